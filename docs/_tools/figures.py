@@ -1,0 +1,327 @@
+"""Draw the site's performance figures and the sweep table from committed JSON.
+
+    .venv/bin/python docs/_tools/figures.py            # `make docs-tables` runs this after grading_tables.py
+
+Inputs (docs/data/):
+    h200-softmax-sweep-2026-11-21.json   F.softmax, a simple Triton kernel and the copy bandwidth
+                                          over the benchmark sweep (shared/BENCHMARKS.md)
+    h200-anchors-2026-11-21.json         other anchors: cuBLAS GEMM TFLOP/s among them
+    bench-*.json                          optional: our solutions, written by `make bench`
+
+Outputs, per language (labels are translated, numbers are the same):
+    docs/<lang>/assets/figures/roofline.svg         softmax under the measured roofline
+    docs/<lang>/assets/figures/sweep-bandwidth.svg  GB/s per sweep shape vs the copy ceiling
+    docs/_generated/<lang>/sweep-table.md           the same numbers as a table (for snippets)
+
+No number is typed in here: every value plotted comes from the JSON. The only
+constants are the cost model of softmax (bytes and FLOPs per element), explained below.
+The SVGs are deterministic (fixed hash salt, no date, text kept as text), so
+tests/docs/test_figures.py can check that re-running this script reproduces them.
+
+A bench-*.json file is accepted in either of two shapes:
+    {"device": "...", "rows": [{"shape": [rows, cols], "<series>_GBps": 1234.5, ...}, ...]}
+    {"device": "...", "results": [{"name": "<series>", "rows": R, "cols": C, "GBps": 1234.5}, ...]}
+Only files measured on the sweep's own device are drawn next to it: an absolute GB/s
+figure holds only for the GPU it was taken on.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import re
+import sys
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import matplotlib
+
+matplotlib.use("Agg")
+import matplotlib.pyplot as plt  # noqa: E402  (after the backend is chosen)
+
+REPO = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(REPO))
+from grader.config import SETTINGS  # noqa: E402  (the lab 02 gate, one source of truth)
+
+DATA = REPO / "docs" / "data"
+SWEEP_JSON = DATA / "h200-softmax-sweep-2026-11-21.json"
+ANCHORS_JSON = DATA / "h200-anchors-2026-11-21.json"
+LANGS = ("en", "es")
+
+# Cost model of a row-wise fp32 softmax, per element.
+# Bytes: each input read once, each output written once (the convention of BENCHMARKS.md).
+BYTES_PER_ELEMENT = 8
+# FLOPs: max (1 compare), x - max (1), exp (1, although it runs on the special-function
+# unit), the running sum (1 add) and the scale by 1/sum (1 multiply).
+FLOPS_PER_ELEMENT = 5
+SOFTMAX_INTENSITY = FLOPS_PER_ELEMENT / BYTES_PER_ELEMENT  # FLOP per byte
+
+STYLE = {
+    "svg.hashsalt": "phase-24-docs",  # stable ids for clip paths
+    "svg.fonttype": "none",  # text stays text: small, searchable, diffable
+    "font.family": "DejaVu Sans",
+    "font.size": 10,
+    "axes.spines.top": False,
+    "axes.spines.right": False,
+    "figure.facecolor": "white",
+    "axes.facecolor": "white",
+}
+SVG_METADATA = {"Date": None}
+
+REASONS = {  # why each sweep shape is in the sweep (shared/BENCHMARKS.md)
+    (524288, 128): ("short rows: needs several rows per warp", "filas cortas: varias filas por warp"),
+    (65536, 1024): ("PyTorch's warp-per-row path, its best case", "la ruta warp-por-fila de PyTorch, su mejor caso"),
+    (29127, 2304): ("just past PyTorch's warp path; odd row count", "justo después de la ruta warp de PyTorch; nº de filas impar"),
+    (16384, 4096): ("attention-like rows (representative size)", "filas tipo atención (tamaño representativo)"),
+    (4096, 16384): ("register/shared-memory cliff", "el precipicio de registros/memoria compartida"),
+    (2048, 32000): ("Llama-2 vocabulary", "vocabulario de Llama-2"),
+    (1024, 50257): ("GPT-2 vocabulary: odd and misaligned rows", "vocabulario de GPT-2: filas impares y desalineadas"),
+    (512, 128256): ("Llama-3 vocabulary", "vocabulario de Llama-3"),
+    (128, 524288): ("fewer rows than SMs: a row must be split across blocks", "menos filas que SMs: una fila se reparte entre bloques"),
+}
+
+TEXT = {
+    "en": {
+        "roof_title": "Softmax under the measured roofline ({device})",
+        "x_intensity": "arithmetic intensity (FLOP per byte of DRAM traffic)",
+        "y_perf": "attainable performance (GFLOP/s)",
+        "mem_roof": "memory roof: device-to-device copy, {bw:.0f} GB/s",
+        "compute_roof": "fp32 CUDA-core roof: cuBLAS SGEMM, TF32 off, {tflops:.1f} TFLOP/s",
+        "softmax_line": "softmax:\n{flops} FLOP / {bytes} B\n= {ai:.3f} FLOP/B",
+        "ridge": "ridge: {ai:.1f} FLOP/B",
+        "point": "F.softmax {shape}: {gbps:.0f} GB/s ({pct:.0f}% of copy)",
+        "sweep_title": "Softmax bandwidth over the sweep ({device}, fp32)",
+        "x_shape": "shape (rows × cols), about 64M elements each",
+        "y_gbps": "GB/s (8 bytes per element)",
+        "copy": "device-to-device copy: {bw:.0f} GB/s",
+        "fsoftmax": "torch F.softmax",
+        "triton": "simple Triton (whole row in registers)",
+        "gate": "lab 02 gate: {pct:.0f}% of F.softmax",
+        "no_value": "n/a",
+        "table_caption": (
+            "Measured on an {device} with torch {torch} and triton {triton}. "
+            "Device-to-device copy: **{bw:.0f} GB/s**. GB/s counts 8 bytes per fp32 element. "
+            "Generated from `docs/data/{source}`."
+        ),
+        "table_header": ("rows × cols", "why this shape", "F.softmax GB/s", "% of copy",
+                         "simple Triton GB/s", "Triton ÷ F.softmax"),
+    },
+    "es": {
+        "roof_title": "Softmax bajo el roofline medido ({device})",
+        "x_intensity": "intensidad aritmética (FLOP por byte de tráfico DRAM)",
+        "y_perf": "rendimiento alcanzable (GFLOP/s)",
+        "mem_roof": "techo de memoria: copia dispositivo a dispositivo, {bw:.0f} GB/s",
+        "compute_roof": "techo fp32 de CUDA cores: SGEMM de cuBLAS, TF32 apagado, {tflops:.1f} TFLOP/s",
+        "softmax_line": "softmax:\n{flops} FLOP / {bytes} B\n= {ai:.3f} FLOP/B",
+        "ridge": "punto de cresta: {ai:.1f} FLOP/B",
+        "point": "F.softmax {shape}: {gbps:.0f} GB/s ({pct:.0f}% de la copia)",
+        "sweep_title": "Ancho de banda de softmax en el barrido ({device}, fp32)",
+        "x_shape": "forma (filas × columnas), unos 64M elementos cada una",
+        "y_gbps": "GB/s (8 bytes por elemento)",
+        "copy": "copia dispositivo a dispositivo: {bw:.0f} GB/s",
+        "fsoftmax": "F.softmax de torch",
+        "triton": "Triton simple (fila entera en registros)",
+        "gate": "umbral del lab 02: {pct:.0f}% de F.softmax",
+        "no_value": "n/d",
+        "table_caption": (
+            "Medido en una {device} con torch {torch} y triton {triton}. "
+            "Copia dispositivo a dispositivo: **{bw:.0f} GB/s**. Los GB/s cuentan 8 bytes por elemento fp32. "
+            "Generado desde `docs/data/{source}`."
+        ),
+        "table_header": ("filas × columnas", "por qué esta forma", "F.softmax GB/s", "% de la copia",
+                         "Triton simple GB/s", "Triton ÷ F.softmax"),
+    },
+}
+
+
+@dataclass
+class Series:
+    """One implementation's GB/s per shape, from one JSON file."""
+
+    name: str
+    gbps: dict[tuple[int, int], float] = field(default_factory=dict)
+
+
+@dataclass
+class SweepData:
+    device: str
+    torch: str
+    triton: str
+    copy_gbps: float
+    shapes: list[tuple[int, int]]
+    fsoftmax: Series
+    triton_simple: Series
+    extra: list[Series]  # our solutions, from bench-*.json on the same device
+    sgemm_tflops: float
+
+
+def shape_label(shape: tuple[int, int]) -> str:
+    return f"{shape[0]}×{shape[1]}"
+
+
+def load_bench(path: Path) -> tuple[str, list[Series]]:
+    """(device, series) from a bench-*.json file in one of the two accepted shapes."""
+    data = json.loads(path.read_text(encoding="utf-8"))
+    device = data.get("device", "")
+    series: dict[str, Series] = {}
+    if isinstance(data.get("rows"), list):
+        for row in data["rows"]:
+            shape = tuple(row["shape"])
+            for key, value in row.items():
+                if key.endswith("_GBps") and isinstance(value, (int, float)):
+                    name = key[: -len("_GBps")]
+                    series.setdefault(name, Series(name)).gbps[shape] = float(value)
+    elif isinstance(data.get("results"), list):
+        for row in data["results"]:
+            name = row.get("name") or row["impl"]
+            series.setdefault(name, Series(name)).gbps[(row["rows"], row["cols"])] = float(row["GBps"])
+    else:
+        raise SystemExit(f"{path}: neither a 'rows' nor a 'results' list; see docs/_tools/figures.py")
+    return device, list(series.values())
+
+
+def load(data_dir: Path) -> SweepData:
+    sweep = json.loads((data_dir / SWEEP_JSON.name).read_text(encoding="utf-8"))
+    anchors = json.loads((data_dir / ANCHORS_JSON.name).read_text(encoding="utf-8"))
+    shapes = [tuple(row["shape"]) for row in sweep["rows"]]
+    fsoftmax = Series("F.softmax", {tuple(r["shape"]): r["F_GBps"] for r in sweep["rows"]})
+    triton = Series("triton", {tuple(r["shape"]): r["tri_GBps"] for r in sweep["rows"] if "tri_GBps" in r})
+    extra: list[Series] = []
+    for path in sorted(data_dir.glob("bench-*.json")):
+        device, series = load_bench(path)
+        if device != sweep["device"]:
+            print(f"figures: {path.name} was measured on {device!r}, not {sweep['device']!r}: not drawn",
+                  file=sys.stderr)
+            continue
+        for s in series:
+            if s.name not in ("F", "F.softmax", "torch", "copy"):  # the sweep file already has those
+                s.name = f"{s.name} ({path.stem})"
+                extra.append(s)
+    sgemm = max(v for k, v in anchors["gemm"].items() if k.startswith("fp32_"))
+    return SweepData(sweep["device"], sweep["torch"], sweep["triton"], sweep["copy_GBps"], shapes,
+                     fsoftmax, triton, extra, sgemm)
+
+
+def draw_roofline(d: SweepData, lang: str, path: Path) -> None:
+    t = TEXT[lang]
+    peak = d.sgemm_tflops * 1000.0  # GFLOP/s
+    ridge = peak / d.copy_gbps
+    x = [0.1, ridge, 200.0]
+    y = [min(xi * d.copy_gbps, peak) for xi in x]
+    with plt.rc_context(STYLE):
+        fig, ax = plt.subplots(figsize=(8, 5.5), layout="constrained")
+        ax.set_xscale("log")
+        ax.set_yscale("log")
+        ax.plot(x[:2], y[:2], color="black", linewidth=2, label=t["mem_roof"].format(bw=d.copy_gbps))
+        ax.plot(x[1:], y[1:], color="dimgray", linewidth=2, linestyle="--",
+                label=t["compute_roof"].format(tflops=d.sgemm_tflops))
+        ax.axvline(SOFTMAX_INTENSITY, color="tab:blue", linestyle=":", linewidth=1)
+        ax.annotate(t["softmax_line"].format(flops=FLOPS_PER_ELEMENT, bytes=BYTES_PER_ELEMENT,
+                                             ai=SOFTMAX_INTENSITY),
+                    (SOFTMAX_INTENSITY, peak * 1.5), xytext=(-6, 0), textcoords="offset points",
+                    color="tab:blue", ha="right", va="top")
+        ax.annotate(t["ridge"].format(ai=ridge), (ridge, peak), xytext=(8, -22), textcoords="offset points")
+        colors = plt.get_cmap("tab10")
+        for i, shape in enumerate(d.shapes):
+            gbps = d.fsoftmax.gbps[shape]
+            ax.plot([SOFTMAX_INTENSITY], [gbps * SOFTMAX_INTENSITY], marker="o", linestyle="none",
+                    color=colors(i % 10), markersize=7, markeredgecolor="black", markeredgewidth=0.5,
+                    label=t["point"].format(shape=shape_label(shape), gbps=gbps, pct=100 * gbps / d.copy_gbps))
+        ax.set_xlim(x[0], x[-1])
+        ax.set_ylim(100, peak * 3)
+        ax.set_xlabel(t["x_intensity"])
+        ax.set_ylabel(t["y_perf"])
+        ax.set_title(t["roof_title"].format(device=d.device))
+        ax.grid(True, which="major", linewidth=0.4, alpha=0.5)
+        ax.legend(loc="lower right", fontsize=8, framealpha=0.9)
+        fig.savefig(path, format="svg", metadata=SVG_METADATA)
+        plt.close(fig)
+
+
+def draw_sweep(d: SweepData, lang: str, path: Path) -> None:
+    t = TEXT[lang]
+    series = [(t["fsoftmax"], d.fsoftmax, "tab:green"), (t["triton"], d.triton_simple, "tab:orange")]
+    palette = ["tab:purple", "tab:red", "tab:brown", "tab:pink", "tab:cyan"]
+    series += [(s.name, s, palette[i % len(palette)]) for i, s in enumerate(d.extra)]
+    width = 0.8 / len(series)
+    with plt.rc_context(STYLE):
+        fig, ax = plt.subplots(figsize=(8, 5.5), layout="constrained")
+        for k, (label, s, color) in enumerate(series):
+            xs = [i + (k - (len(series) - 1) / 2) * width for i, shape in enumerate(d.shapes) if shape in s.gbps]
+            ys = [s.gbps[shape] for shape in d.shapes if shape in s.gbps]
+            ax.bar(xs, ys, width=width, color=color, label=label, edgecolor="black", linewidth=0.3)
+        ax.axhline(d.copy_gbps, color="black", linestyle="--", linewidth=1.2,
+                   label=t["copy"].format(bw=d.copy_gbps))
+        rep = tuple(SETTINGS.representative_shape)
+        if rep in d.shapes:
+            i = d.shapes.index(rep)
+            gate = SETTINGS.perf_threshold * d.fsoftmax.gbps[rep]
+            ax.plot([i - 0.45, i + 0.45], [gate, gate], color="tab:red", linewidth=2.5,
+                    label=t["gate"].format(pct=100 * SETTINGS.perf_threshold))
+        ax.set_xticks(range(len(d.shapes)), [shape_label(s) for s in d.shapes], rotation=30, ha="right")
+        ax.set_ylim(0, d.copy_gbps * 1.15)
+        ax.set_xlabel(t["x_shape"])
+        ax.set_ylabel(t["y_gbps"])
+        ax.set_title(t["sweep_title"].format(device=d.device))
+        ax.grid(True, axis="y", linewidth=0.4, alpha=0.5)
+        ax.legend(loc="upper center", bbox_to_anchor=(0.5, -0.3), ncol=2, fontsize=8, frameon=False)
+        fig.savefig(path, format="svg", metadata=SVG_METADATA)
+        plt.close(fig)
+
+
+def sweep_table(d: SweepData, lang: str) -> str:
+    t = TEXT[lang]
+    na = t["no_value"]
+    header = list(t["table_header"]) + [f"{s.name} GB/s" for s in d.extra]
+    lines = [
+        "<!-- Generated by docs/_tools/figures.py from docs/data/: do not edit by hand. -->",
+        "",
+        "| " + " | ".join(header) + " |",
+        "|---|---|" + "---:|" * (len(header) - 2),
+    ]
+    for shape in d.shapes:
+        f = d.fsoftmax.gbps[shape]
+        tri = d.triton_simple.gbps.get(shape)
+        cells = [
+            shape_label(shape),
+            REASONS.get(shape, ("", ""))[LANGS.index(lang)],
+            f"{f:.0f}",
+            f"{100 * f / d.copy_gbps:.0f}%",
+            f"{tri:.0f}" if tri is not None else na,
+            f"{tri / f:.2f}" if tri is not None else na,
+        ]
+        cells += [f"{s.gbps[shape]:.0f}" if shape in s.gbps else na for s in d.extra]
+        lines.append("| " + " | ".join(cells) + " |")
+    lines += ["", t["table_caption"].format(device=d.device, torch=d.torch, triton=d.triton,
+                                            bw=d.copy_gbps, source=SWEEP_JSON.name), ""]
+    return "\n".join(lines)
+
+
+def write_all(docs_root: Path, data_dir: Path = DATA) -> list[Path]:
+    d = load(data_dir)
+    written = []
+    for lang in LANGS:
+        figures = docs_root / lang / "assets" / "figures"
+        figures.mkdir(parents=True, exist_ok=True)
+        for name, draw in (("roofline.svg", draw_roofline), ("sweep-bandwidth.svg", draw_sweep)):
+            draw(d, lang, figures / name)
+            written.append(figures / name)
+        table = docs_root / "_generated" / lang / "sweep-table.md"
+        table.parent.mkdir(parents=True, exist_ok=True)
+        table.write_text(sweep_table(d, lang), encoding="utf-8")
+        written.append(table)
+    return written
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--docs-root", type=Path, default=REPO / "docs",
+                        help="where <lang>/assets/figures/ and _generated/ go (default: docs)")
+    parser.add_argument("--data", type=Path, default=DATA, help="folder with the JSON (default: docs/data)")
+    args = parser.parse_args(argv)
+    for path in write_all(args.docs_root, args.data):
+        print(path)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

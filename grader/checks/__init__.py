@@ -1,0 +1,1 @@
+"""Grading logic shared by the lab files: one module per kind of check."""

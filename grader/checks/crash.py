@@ -1,0 +1,62 @@
+"""Turn a child run that went wrong into a FAIL that teaches."""
+from __future__ import annotations
+
+from grader.results import Result, failed
+from grader.runner import ChildRun
+
+CUDA_LESSONS = (
+    ("illegal memory access", "the kernel read or wrote outside its buffers: check the bounds test "
+                              "(`if (i < n)`) and the index arithmetic (row * cols + col)"),
+    ("misaligned address", "a vector load/store (float4) hit an address that is not 16-byte aligned: rows of odd "
+                           "length start at misaligned addresses, so vectorise only where alignment allows"),
+    ("invalid configuration argument", "the launch configuration is impossible: more than 1024 threads per "
+                                       "block, a grid dimension of 0, or too much dynamic shared memory"),
+    ("too many resources requested", "the block needs more registers or shared memory than an SM has: use fewer "
+                                     "threads per block or __launch_bounds__"),
+    ("unspecified launch failure", "the kernel crashed on the device (often an out-of-bounds access or an "
+                                   "infinite loop killed by the watchdog)"),
+    ("an illegal instruction", "the kernel executed an illegal instruction (a trap, or code built for another GPU)"),
+    ("device-side assert", "an assert() in the kernel failed"),
+    ("out of memory", "the launcher allocated more device memory than is free: allocate once, not per call"),
+)
+
+SIGNAL_LESSONS = {
+    "SIGSEGV": "a segmentation fault in host code: the launcher probably dereferenced a device pointer on the CPU "
+               "(device memory can only be read inside a kernel), or wrote past a host array",
+    "SIGABRT": "the process aborted: an assert() or an uncaught C++ exception in host code",
+    "SIGFPE": "an arithmetic exception in host code (integer division by zero?)",
+    "SIGBUS": "a bus error in host code: a misaligned or unmapped host access",
+    "SIGILL": "an illegal instruction in host code",
+}
+
+
+def lesson_for(text: str) -> str | None:
+    low = text.lower()
+    for needle, lesson in CUDA_LESSONS:
+        if needle in low:
+            return lesson
+    return None
+
+
+def explain_child_failure(run: ChildRun, what: str, hint: str) -> Result:
+    """A FAIL for a child that hung, crashed or died before answering."""
+    if run.timed_out:
+        return failed(
+            f"{what} did not finish in {run.timeout_s:.0f} s (a hang)",
+            details=["a kernel that never returns is usually a loop whose exit condition never holds, or a "
+                     "__syncthreads() that only some threads of the block reach (inside an if)"],
+            hint=hint, log=run.log)
+    tail = run.log_text()
+    if run.signal_name:
+        lesson = SIGNAL_LESSONS.get(run.signal_name, "the process was killed by a signal")
+        return failed(f"{what} crashed ({run.signal_name})", details=[lesson], hint=hint, log=run.log)
+    lesson = lesson_for(tail) or lesson_for(str((run.response or {}).get("error", "")))
+    last = [ln for ln in tail.strip().splitlines() if ln.strip()][-1:] or ["(no output)"]
+    return failed(f"{what} died (exit code {run.returncode}): {last[0][:160]}",
+                  details=[lesson] if lesson else [], hint=hint, log=run.log)
+
+
+def explain_error_text(error: str, what: str, hint: str, run: ChildRun) -> Result:
+    """A FAIL for an error the child caught and reported (a CUDA fault, a launcher error code)."""
+    lesson = lesson_for(error)
+    return failed(f"{what}: {error[:200]}", details=[lesson] if lesson else [], hint=hint, log=run.log)

@@ -1,0 +1,237 @@
+"""Reading the learner's text for lab 02's profile checks: the __global__ functions a .cu
+file defines, the bottleneck ANALYSIS.md claims, and the numbers it quotes.
+
+Nothing here knows the report; grader/checks/profile.py compares the two.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+# ---- the kernels a .cu file defines -------------------------------------------
+
+_COMMENTS_AND_STRINGS = re.compile(
+    r'//[^\n]*|/\*.*?\*/|"(?:\\.|[^"\\\n])*"|\'(?:\\.|[^\'\\\n])*\'', re.S)
+_ATTRIBUTES = re.compile(r"\b(__launch_bounds__|__maxnreg__|__cluster_dims__|__declspec|__attribute__)\s*\(")
+_GLOBAL = re.compile(r"\b__global__\b")
+_IDENT_BEFORE_PAREN = re.compile(r"([A-Za-z_]\w*)\s*$")
+
+
+def strip_comments(source: str) -> str:
+    """Remove comments (keeping line breaks) and empty out string literals."""
+
+    def blank(match):
+        text = match.group(0)
+        if text.startswith(("//", "/*")):
+            return "\n" * text.count("\n") if text.startswith("/*") else ""
+        return text[0] * 2  # "..." -> "" : no __global__ hides in a string
+    return _COMMENTS_AND_STRINGS.sub(blank, source)
+
+
+def _skip_parens(text: str, start: int) -> int:
+    """Index just past the parenthesis group opening at text[start] == '('."""
+    depth = 0
+    for i in range(start, len(text)):
+        if text[i] == "(":
+            depth += 1
+        elif text[i] == ")":
+            depth -= 1
+            if depth == 0:
+                return i + 1
+    return len(text)
+
+
+def global_functions(source: str) -> list[str]:
+    """Names of the __global__ functions DEFINED in a .cu file (templates too, not prototypes)."""
+    text = strip_comments(source)
+    names: list[str] = []
+    for match in _GLOBAL.finditer(text):
+        i = match.end()
+        while True:  # find the parameter list, stepping over __launch_bounds__(...) and friends
+            paren = text.find("(", i)
+            semi = text.find(";", i)
+            if paren < 0 or (0 <= semi < paren):
+                break
+            attribute = _ATTRIBUTES.search(text, i, paren + 1)
+            if attribute and attribute.end() - 1 == paren:
+                i = _skip_parens(text, paren)
+                continue
+            head = _IDENT_BEFORE_PAREN.search(text[i:paren])
+            after = _skip_parens(text, paren)
+            rest = text[after:].lstrip()
+            # a definition's body follows, perhaps after a trailing attribute; a prototype ends in ';'
+            while _ATTRIBUTES.match(rest):
+                rest = rest[_skip_parens(rest, rest.index("(")):].lstrip()
+            if head and rest.startswith("{") and head.group(1) not in names:
+                names.append(head.group(1))
+            break
+    return names
+
+
+def kernel_base_name(name: str) -> str:
+    """'void ns::softmax<256>(const float *, int)' -> 'softmax'."""
+    name = name.replace("(anonymous namespace)", "anon")
+    depth, cut = 0, len(name)
+    for i, ch in enumerate(name):  # the parameter list starts at the first '(' outside <...>
+        if ch == "<":
+            depth += 1
+        elif ch == ">":
+            depth -= 1
+        elif ch == "(" and depth == 0:
+            cut = i
+            break
+    name = name[:cut]
+    while True:  # drop template arguments, innermost first
+        stripped = re.sub(r"<[^<>]*>", "", name)
+        if stripped == name:
+            break
+        name = stripped
+    return re.split(r"::|\s+", name.strip())[-1] if name.strip() else ""
+
+
+# ---- the bottleneck ANALYSIS.md claims ----------------------------------------
+
+_NAMES = {  # category -> the words that name it
+    "memory": r"(memory|dram|hbm|bandwidth)([\s-]*(bandwidth|throughput))?",
+    "compute": r"(compute|math|alu|fma|arithmetic|instruction|issue)([\s-]*throughput)?",
+    "latency": r"(latency|occupancy)",
+}
+_BOUND = {k: r"\b" + v + r"[\s-]*(bound|limited)\b" for k, v in _NAMES.items()}  # "memory-bound"
+_NAMED = {k: r"\b" + v + r"\b" for k, v in _NAMES.items()}  # "memory", "DRAM bandwidth"
+_NEGATED = re.compile(  # "memory-bound, not compute-bound": the negated one is no claim
+    r"\b(?:not|isn't|rather than|instead of)\s+(?:a\s+|the\s+)?(?:" + "|".join(_NAMES.values())
+    + r")([\s-]*(bound|limited))?", re.I)
+_BOTTLENECK_LINE = re.compile(
+    r"^[\s>*_#|-]*(?:the\s+)?(?:main\s+|primary\s+)?bottleneck\b[\s*_]*(?:[:=|\u2014\u2013-]+|\s+is\b)\s*(.*)$",
+    re.I | re.M)
+_BOTTLENECK_HEADING = re.compile(r"^#+\s*(?:the\s+)?bottleneck\s*$", re.I | re.M)
+_HTML_COMMENT = re.compile(r"<!--.*?-->", re.S)
+
+
+def _categories(text: str, patterns: dict) -> list[str]:
+    """Categories named in text, in order of first appearance."""
+    hits = []
+    for kind, pattern in patterns.items():
+        match = re.search(pattern, text, re.I)
+        if match:
+            hits.append((match.start(), kind))
+    return [kind for _, kind in sorted(hits)]
+
+
+def claimed_bottleneck(text: str) -> tuple[str | None, str]:
+    """(category, problem). Reads the `Bottleneck:` line; else the one '<x>-bound' named anywhere.
+
+    On the Bottleneck line, one category named as '<x>-bound' (or '<x>-limited') wins;
+    failing that, the one category named at all. Two on the line is ambiguous.
+    """
+    text = _HTML_COMMENT.sub("", text)
+    line = None
+    match = _BOTTLENECK_LINE.search(text)
+    if match and match.group(1).strip(" *_|"):
+        line = match.group(1)
+    else:
+        heading = _BOTTLENECK_HEADING.search(text)
+        if heading:
+            following = [ln for ln in text[heading.end():].splitlines() if ln.strip()]
+            line = following[0] if following else ""
+    if line is not None:
+        if re.search(r"\bTODO\b|<[^<>]*>", line):
+            return None, f"the Bottleneck line is still the template ({line.strip()[:60]!r})"
+        line = _NEGATED.sub(" ", line)
+        bound = _categories(line, _BOUND)
+        named = bound if bound else _categories(line, _NAMED)
+        if len(named) == 1:
+            return named[0], ""
+        if not named:
+            return None, f"the Bottleneck line ({line.strip()[:80]!r}) names none of memory-, compute- or latency-bound"
+        return None, (f"the Bottleneck line names {' and '.join(named)}: name exactly one there "
+                      "and explain the others below it")
+    named = _categories(_NEGATED.sub(" ", text), _BOUND)
+    if len(named) == 1:
+        return named[0], ""
+    if not named:
+        return None, "it does not name a bottleneck: add a line `**Bottleneck:** memory-bound` (or compute-/latency-bound)"
+    return None, f"it calls the kernel {' and '.join(n + '-bound' for n in named)}: say which on a `**Bottleneck:**` line"
+
+
+# ---- the numbers ANALYSIS.md quotes ---------------------------------------------
+
+# unit token -> (family, factors to the report's base unit). Several factors: ambiguous (MB = 1e6 or 2^20).
+_UNITS = {
+    "%": ("percent", (1.0,)),
+    "ns": ("time", (1.0,)), "nsecond": ("time", (1.0,)),
+    "us": ("time", (1e3,)), "µs": ("time", (1e3,)), "μs": ("time", (1e3,)), "usecond": ("time", (1e3,)),
+    "ms": ("time", (1e6,)), "msecond": ("time", (1e6,)),
+    "tb/s": ("rate", (1e12, 2.0**40)), "tbyte/s": ("rate", (1e12,)), "tbyte/second": ("rate", (1e12,)), "tib/s": ("rate", (2.0**40,)),
+    "gb/s": ("rate", (1e9, 2.0**30)), "gbyte/s": ("rate", (1e9,)), "gbyte/second": ("rate", (1e9,)), "gib/s": ("rate", (2.0**30,)),
+    "mb/s": ("rate", (1e6, 2.0**20)), "mbyte/s": ("rate", (1e6,)), "mbyte/second": ("rate", (1e6,)),
+    "b": ("bytes", (1.0,)), "byte": ("bytes", (1.0,)), "bytes": ("bytes", (1.0,)),
+    "kb": ("bytes", (1e3, 2.0**10)), "kbyte": ("bytes", (1e3,)), "kib": ("bytes", (2.0**10,)),
+    "mb": ("bytes", (1e6, 2.0**20)), "mbyte": ("bytes", (1e6,)), "mib": ("bytes", (2.0**20,)),
+    "gb": ("bytes", (1e9, 2.0**30)), "gbyte": ("bytes", (1e9,)), "gib": ("bytes", (2.0**30,)),
+    "ghz": ("frequency", (1e9,)), "mhz": ("frequency", (1e6,)),
+}
+_UNIT_ALT = "|".join(re.escape(u) for u in sorted(_UNITS, key=len, reverse=True))
+_NUMBER = re.compile(
+    r"(?<![\w.])(?P<num>\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)"
+    r"(?:\s?(?P<unit>" + _UNIT_ALT + r")(?![\w/]))?", re.I)
+_NCU_ROW = re.compile(r"^\s*(?P<label>\S.*?)\s{2,}(?:(?P<unit>\S+)\s+)?[\d,.]+\s*$")  # ncu's "Label  unit  value"
+_SHAPE = re.compile(r"\d+\s*[x×]\s*\d+")
+WINDOW_WITH_UNIT, WINDOW_BARE = 60, 25  # characters around a number searched for the metric's name
+# "above 60%", "from 45% to 91%", "< 70%": a threshold or another kernel's figure, not a quote of this report
+_NOT_A_QUOTE = re.compile(r"(\babove|\bbelow|\bover|\bunder|\bthan|\bleast|\bmost|\bfrom|\bup to|\bpeak of|"
+                          r"\btarget|\bthreshold|[<>\u2264\u2265~])\W{0,3}$", re.I)
+
+
+@dataclass
+class Quote:
+    line: int
+    text: str  # as written, e.g. "91.2 %"
+    value: float
+    digits: int  # digits after the decimal point
+    family: str  # percent, time, rate, bytes, frequency, count
+    factors: tuple[float, ...]
+    context: str  # lower-case words around it
+
+
+def quotes(text: str) -> list[Quote]:
+    """Every number in ANALYSIS.md with its unit and the words around it."""
+    text = _HTML_COMMENT.sub("", text)
+    found = []
+    for lineno, line in enumerate(text.splitlines(), 1):
+        masked = _SHAPE.sub(lambda m: " " * len(m.group(0)), line)  # 16384x4096 is a shape, not a metric
+        row_label = _row_label(line)
+        row_unit = _row_unit(masked)
+        for match in _NUMBER.finditer(masked):
+            raw = match.group("num")
+            if _NOT_A_QUOTE.search(masked[max(0, match.start() - 16): match.start()]):
+                continue
+            unit = (match.group("unit") or "").lower()
+            if not unit and row_unit:  # "| DRAM Throughput | % | 91.2 |" or ncu's own table layout
+                unit = row_unit
+            family, factors = _UNITS.get(unit, ("count", (1.0,)))
+            window = WINDOW_WITH_UNIT if unit else WINDOW_BARE
+            context = masked[max(0, match.start() - window): match.end() + window] + " | " + row_label
+            digits = len(raw.split(".")[1]) if "." in raw else 0
+            found.append(Quote(lineno, match.group(0).strip(), float(raw.replace(",", "")), digits, family, factors,
+                               context.lower()))
+    return found
+
+
+def _row_label(line: str) -> str:
+    """The first cell of a markdown table row, or the label of an ncu-printed row, else ''."""
+    if line.lstrip().startswith("|") and line.count("|") >= 2:
+        return line.split("|")[1]
+    match = _NCU_ROW.match(line)
+    return match.group("label") if match else ""
+
+
+def _row_unit(line: str) -> str:
+    """The unit of a table row that keeps units in a column of their own, else ''."""
+    if line.lstrip().startswith("|"):
+        cells = {c.strip().lower() for c in line.strip().strip("|").split("|")}
+        units = [c for c in cells if c in _UNITS]
+        return units[0] if len(units) == 1 else ""
+    match = _NCU_ROW.match(line)
+    unit = (match.group("unit") or "").lower() if match else ""
+    return unit if unit in _UNITS else ""

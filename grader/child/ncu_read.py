@@ -1,0 +1,316 @@
+"""Child: read an Nsight Compute report and write its raw facts as JSON.
+
+    python -m grader.child.ncu_read <rundir>
+
+request.json: {"report": "<path to .ncu-rep>", "metrics": ["gpu__time_duration.sum", ...]}
+response.json: {"ok": true, "loader": {...}, "actions": [{kernel, device, launch, sections,
+                nvtx, metrics, section_metrics, rules}, ...]}
+           or  {"ok": false, "error": "<why the file could not be read>", "loader": {...}}
+
+The report is learner input, so every failure to read it is an answer ("ok": false),
+never a crash. The parent decides what the facts mean; this child only reads them.
+
+Which reader: Nsight Compute's own Python module (``<ncu install>/extras/python``)
+when an ncu install is found, else the PyPI ``ncu_report`` package. The response
+names the one used.
+"""
+from __future__ import annotations
+
+import glob
+import importlib
+import math
+import os
+import shutil
+import sys
+import traceback
+from pathlib import Path
+
+from grader.child.protocol import read_request, write_response
+
+REPORT_SIGNATURE = b"NVR\x00"  # the first bytes of every .ncu-rep seen so far
+LFS_POINTER = b"version https://git-lfs"
+MESSAGE_LIMIT = 400  # characters of a rule message kept: the title says most of it
+
+
+# ---- finding a reader -------------------------------------------------------
+
+def _ncu_python_dirs() -> list[Path]:
+    """extras/python folders of the Nsight Compute installs on this machine, best first."""
+    found: list[Path] = []
+    ncu = shutil.which("ncu")
+    if ncu:
+        real = Path(os.path.realpath(ncu))
+        for base in (real.parent, real.parent.parent):
+            found.append(base / "extras" / "python")
+        # /usr/local/cuda/bin/ncu is a script that runs <cuda>/nsight-compute-<v>/ncu
+        for pattern in (str(real.parent.parent / "nsight-compute*" / "extras" / "python"),):
+            found.extend(Path(p) for p in sorted(glob.glob(pattern), reverse=True))
+    for pattern in ("/opt/nvidia/nsight-compute/*/extras/python", "/usr/local/cuda*/nsight-compute*/extras/python"):
+        found.extend(Path(p) for p in sorted(glob.glob(pattern), reverse=True))
+    unique = []
+    for path in found:
+        if (path / "ncu_report.py").is_file() and path not in unique:
+            unique.append(path)
+    return unique
+
+
+def import_reader():
+    """Return (module, description). Prefers ncu's own module, falls back to PyPI's."""
+    tried = []
+    if os.environ.get("GRADER_NCU_READER") != "pip":
+        for folder in _ncu_python_dirs():
+            sys.path.insert(0, str(folder))
+            try:
+                sys.modules.pop("ncu_report", None)
+                module = importlib.import_module("ncu_report")
+                return module, {"source": "ncu-install", "path": str(folder), "tried": tried}
+            except Exception as exc:  # a module built for another Python, say
+                tried.append(f"{folder}: {type(exc).__name__}: {exc}")
+            finally:
+                sys.path.remove(str(folder))
+    sys.modules.pop("ncu_report", None)
+    module = importlib.import_module("ncu_report")  # ImportError reaches main()
+    version = ""
+    try:
+        from importlib.metadata import version as dist_version
+
+        version = dist_version("ncu_report")
+    except Exception:
+        pass
+    return module, {"source": "pip", "path": str(Path(module.__file__).parent), "version": version, "tried": tried}
+
+
+# ---- reading values ---------------------------------------------------------
+
+def _clean(value):
+    """A JSON-safe scalar: int, float, str or None (NaN and inf become None)."""
+    if isinstance(value, bool):
+        return int(value)
+    if isinstance(value, int):
+        return value
+    if isinstance(value, float):
+        return value if math.isfinite(value) else None
+    if isinstance(value, str):
+        return value
+    return None
+
+
+def metric_value(metric):
+    """The metric's value. ``as_string()`` is None for numbers, so ask ``value()`` first."""
+    if metric is None:
+        return None
+    try:
+        if hasattr(metric, "has_value") and not metric.has_value():
+            return None
+    except Exception:
+        pass
+    try:
+        return _clean(metric.value())
+    except Exception:
+        pass
+    for getter in ("as_double", "as_uint64", "as_string"):
+        try:
+            value = _clean(getattr(metric, getter)())
+            if value is not None:
+                return value
+        except Exception:
+            continue
+    return None
+
+
+def read_metric(action, name: str):
+    try:
+        metric = action.metric_by_name(name)
+    except Exception:
+        return None
+    if metric is None:
+        return None
+    value = metric_value(metric)
+    if value is None:
+        return None
+    try:
+        unit = metric.unit() or ""
+    except Exception:
+        unit = ""
+    return {"value": value, "unit": unit}
+
+
+def _safe(call, default=None):
+    try:
+        return call()
+    except Exception:
+        return default
+
+
+def read_nvtx(action, module):
+    state = _safe(action.nvtx_state)
+    if state is None:
+        return None
+    domains = []
+    for domain_id in _safe(state.domains, ()) or ():
+        domain = _safe(lambda: state.domain_by_id(domain_id))
+        if domain is None:
+            continue
+        domains.append({
+            "name": _safe(domain.name, "") or "",
+            "push_pop": list(_safe(domain.push_pop_ranges, ()) or ()),
+            "start_end": list(_safe(domain.start_end_ranges, ()) or ()),
+        })
+    return {"domains": domains}
+
+
+def read_sections(action):
+    sections, labelled = [], []
+    for section in _safe(action.sections, ()) or ():
+        ident = _safe(section.identifier, "") or ""
+        sections.append(ident)
+        for group in ("header_metrics", "body_metrics"):
+            for metric in _safe(getattr(section, group), ()) or ():
+                name = _safe(metric.name, "") or ""
+                if name.startswith("breakdown:"):
+                    continue  # a list of metric names, not a value
+                value = metric_value(metric)
+                if not isinstance(value, (int, float)):
+                    continue
+                if _safe(metric.num_instances, 0):
+                    continue  # per-register/per-block-size curves: not one number
+                labelled.append({
+                    "section": ident, "name": name, "label": _safe(metric.label, "") or "",
+                    "unit": _safe(metric.unit, "") or "", "value": value,
+                })
+    return sections, labelled
+
+
+def read_rules(action):
+    rules = []
+    for rule in _safe(action.rule_results_as_dicts, ()) or ():
+        message = rule.get("rule_message") or {}
+        rules.append({
+            "section": rule.get("section_identifier", ""),
+            "rule": rule.get("rule_identifier", ""),
+            "title": message.get("title", ""),
+            "message": (message.get("message") or "")[:MESSAGE_LIMIT],
+            "type": _clean(int(message.get("type", 0) or 0)),
+            "focus": [{"name": f.get("name", ""), "value": _clean(f.get("value"))} for f in rule.get("focus_metrics") or ()],
+        })
+    return rules
+
+
+LAUNCH = {
+    "grid": ("launch__grid_dim_x", "launch__grid_dim_y", "launch__grid_dim_z"),
+    "block": ("launch__block_dim_x", "launch__block_dim_y", "launch__block_dim_z"),
+}
+
+
+def read_action(action, module, wanted: list[str], range_idx: int, action_idx: int) -> dict:
+    def name(base):
+        return _safe(lambda: action.name(base), "") or ""
+
+    value = lambda metric: (read_metric(action, metric) or {}).get("value")  # noqa: E731
+    sections, labelled = read_sections(action)
+    metrics = {}
+    for metric in wanted:
+        got = read_metric(action, metric)
+        if got is not None:
+            metrics[metric] = got
+    major = value("device__attribute_compute_capability_major")
+    minor = value("device__attribute_compute_capability_minor")
+    return {
+        "range": range_idx,
+        "action": action_idx,
+        "kernel": {
+            "function": name(module.IAction.NameBase_FUNCTION),
+            "demangled": name(module.IAction.NameBase_DEMANGLED),
+            "mangled": name(module.IAction.NameBase_MANGLED),
+        },
+        "device": {
+            "name": value("device__attribute_display_name"),
+            "compute_capability": [major, minor] if major is not None and minor is not None else None,
+            "sm_count": value("device__attribute_multiprocessor_count"),
+        },
+        "launch": {
+            "grid": [value(m) for m in LAUNCH["grid"]],
+            "block": [value(m) for m in LAUNCH["block"]],
+            "registers_per_thread": value("launch__registers_per_thread"),
+            "shared_mem_per_block_static": value("launch__shared_mem_per_block_static"),
+            "shared_mem_per_block_dynamic": value("launch__shared_mem_per_block_dynamic"),
+        },
+        "sections": sections,
+        "nvtx": read_nvtx(action, module),
+        "metrics": metrics,
+        "section_metrics": labelled,
+        "rules": read_rules(action),
+    }
+
+
+# ---- loading ----------------------------------------------------------------
+
+def sniff(path: Path) -> str | None:
+    """Why the file cannot be a report, judged from its first bytes; None if it may be one."""
+    with open(path, "rb") as fh:
+        head = fh.read(4096)
+    if not head:
+        return "not an Nsight Compute report: the file is empty"
+    if head.startswith(REPORT_SIGNATURE):
+        return None
+    if head.startswith(LFS_POINTER):
+        return "not an Nsight Compute report: it is a Git LFS pointer (run `git lfs pull`, or commit the file itself)"
+    try:
+        text = head.decode("utf-8")
+    except UnicodeDecodeError:
+        return None  # binary of some other kind: let the loader judge
+    if "\x00" not in text:
+        first = text.strip().splitlines()[0][:60] if text.strip() else ""
+        return f"not an Nsight Compute report: it is a text file (it starts {first!r})"
+    return None
+
+
+def load(path: Path, wanted: list[str]) -> dict:
+    module, loader = import_reader()
+    reason = sniff(path)
+    if reason:
+        return {"ok": False, "error": reason, "loader": loader}
+    try:
+        context = module.load_report(str(path))
+        num_ranges = context.num_ranges() if context is not None else None
+    except Exception as exc:
+        return {"ok": False, "error": f"the report reader refused it: {type(exc).__name__}: {exc}", "loader": loader}
+    signed = path.open("rb").read(len(REPORT_SIGNATURE)) == REPORT_SIGNATURE
+    if num_ranges is None or (not num_ranges and not signed):
+        return {"ok": False, "error": "not an Nsight Compute report: the report reader could not parse it", "loader": loader}
+    loader["report_version"] = _safe(context.get_version, "")
+    actions = []
+    for r in range(num_ranges):
+        rng = context.range_by_idx(r)
+        for a in range(rng.num_actions() or 0):
+            action = rng.action_by_idx(a)
+            if action is not None:
+                actions.append(read_action(action, module, wanted, r, a))
+    if not actions:
+        return {"ok": False, "error": "the report holds no profiled kernel (0 results)", "loader": loader}
+    if not any(a["kernel"]["function"] or a["metrics"] or a["section_metrics"] for a in actions):
+        why = "damaged or truncated" if signed else "not an Nsight Compute report"
+        return {"ok": False, "error": f"{why}: its results have no kernel name and no metrics", "loader": loader}
+    return {"ok": True, "loader": loader, "actions": actions}
+
+
+def main() -> int:
+    rundir, request, _ = read_request()
+    path = Path(request["report"])
+    wanted = list(request.get("metrics", ()))
+    if not path.is_file():
+        write_response(rundir, {"ok": False, "error": f"no file at {path}", "loader": None})
+        return 0
+    try:
+        response = load(path, wanted)
+    except ImportError as exc:
+        response = {"ok": False, "error": f"no Nsight Compute report reader here: {exc}", "loader": None, "internal": True}
+    except Exception as exc:  # the reader choked on a damaged file: the learner's problem, reported as such
+        traceback.print_exc()
+        response = {"ok": False, "error": f"the report reader failed on it: {type(exc).__name__}: {exc}", "loader": None}
+    write_response(rundir, response)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,83 @@
+"""python -m grader [LAB ...] [--submission DIR] [--learner NAME] [--json FILE] [--list] [-v]
+
+Exit codes: 0 every graded check passed (skips allowed), 1 a check failed,
+2 usage error, 3 internal error in the grader.
+"""
+from __future__ import annotations
+
+import argparse
+import sys
+import traceback
+from pathlib import Path
+
+EXIT_OK, EXIT_FAILED, EXIT_USAGE, EXIT_INTERNAL = 0, 1, 2, 3
+
+
+class UsageError(Exception):
+    pass
+
+
+class Parser(argparse.ArgumentParser):
+    def error(self, message):  # argparse exits 2 on its own; keep it, but through our path
+        raise UsageError(message)
+
+
+def parse(argv: list[str]) -> argparse.Namespace:
+    p = Parser(prog="python -m grader", description="Grade Phase 24 labs.")
+    p.add_argument("labs", nargs="*", metavar="LAB", help="01, 01-naive-kernel or naive-kernel (default: all labs)")
+    p.add_argument("--submission", type=Path, default=None, help="folder holding NN-name/ lab folders (default: labs/)")
+    p.add_argument("--learner", default=None, help="learner name: checks learners/NAME/profile.md")
+    p.add_argument("--json", type=Path, default=None, help="write Gradescope-style results.json here")
+    p.add_argument("--list", action="store_true", help="list the labs and their checks, then stop")
+    p.add_argument("-v", "--verbose", action="store_true", help="details and measurements for every check")
+    return p.parse_args(argv)
+
+
+def main(argv: list[str] | None = None) -> int:
+    from grader import report
+    from grader.discover import REPO
+    from grader.registry import all_labs, resolve_lab
+
+    try:
+        args = parse(sys.argv[1:] if argv is None else argv)
+        labs_all = all_labs()
+        tokens = [t for arg in args.labs for t in arg.replace(",", " ").split()]
+        labs = []
+        for token in tokens:
+            lab = resolve_lab(token, labs_all)
+            if lab is None:
+                raise UsageError(f"unknown lab {token!r}; labs are: " + ", ".join(lab.name for lab in labs_all))
+            if lab not in labs:
+                labs.append(lab)
+        labs = labs or labs_all
+        if args.list:
+            if args.json:
+                report.write_json(args.json, report.listing_json(labs))
+            else:
+                report.print_listing(labs)
+            return EXIT_OK
+        submission = (args.submission or REPO / "labs").resolve()
+        if not submission.is_dir():
+            raise UsageError(f"--submission {submission} is not a folder (it should hold NN-name/ lab folders)")
+        if args.learner is not None and not args.learner.replace("-", "").replace("_", "").isalnum():
+            raise UsageError(f"--learner {args.learner!r}: use letters, digits, '-' and '_' only")
+    except UsageError as exc:
+        print(f"usage error: {exc}\nrun `python -m grader --help` for the options", file=sys.stderr)
+        return EXIT_USAGE
+
+    from grader.pipeline import GraderBug, grade
+
+    workroot = REPO / "build" / "grader"
+    try:
+        run = grade(labs, submission, args.learner, workroot)
+        report.print_report(run, args.verbose)
+        if args.json:
+            report.write_json(args.json, report.results_json(run))
+    except (GraderBug, Exception) as exc:  # never blame the learner for the grader's own bugs
+        log = workroot / "internal-error.log"
+        log.parent.mkdir(parents=True, exist_ok=True)
+        log.write_text(traceback.format_exc() + (f"\n{exc}" if isinstance(exc, GraderBug) else ""))
+        print(f"internal error in the grader (not your fault): {str(exc).splitlines()[0]}\n"
+              f"details: {log}\nplease report it to the course staff", file=sys.stderr)
+        return EXIT_INTERNAL
+    return EXIT_OK if report.passed_all(run) else EXIT_FAILED

@@ -1,0 +1,468 @@
+"""Lab 03, part 2: the PyTorch port of MiniGPT, checked against the NumPy reference.
+
+grader/labs/lab03.py calls ``register(lab)``. The port runs once per device in a child
+(grader/child/minigpt_port.py), memoized in ctx.memo; each check reads that one run
+from its own angle. The reference runs here, in the parent, from the grader's own tree.
+
+Inputs come from ctx.seed: GPT-2-initialised weights with every bias and LayerNorm
+parameter moved off its initial value, and one batch per optimizer step. The optimizer
+is checked on the reference's own gradients: Adam divides by sqrt(v) + eps, so a
+gradient element near eps (1e-8) turns a last-bit difference into a ~1e-12 one, and
+end-to-end training would measure that, not the port. The end-to-end training loop is
+checked through its losses, which Adam's amplification does not reach.
+"""
+from __future__ import annotations
+
+import ast
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+
+from grader.checks.crash import explain_child_failure
+from grader.checks.parity import (Comparison, PortCase, compare, draw_case, load_reference, reference_file,
+                                  reference_results, summary)
+from grader.config import SETTINGS
+from grader.context import Context
+from grader.registry import Lab
+from grader.results import Result, failed, passed, skipped
+from grader.runner import ChildRun, run_child
+
+PORT = "minigpt_torch.py"
+SHAPE = {"block_size": 32, "n_layer": 2, "n_head": 4, "n_embd": 64}
+BATCH_SIZE = 4
+STEPS = 3
+ADAMW = {"lr": 1e-3, "betas": [0.9, 0.99], "eps": 1e-8, "weight_decay": 0.1}
+RTOL = SETTINGS.parity_rtol
+
+STAGE_WHAT = {
+    "import": f"importing {PORT}",
+    "build": "GPT(GPTConfig(...)).to(device)",
+    "load": "model.load_state_dict(the reference's weights)",
+    "forward": "logits, loss = model(idx, targets)",
+    "backward": "loss.backward()",
+    "adamw": "configure_optimizer(...) and optimizer.step() on given gradients",
+    "train": f"the training loop ({STEPS} x forward, loss.backward(), optimizer.step())",
+}
+ERROR_LESSONS = (
+    ("TODO(03-", "this part of the port is still the stub: write the TODO it names"),
+    ("same device", "a tensor made inside the model lives on the CPU: create it with device=idx.device, or register "
+                    "it as a buffer so that model.to(device) moves it"),
+    ("size mismatch", "nn.Linear stores its weight as [out, in], like the reference; nn.Embedding as [rows, C]"),
+    ("same dtype", "a float32 tensor meets a float64 one: build every layer with dtype=config.dtype"),
+    ("expected scalar type", "a float32 tensor meets a float64 one: build every layer with dtype=config.dtype"),
+    ("does not require grad", "the loss does not reach the parameters through torch ops: .detach(), .numpy(), "
+                              "torch.tensor(...) or torch.no_grad() cut the autograd graph"),
+    ("unexpected keyword argument 'dtype'", "GPTConfig must keep its dtype field: the grader passes dtype=torch.float64"),
+)
+# What each probed activation is, for a failure that names the first layer to differ.
+PROBE_MEANING = (
+    ("transformer.wte", "the token embedding lookup"),
+    ("transformer.wpe", "the position embedding lookup, positions 0..T-1"),
+    ("ln_", "a LayerNorm: biased variance, eps = config.ln_eps (1e-5), then weight and bias"),
+    ("attn.c_attn", "the q, k, v projection"),
+    ("attn.c_proj:in", "attention itself: q k^T * 1/sqrt(hs), the causal -inf mask, F.softmax, @ v, heads merged "
+                       "back in order"),
+    ("attn", "attention's output projection c_proj"),
+    ("mlp.c_fc", "the MLP's first linear layer"),
+    ("mlp.c_proj:in", "the GELU: the exact erf form, nn.GELU() with no approximate='tanh'"),
+    ("mlp", "the MLP's output projection c_proj"),
+    ("lm_head", "lm_head: no bias, and not tied to wte"),
+    ("transformer.h.", "the residual adds: x + attn(ln_1(x)), then x + mlp(ln_2(x))"),
+)
+
+
+@dataclass
+class Reference:
+    case: PortCase
+    expected: dict[str, np.ndarray]
+    file: Path
+
+    @property
+    def names(self) -> list[str]:
+        return list(self.case.weights)
+
+    @property
+    def probes(self) -> list[str]:
+        return [k.removeprefix("probe/") for k in self.expected if k.startswith("probe/")]
+
+
+@dataclass
+class PortRun:
+    device: str
+    run: ChildRun
+    ref: Reference
+
+    @property
+    def facts(self) -> dict:
+        return self.run.response or {}
+
+    def compare(self, key: str, *, reshape: bool = False) -> Comparison:
+        return compare(key, self.run.outputs.get(key), self.ref.expected[key], RTOL, reshape=reshape)
+
+
+def reference(ctx: Context) -> Reference:
+    if "03.port.reference" not in ctx.memo:
+        path = reference_file()
+        ref = load_reference(path)
+        case = draw_case(ref, ctx.seed, shape=SHAPE, batch_size=BATCH_SIZE, steps=STEPS, adamw=ADAMW)
+        ctx.memo["03.port.reference"] = Reference(case, reference_results(ref, case), path)
+    return ctx.memo["03.port.reference"]
+
+
+def port_run(ctx: Context, device: str) -> PortRun:
+    key = f"03.port.run.{device}"
+    if key not in ctx.memo:
+        ref = reference(ctx)
+        case = ref.case
+        request = {
+            "port": str(ctx.stage / PORT), "module_name": PORT.removesuffix(".py"),
+            "reference_files": [str(ref.file), str(ctx.stage / "minigpt_numpy.py")],
+            "config": case.config, "dtype": "float64", "device": device, "adamw": case.adamw,
+            "steps": case.steps, "params": ref.names, "probes": ref.probes,
+        }
+        arrays = {f"param/{n}": w for n, w in case.weights.items()}
+        for k, (idx, targets) in enumerate(case.batches):
+            arrays[f"idx/{k}"], arrays[f"targets/{k}"] = idx, targets
+        arrays.update({k: v for k, v in ref.expected.items() if k.startswith("fed/")})
+        run = run_child("minigpt_port", request, rundir=ctx.rundir(f"port-{device}"), arrays=arrays,
+                        timeout_s=SETTINGS.child_timeout_s)
+        ctx.memo[key] = PortRun(device, run, ref)
+    return ctx.memo[key]
+
+
+# ----------------------------------------------------------------------------- verdict helpers
+
+def lesson_for(text: str) -> list[str]:
+    return [lesson for needle, lesson in ERROR_LESSONS if needle in text][:1]
+
+
+def stage_failure(pr: PortRun, stages: tuple[str, ...], hint: str) -> Result | None:
+    """A FAIL when the child died or one of these stages of learner code raised."""
+    run = pr.run
+    if run.timed_out:
+        return failed(f"the port did not finish in {run.timeout_s:.0f} s",
+                      details=["the whole run takes a few seconds for a right port: look for a loop that never "
+                               "ends, or a model far larger than the config asks for"], hint=hint, log=run.log)
+    if not run.ok:
+        return explain_child_failure(run, f"running {PORT}", hint)
+    for stage in stages:
+        if pr.facts["stages"].get(stage) == "error":
+            err = pr.facts["errors"][stage]
+            first = (err["message"].strip().splitlines() or [""])[0][:200]
+            details = lesson_for(f"{err['type']}: {err['message']}") + err["traceback"][-10:]
+            return failed(f"{STAGE_WHAT[stage]} raised {err['type']}: {first}", details=details, hint=hint,
+                          log=run.log)
+    return None
+
+
+def figures(comparisons: list[Comparison]) -> str:
+    s = summary(comparisons)
+    ulps = "n/a" if s["max_ulps"] is None else s["max_ulps"]
+    return (f"max rel err {s['max_rel_err']:.1e} (<= {RTOL:g}), {s['identical_fraction']:.0%} bitwise identical, "
+            f"max {ulps} ulps")
+
+
+def probe_meaning(key: str) -> str:
+    return next((text for needle, text in PROBE_MEANING if needle in key), "")
+
+
+def probe_label(key: str) -> str:
+    module, _, side = key.partition(":")
+    return f"the input of {module}" if side == "in" else module
+
+
+def first_divergence(pr: PortRun) -> list[str]:
+    """Layer by layer in forward order: where the port first leaves the reference."""
+    matched, unseen = [], []
+    for key in pr.ref.probes:
+        if f"probe/{key}" not in pr.run.outputs:
+            unseen.append(key)
+            continue
+        c = pr.compare(f"probe/{key}", reshape=True)
+        if not c.ok(RTOL):
+            lines = [f"layer by layer, the first activation that differs is {probe_label(key)}: "
+                     f"{probe_meaning(key)}"]
+            if matched:
+                lines.append(f"everything before it matches (last match: {probe_label(matched[-1])})")
+            lines += c.describe(RTOL)
+            if unseen:
+                lines.append(f"not compared (no such module, or never called as one): {', '.join(unseen)}")
+            return lines
+        matched.append(key)
+    return ["every probed layer matches: the difference comes after the last one (lm_head) or from a layer "
+            "the grader could not probe"]
+
+
+def imports_in(path: Path) -> list[tuple[int, str]]:
+    """(line, module) for every import statement and __import__/import_module("...") call."""
+    try:
+        tree = ast.parse(path.read_text(encoding="utf-8", errors="replace"))
+    except (OSError, SyntaxError, ValueError):
+        return []
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            found += [(node.lineno, alias.name) for alias in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            found.append((node.lineno, node.module or ""))
+        elif isinstance(node, ast.Call) and node.args and isinstance(node.args[0], ast.Constant):
+            fn = node.func
+            called = fn.attr if isinstance(fn, ast.Attribute) else getattr(fn, "id", "")
+            if called in ("__import__", "import_module") and isinstance(node.args[0].value, str):
+                found.append((node.lineno, node.args[0].value))
+    return found
+
+
+def is_numpy(module: str) -> bool:
+    return module.split(".")[0] == "numpy"
+
+
+def is_reference(text: str) -> bool:
+    return "minigpt_numpy" in text
+
+
+def port_problems(ctx: Context, pr: PortRun) -> list[tuple[str, list[str]]]:
+    """(headline, details) for each way the port is not a PyTorch port."""
+    ev, bindings = pr.facts.get("evidence", {}), pr.facts.get("bindings", {})
+    statements = imports_in(ctx.stage / PORT)
+    problems = []
+    ref_seen = ([f"line {ln}: imports {m}" for ln, m in statements if is_reference(m)]
+                + [f"imported {m} while running" for m in ev.get("imports", {}) if is_reference(m)]
+                + [f"opened {p}" for p in ev.get("opened", {}) if is_reference(Path(p).name)]
+                + [f"called {c}" for c in ev.get("reference_calls", {})]
+                + [f"module-level name {n} comes from {o}" for n, o in bindings.items() if is_reference(o)])
+    if ref_seen:
+        problems.append(("the port calls the NumPy reference", ref_seen[:6] + [
+            "the grader compares the port with that same reference, so calling it proves nothing: write each "
+            "layer with torch ops"]))
+    np_seen = ([f"line {ln}: imports {m}" for ln, m in statements if is_numpy(m)]
+               + [f"module-level name {n} comes from {o}" for n, o in bindings.items() if is_numpy(o)]
+               + [f"imported {m} while running" for m in ev.get("imports", {}) if is_numpy(m)]
+               + [f"called {c}" for c in ev.get("numpy_calls", {})])
+    if np_seen:
+        problems.append(("the port uses NumPy", np_seen[:6] + [
+            "the port computes with torch tensors end to end: torch.exp, torch.tanh, x.mean(dim=-1, keepdim=True) "
+            "and friends replace their NumPy namesakes, and autograd then writes the backward pass"]))
+    out = pr.facts.get("forward", {})
+    no_history = [w for w in ("logits", "loss") if out.get(w, {}).get("grad_fn") is None]
+    if no_history:
+        problems.append((f"{' and '.join(no_history)} carry no autograd history", [
+            f"{w}.grad_fn is None: the value was not computed from the model's parameters by torch ops"
+            for w in no_history] + [
+            "a .detach(), a .numpy() round trip, torch.tensor(...) or torch.no_grad() cuts the graph, and then "
+            "loss.backward() cannot reach the weights"]))
+    return problems
+
+
+def optimizer_problems(pr: PortRun) -> list[str]:
+    """What differs between the port's optimizer setup and the reference's."""
+    opt = pr.facts.get("optimizer") or {}
+    lines = []
+    if opt and not opt.get("type", "").endswith(".AdamW"):
+        lines.append(f"configure_optimizer returned {opt.get('type')}, expected torch.optim.AdamW (Adam's "
+                     f"weight_decay is an L2 term inside the gradient, AdamW's is decoupled)")
+    weights = pr.ref.case.weights
+    decay_found, seen = {}, set()
+    for g in opt.get("groups", []):
+        for n in g.get("names", []):
+            seen.add(n)
+            decay_found[n] = g.get("weight_decay", 0.0)
+        for what in ("lr", "eps"):
+            if what in g and g[what] != ADAMW[what]:
+                lines.append(f"a parameter group has {what}={g[what]}, expected {ADAMW[what]}")
+        if "betas" in g and list(g["betas"]) != ADAMW["betas"]:
+            lines.append(f"a parameter group has betas={tuple(g['betas'])}, expected {tuple(ADAMW['betas'])}")
+    wrong = [n for n in weights if n in decay_found
+             and (decay_found[n] != 0) != (weights[n].ndim >= 2)]
+    for n in wrong[:4]:
+        want = ADAMW["weight_decay"] if weights[n].ndim >= 2 else 0.0
+        lines.append(f"{n} ({weights[n].ndim}-D) has weight_decay {decay_found[n]}, expected {want}: only "
+                     f"parameters with dim >= 2 decay")
+    missing = [n for n in weights if n not in seen]
+    if opt and missing:
+        lines.append(f"the optimizer does not hold {len(missing)} parameter(s), e.g. {missing[0]}")
+    return lines
+
+
+# ----------------------------------------------------------------------------- the checks
+
+def register(lab: Lab) -> None:
+    """Declare the port checks on the lab-03 Lab."""
+    n = lab.number
+
+    @lab.check(f"{n}.port.runs", points=1)
+    def runs(ctx: Context) -> Result:
+        """minigpt_torch.py imports, builds GPT(config), loads the reference's weights and runs forward.
+
+        The grader builds GPT(GPTConfig(..., dtype=torch.float64)), loads one set of weights by the
+        reference's parameter names, and calls model(idx, targets) on a batch of 4 x 32 characters.
+        """
+        pr = port_run(ctx, "cpu")
+        hint = ctx.hint("troubleshooting")
+        if result := stage_failure(pr, ("import", "build"), hint):
+            return result
+        found, expected = pr.facts.get("parameters", {}), pr.ref.case.weights
+        missing = [k for k in expected if k not in found]
+        extra = [k for k in found if k not in expected]
+        misshapen = [f"{k}: expected shape {list(w.shape)}, found {found[k].get('shape')}"
+                     for k, w in expected.items() if k in found and found[k].get("shape") != list(w.shape)]
+        if missing or extra or misshapen:
+            details = ([f"missing: {', '.join(missing[:6])}{' ...' if len(missing) > 6 else ''}"] if missing else [])
+            details += [f"not in the reference: {', '.join(extra[:6])}"] if extra else []
+            details += misshapen[:6]
+            details.append("parameter names are the reference's dict keys (nanoGPT's): transformer.wte, "
+                           "transformer.h.0.attn.c_attn, ...; nn.Linear stores [out, in]")
+            return failed(f"the port's parameters do not match the reference's ({len(found)} found, "
+                          f"{len(expected)} expected)", details=details, hint=ctx.hint("parameter-names"),
+                          log=pr.run.log)
+        if result := stage_failure(pr, ("load", "forward"), hint):
+            return result
+        out = pr.facts["forward"]
+        idx = pr.ref.case.batches[0][0]
+        want = [*idx.shape, pr.ref.case.config["vocab_size"]]
+        if out["logits"].get("shape") != want:
+            return failed(f"logits have shape {out['logits'].get('shape')}, expected {want} ([B, T, V])",
+                          hint=hint, log=pr.run.log)
+        if out["loss"].get("shape") != []:
+            return failed(f"loss has shape {out['loss'].get('shape')}, expected a scalar (the mean over B*T)",
+                          hint=hint, log=pr.run.log)
+        return passed(f"imports, builds, loads {len(expected)} parameters and runs forward "
+                      f"(child {pr.run.elapsed_s:.1f} s)", child_seconds=round(pr.run.elapsed_s, 2))
+
+    @lab.check(f"{n}.port.is_port", points=2, needs=(f"{n}.port.runs",))
+    def is_port(ctx: Context) -> Result:
+        """The port computes with torch ops: no NumPy, no calls into the reference, autograd history.
+
+        The grader records what the port imports, opens and calls while it runs, reads its import
+        statements, and checks that logits and loss carry a grad_fn.
+        """
+        pr = port_run(ctx, "cpu")
+        problems = port_problems(ctx, pr)
+        if problems:
+            return failed(problems[0][0], details=[line for _, lines in problems for line in lines],
+                          hint=ctx.hint("port-rules"), log=pr.run.log)
+        out = pr.facts["forward"]
+        return passed(f"torch ops only; logits.grad_fn is {out['logits']['grad_fn']}")
+
+    @lab.check(f"{n}.port.fp64", points=1, needs=(f"{n}.port.runs",))
+    def fp64(ctx: Context) -> Result:
+        """Parameters, logits and loss are float64, like the NumPy reference.
+
+        PyTorch creates parameters in float32 unless told otherwise; NumPy computes in float64.
+        """
+        pr = port_run(ctx, "cpu")
+        params, out = pr.facts["parameters"], pr.facts["forward"]
+        not64 = {k: f.get("dtype") for k, f in params.items() if f.get("dtype") != "float64"}
+        outputs = {w: out[w].get("dtype") for w in ("logits", "loss")}
+        if not not64 and all(d == "float64" for d in outputs.values()):
+            return passed("parameters, logits and loss are float64")
+        details = []
+        if not64:
+            name, dtype = next(iter(not64.items()))
+            details.append(f"{len(not64)} of {len(params)} parameters are not float64, e.g. {name} is {dtype}: "
+                           "pass dtype=config.dtype to every nn.Linear, nn.Embedding and nn.LayerNorm")
+        else:
+            probes = pr.facts.get("probes", {})
+            cast = next((k for k in pr.ref.probes if probes.get(k, {}).get("dtype") not in (None, "float64")), None)
+            if cast:
+                details.append(f"the parameters are float64, but {probe_label(cast)} comes out "
+                               f"{probes[cast]['dtype']}: something casts on the way")
+        what = next(((w, d) for w, d in outputs.items() if d != "float64"), None)
+        headline = (f"{what[0]} are {what[1]}, expected float64" if what
+                    else f"parameters are {next(iter(not64.values()))}, expected float64")
+        return failed(headline, details=details, hint=ctx.hint("float64"), log=pr.run.log)
+
+    parity_needs = (f"{n}.port.runs", f"{n}.port.is_port", f"{n}.port.fp64")
+
+    @lab.check(f"{n}.port.logits", points=2, needs=parity_needs)
+    def logits(ctx: Context) -> Result:
+        """Logits match the reference to 1e-12, relative to their largest magnitude.
+
+        On a failure the grader compares every layer's output and names the first that differs.
+        """
+        pr = port_run(ctx, "cpu")
+        c = pr.compare("logits")
+        if c.ok(RTOL):
+            return passed(f"logits match: {figures([c])}", **summary([c]))
+        return failed(f"logits differ from the reference (max rel err {c.max_rel_err:.2g} > {RTOL:g})",
+                      details=c.describe(RTOL) + first_divergence(pr), hint=ctx.hint("layer-by-layer"),
+                      log=pr.run.log, **summary([c]))
+
+    @lab.check(f"{n}.port.loss", points=1, needs=(f"{n}.port.logits",))
+    def loss(ctx: Context) -> Result:
+        """The loss is the mean cross-entropy over all B*T positions, to 1e-12."""
+        pr = port_run(ctx, "cpu")
+        c = pr.compare("loss")
+        if c.ok(RTOL):
+            return passed(f"loss {float(pr.ref.expected['loss']):.6f} matches: {figures([c])}", **summary([c]))
+        return failed("the loss differs from the reference", details=c.describe(RTOL) + [
+            "F.cross_entropy(logits.view(-1, V), targets.view(-1)) averages over all B*T positions"],
+            hint=ctx.hint("layer-by-layer"), log=pr.run.log, **summary([c]))
+
+    @lab.check(f"{n}.port.grads", points=2, needs=(f"{n}.port.loss",))
+    def grads(ctx: Context) -> Result:
+        """loss.backward() gives every parameter the reference's gradient, to 1e-12."""
+        pr = port_run(ctx, "cpu")
+        if result := stage_failure(pr, ("backward",), ctx.hint("troubleshooting")):
+            return result
+        if missing := pr.facts.get("grads_missing"):
+            return failed(f"{len(missing)} parameter(s) got no gradient, e.g. {missing[0]}", details=[
+                "a parameter gets .grad only if the loss depends on it through torch ops: is it used in forward?"],
+                hint=ctx.hint("layer-by-layer"), log=pr.run.log)
+        comps = [pr.compare(f"grad/{name}") for name in pr.ref.names]
+        bad = [c for c in comps if not c.ok(RTOL)]
+        if bad:
+            details = bad[0].describe(RTOL) + ([f"also: {', '.join(c.name for c in bad[1:6])}"] if bad[1:] else [])
+            return failed(f"{len(bad)} of {len(comps)} gradients differ, first {bad[0].name}", details=details,
+                          hint=ctx.hint("layer-by-layer"), log=pr.run.log, **summary(comps))
+        return passed(f"{len(comps)} gradients match: {figures(comps)}", **summary(comps))
+
+    @lab.check(f"{n}.port.adamw", points=2, needs=(f"{n}.port.grads",))
+    def adamw(ctx: Context) -> Result:
+        """configure_optimizer gives the reference's AdamW: every weight matches after 3 steps.
+
+        The optimizer is fed the reference's gradients, so this checks the update alone (decoupled
+        weight decay on parameters with dim >= 2, bias correction). A training loop of 3 steps,
+        forward and backward included, must then give the reference's losses.
+        """
+        pr = port_run(ctx, "cpu")
+        hint = ctx.hint("adamw")
+        if result := stage_failure(pr, ("adamw",), hint):
+            return result
+        comps = [pr.compare(f"adamw/{name}") for name in pr.ref.names]
+        bad = [c for c in comps if not c.ok(RTOL)]
+        if bad:
+            return failed(f"after {STEPS} AdamW steps on the reference's gradients, {len(bad)} of {len(comps)} "
+                          f"parameters differ, first {bad[0].name}",
+                          details=optimizer_problems(pr) + bad[0].describe(RTOL), hint=hint, log=pr.run.log,
+                          **summary(comps))
+        if result := stage_failure(pr, ("train",), hint):
+            return result
+        losses = pr.compare("train_loss")
+        if not losses.ok(RTOL):
+            return failed("the training loop's losses differ from the reference's", details=losses.describe(RTOL) + [
+                f"train_loss[k] is the loss before step k; the last is the loss after all {STEPS} steps"],
+                hint=hint, log=pr.run.log)
+        trained = summary([pr.compare(f"train/{name}") for name in pr.ref.names])
+        return passed(f"every weight matches after {STEPS} steps: {figures(comps)}; the training loop's "
+                      f"losses match to {losses.max_rel_err:.1e}", **summary(comps),
+                      train_loss_max_rel_err=losses.max_rel_err, trained_weights_max_rel_err=trained["max_rel_err"])
+
+    @lab.check(f"{n}.port.gpu", points=1, needs=(f"{n}.port.adamw",), gpu=True)
+    def gpu(ctx: Context) -> Result:
+        """On the GPU (model.to("cuda")), logits, loss, gradients and AdamW steps match the reference too."""
+        if not ctx.device.has_cuda:
+            return skipped(f"no CUDA device ({ctx.device.reason})")
+        pr = port_run(ctx, "cuda")
+        hint = ctx.hint("port-on-the-gpu")
+        if result := stage_failure(pr, ("import", "build", "load", "forward", "backward", "adamw", "train"), hint):
+            return result
+        keys = (["logits", "loss", "train_loss"] + [f"grad/{name}" for name in pr.ref.names]
+                + [f"adamw/{name}" for name in pr.ref.names])
+        comps = [pr.compare(k) for k in keys]
+        if bad := [c for c in comps if not c.ok(RTOL)]:
+            details = bad[0].describe(RTOL) + (first_divergence(pr) if bad[0].name == "logits" else [])
+            return failed(f"on {ctx.device.name}, {bad[0].name} differs from the reference", details=details,
+                          hint=hint, log=pr.run.log, **summary(comps))
+        return passed(f"on {ctx.device.name}: {figures(comps)}", **summary(comps))

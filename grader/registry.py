@@ -1,0 +1,93 @@
+"""Labs and checks, declared in one place each (xv6 gradelib style).
+
+A lab file in grader/labs/ builds a ``Lab`` and decorates plain functions:
+
+    lab = Lab("01", "naive-kernel", "Naive fused softmax", editable=("softmax_naive.cu",),
+              cuda_sources=("softmax_naive.cu",), docs="lab/01-naive-kernel.md")
+
+    @lab.check("01.correct.shapes", points=4, needs=("01.build.compiles",), gpu=True)
+    def correct_shapes(ctx):
+        '''Row-wise softmax is right at every shape, ...'''   # what the learner sees
+        ...
+        return passed("...")
+
+The docstring is the check's description in ``--list`` and in the docs tables.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Callable
+
+CHECK_ID = re.compile(r"^\d\d\.[a-z0-9_]+\.[a-z0-9_]+$")
+
+
+@dataclass(frozen=True)
+class Check:
+    id: str
+    points: int
+    fn: Callable
+    needs: tuple[str, ...]  # parents: if one does not pass, this one is NOT RUN
+    gpu: bool  # needs a CUDA device; SKIP without one
+    bonus: bool  # reported apart from the required score
+    doc: str
+
+    @property
+    def summary(self) -> str:
+        return self.doc.strip().splitlines()[0] if self.doc.strip() else self.id
+
+
+@dataclass
+class Lab:
+    number: str  # "01"
+    slug: str  # "naive-kernel"
+    title: str
+    editable: tuple[str, ...]  # files (relative to the lab folder) the learner edits
+    docs: str  # docs page, relative to the site root, for hints
+    cuda_sources: tuple[str, ...] = ()  # editable .cu files the build stage compiles
+    readonly: tuple[str, ...] = ()  # files the grader takes from its own labs/ tree
+    checks: list[Check] = field(default_factory=list)
+
+    @property
+    def name(self) -> str:
+        return f"{self.number}-{self.slug}"
+
+    def check(self, id: str, *, points: int, needs: tuple[str, ...] = (), gpu: bool = False, bonus: bool = False):
+        """Decorator: register ``fn`` as a check of this lab."""
+
+        def register(fn: Callable) -> Callable:
+            if not CHECK_ID.match(id) or not id.startswith(self.number + "."):
+                raise ValueError(f"check id {id!r} must look like '{self.number}.unit.behaviour'")
+            if any(c.id == id for c in self.checks):
+                raise ValueError(f"duplicate check id {id!r} in lab {self.name}")
+            known = {c.id for c in self.checks}
+            for parent in needs:
+                if parent not in known:
+                    raise ValueError(f"check {id!r} needs {parent!r}, which is not declared before it")
+            self.checks.append(Check(id, points, fn, tuple(needs), gpu, bonus, fn.__doc__ or ""))
+            return fn
+
+        return register
+
+    @property
+    def max_points(self) -> int:
+        return sum(c.points for c in self.checks if not c.bonus)
+
+
+def all_labs() -> list[Lab]:
+    """Every lab, in order. Imported lazily so that a broken lab file is an internal error."""
+    from grader.labs import LABS
+
+    numbers = [lab.number for lab in LABS]
+    if len(numbers) != len(set(numbers)):
+        raise ValueError(f"duplicate lab numbers: {numbers}")
+    return list(LABS)
+
+
+def resolve_lab(token: str, labs: list[Lab]) -> Lab | None:
+    """'01', '1', '01-naive-kernel' and 'naive-kernel' all name lab 01."""
+    token = token.strip().rstrip("/").split("/")[-1]
+    for lab in labs:
+        if token in (lab.number, lab.name, lab.slug) or (token.isdigit() and int(token) == int(lab.number)):
+            return lab
+    return None

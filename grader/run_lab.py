@@ -1,0 +1,63 @@
+"""make run LAB=NN: build a CUDA lab's kernel with a small driver program and run it.
+
+Not a grader: it shows the kernel working (or not) with your own eyes.
+"""
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from grader.build import COMMON_FLAGS, COMPILE_ONLY_ARCHS, nvcc_path
+from grader.discover import REPO, submission_lab_dir
+from grader.registry import all_labs, resolve_lab
+from grader.runner import run_tool
+
+DRIVERS = {"00": "vector_add_main.cu", "01": "softmax_main.cu", "02": "softmax_main.cu"}
+
+
+def gpu_present() -> bool:
+    code, _ = run_tool(["nvidia-smi", "-L"], timeout_s=20)
+    return code == 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    p = argparse.ArgumentParser(prog="make run LAB=NN")
+    p.add_argument("lab")
+    p.add_argument("--submission", type=Path, default=REPO / "labs")
+    args = p.parse_args(argv)
+    lab = resolve_lab(args.lab, all_labs())
+    if lab is None or lab.number not in DRIVERS:
+        print("make run works for the CUDA labs 00, 01 and 02; for lab 03 run "
+              "`.venv/bin/python labs/03-triton-and-pytorch/softmax_triton.py`", file=sys.stderr)
+        return 2
+    nvcc = nvcc_path()
+    if nvcc is None:
+        print("nvcc not found: install the CUDA toolkit (see docs/en/no-gpu.md)", file=sys.stderr)
+        return 1
+    source = submission_lab_dir(args.submission, lab) / lab.cuda_sources[0]
+    out = REPO / "build" / "run" / lab.name
+    out.mkdir(parents=True, exist_ok=True)
+    gpu = gpu_present()
+    exe = out / "driver"
+    cmd = [nvcc, *COMMON_FLAGS, *(["-arch=native"] if gpu else COMPILE_ONLY_ARCHS),
+           str(REPO / "grader" / "drivers" / DRIVERS[lab.number]), str(source), "-o", str(exe)]
+    print("$ " + " ".join(cmd))
+    code, text = run_tool(cmd, timeout_s=180)
+    print(text, end="")
+    if code != 0:
+        print("build failed: fix the first error above", file=sys.stderr)
+        return 1
+    if not gpu:
+        print(f"built {exe.relative_to(REPO)}; there is no GPU here to run it (see docs/en/no-gpu.md)")
+        return 0
+    code, text = run_tool([str(exe)], timeout_s=60)
+    print(text, end="")
+    if code is None:
+        print("the program did not finish in 60 s: is there an infinite loop in your kernel?", file=sys.stderr)
+        return 1
+    return code
+
+
+if __name__ == "__main__":
+    sys.exit(main())

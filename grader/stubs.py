@@ -1,0 +1,140 @@
+"""Generate the learner stubs in labs/ from the reference solutions (nbgrader style).
+
+    python -m grader.stubs            # write labs/ (refuses to overwrite a file a learner changed)
+    python -m grader.stubs --force    # overwrite anyway, keeping the learner's file as FILE.orig-<time>
+    python -m grader.stubs --check    # exit 1 if a committed stub differs from what would be generated
+
+In a solution file every region between ``BEGIN SOLUTION`` and ``END SOLUTION``
+markers (as ``//`` or ``#`` comments) becomes:
+  * a ``TODO(NN-k): ...`` comment, from the region's first ``TODO:`` comment line;
+  * placeholder code that still compiles/imports: the region's ``STUB:`` comment
+    lines, uncommented; for Python with no STUB line, ``raise NotImplementedError``.
+Files a lab declares read-only (references, data) are copied as they are.
+labs/.stubs.json remembers the hash of what was generated, so the generator can
+tell a learner's edit from its own output.
+"""
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import re
+import sys
+import time
+from pathlib import Path
+
+from grader.discover import REPO
+from grader.registry import Lab, all_labs
+
+MANIFEST = "labs/.stubs.json"
+MARK = re.compile(r"^(?P<indent>\s*)(?P<c>//|#)\s*(?P<what>BEGIN SOLUTION|END SOLUTION)\s*$")
+TODO = re.compile(r"^\s*(//|#)\s*TODO:\s*(?P<text>.*)$")
+STUB = re.compile(r"^\s*(//|#)\s*STUB:\s?(?P<code>.*)$")
+
+
+class StubError(Exception):
+    pass
+
+
+def make_stub(text: str, lab_number: str, filename: str) -> str:
+    out: list[str] = []
+    region: list[str] | None = None
+    indent = comment = ""
+    k = 0
+    for lineno, line in enumerate(text.splitlines(keepends=False), 1):
+        m = MARK.match(line)
+        if m and m["what"] == "BEGIN SOLUTION":
+            if region is not None:
+                raise StubError(f"{filename}:{lineno}: BEGIN SOLUTION inside another region")
+            region, indent, comment = [], m["indent"], m["c"]
+            continue
+        if m and m["what"] == "END SOLUTION":
+            if region is None:
+                raise StubError(f"{filename}:{lineno}: END SOLUTION without BEGIN")
+            k += 1
+            todo = next((t["text"] for ln in region if (t := TODO.match(ln))), "write this part")
+            tag = f"TODO({lab_number}-{k})"
+            out.append(f"{indent}{comment} {tag}: {todo}")
+            stub_code = [s["code"] for ln in region if (s := STUB.match(ln))]
+            if stub_code:
+                out.extend(f"{indent}{code}" for code in stub_code)
+            elif comment == "#":
+                out.append(f'{indent}raise NotImplementedError("{tag}: {todo}")')
+            region = None
+            continue
+        if region is not None:
+            region.append(line)
+        else:
+            out.append(line)
+    if region is not None:
+        raise StubError(f"{filename}: BEGIN SOLUTION without END")
+    return "\n".join(out) + "\n"
+
+
+def planned(lab: Lab) -> dict[str, str]:
+    """labs/ path -> content, for every file the generator owns in this lab."""
+    sol = REPO / "solutions" / lab.name
+    plan: dict[str, str] = {}
+    for rel in lab.editable:
+        src = sol / rel
+        if src.suffix in (".cu", ".py") and src.is_file():
+            plan[f"labs/{lab.name}/{rel}"] = make_stub(src.read_text(), lab.number, rel)
+    for rel in lab.readonly:
+        src = sol / rel
+        if src.is_file():
+            plan[f"labs/{lab.name}/{rel}"] = src.read_text()
+    return plan
+
+
+def digest(text: str) -> str:
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+def main(argv: list[str] | None = None) -> int:
+    p = argparse.ArgumentParser(prog="python -m grader.stubs", description=__doc__.splitlines()[0])
+    p.add_argument("--force", action="store_true", help="overwrite learner edits (a copy is kept)")
+    p.add_argument("--check", action="store_true", help="only report stale stubs; exit 1 if any")
+    args = p.parse_args(argv)
+    plan = {path: text for lab in all_labs() for path, text in planned(lab).items()}
+    manifest_path = REPO / MANIFEST
+    manifest = json.loads(manifest_path.read_text()) if manifest_path.exists() else {}
+
+    stale = [path for path, text in plan.items()
+             if not (REPO / path).exists() or (REPO / path).read_text() != text]
+    if args.check:
+        for path in stale:
+            print(f"stale stub: {path} (run `make stubs`)")
+        return 1 if stale else 0
+
+    refused, written = [], []
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    for path in stale:
+        target = REPO / path
+        if target.exists() and digest(target.read_text()) != manifest.get(path):
+            # Not what we generated last time: a learner's work.
+            if not args.force:
+                refused.append(path)
+                continue
+            backup = target.with_name(f"{target.name}.orig-{stamp}")
+            backup.write_text(target.read_text())
+            print(f"kept your version of {path} as {backup.relative_to(REPO)}")
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_text(plan[path])
+        written.append(path)
+    for path, text in plan.items():
+        if path not in refused:
+            manifest[path] = digest(text)
+    manifest_path.parent.mkdir(parents=True, exist_ok=True)
+    manifest_path.write_text(json.dumps(dict(sorted(manifest.items())), indent=1) + "\n")
+    for path in written:
+        print(f"wrote {path}")
+    for path in refused:
+        print(f"refused to overwrite {path}: it has edits of yours (use `make stubs FORCE=1` to replace it; "
+              f"your version would be kept beside it)", file=sys.stderr)
+    if not written and not refused:
+        print("stubs are up to date")
+    return 1 if refused else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

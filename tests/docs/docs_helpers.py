@@ -1,0 +1,48 @@
+"""Constants and helpers of the docs tests (a module of its own, so that test files can import
+it by a name no other test folder uses)."""
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[2]
+DOCS = REPO / "docs"
+LANGS = ("en", "es")
+
+# Every page of the site, relative to docs/<lang>/. The theory pages are written by others,
+# but the site (nav, links, read order) depends on all of them.
+PAGES = (
+    "index.md",
+    "reference.md",
+    "theory/00-motivation.md",
+    "theory/01-cuda-programming-model.md",
+    "theory/02-from-naive-to-tiled.md",
+    "theory/03-triton.md",
+    "theory/04-pytorch-as-substrate.md",
+    "lab/00-hello-cuda.md",
+    "lab/01-naive-kernel.md",
+    "lab/02-tuned-kernel.md",
+    "lab/03-triton-and-pytorch.md",
+    "no-gpu.md",
+    "instructor.md",
+)
+
+
+@dataclass(frozen=True)
+class Build:
+    returncode: int
+    output: str
+    site: Path
+
+
+def mkdocs_build(dest: Path) -> Build:
+    """`mkdocs build --strict` of this repository into dest, as `make docs` runs it."""
+    env = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}  # Material's end-of-life banner is not a build warning
+    proc = subprocess.run(
+        [sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(dest)],
+        cwd=REPO, env=env, capture_output=True, text=True, timeout=300,
+    )
+    return Build(proc.returncode, proc.stdout + proc.stderr, dest)

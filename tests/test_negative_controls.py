@@ -1,0 +1,65 @@
+"""One wrong submission per defence; each must fail for its own reason."""
+import pytest
+
+from conftest import SUBMISSIONS, needs_nvcc
+
+FAST = {"GRADER_TIMEOUT_S": "20"}
+
+
+@needs_nvcc
+def test_negative_compile_error_is_reported_once_and_dependents_not_run(grade):
+    g = grade(["00"], submission=SUBMISSIONS / "compile_error")
+    assert g.rc == 1
+    assert g.status("00.build.compiles") == "FAIL"
+    out = g.output("00.build.compiles")
+    assert "does not compile" in out and "vector_add.cu(5)" in out and "error" in out
+    assert g.stdout.count("vector_add.cu(5)") == 1  # reported once
+    for cid in ("00.run.completes", "00.correct.values"):
+        assert g.status(cid) in ("NOT RUN", "SKIP")
+
+
+@pytest.mark.gpu
+def test_negative_host_crash_is_a_teaching_failure(grade):
+    g = grade(["00", "01"], submission=SUBMISSIONS / "host_crash")
+    assert g.status("00.run.completes") == "FAIL"
+    assert "SIGSEGV" in g.output("00.run.completes") and "device pointer" in g.output("00.run.completes")
+    assert g.status("00.correct.values") == "NOT RUN"
+    assert g.status("01.build.compiles") in ("PASS", "FAIL")  # the next lab is still graded
+
+
+@pytest.mark.gpu
+def test_negative_hang_is_killed_and_reported(grade):
+    g = grade(["00"], submission=SUBMISSIONS / "hang", env=FAST)
+    assert g.status("00.run.completes") == "FAIL"
+    assert "did not finish in 20 s" in g.output("00.run.completes")
+
+
+@pytest.mark.gpu
+def test_negative_out_of_bounds_write_hits_the_guard_band(grade):
+    g = grade(["00"], submission=SUBMISSIONS / "out_of_bounds")
+    assert g.status("00.memory.in_bounds") == "FAIL"
+    assert "wrote outside the output buffer" in g.output("00.memory.in_bounds")
+    assert "output[1]" in g.output("00.memory.in_bounds")  # n=1: the first element past the end
+
+
+@pytest.mark.gpu
+def test_negative_unwritten_elements_are_found(grade):
+    g = grade(["00"], submission=SUBMISSIONS / "unwritten")
+    assert g.status("00.memory.all_written") == "FAIL"
+    assert "never written" in g.output("00.memory.all_written")
+    assert g.status("00.memory.in_bounds") == "PASS"
+
+
+@pytest.mark.gpu
+def test_negative_no_max_subtraction_fails_large_values_only(grade):
+    g = grade(["01"], submission=SUBMISSIONS / "no_max")
+    assert g.status("01.correct.randn") == "PASS"
+    assert g.status("01.correct.large") == "FAIL"
+    assert "subtract the row max" in g.output("01.correct.large")
+
+
+@pytest.mark.gpu
+def test_negative_illegal_address_is_explained(grade):
+    g = grade(["01"], submission=SUBMISSIONS / "illegal_address")
+    assert g.status("01.run.completes") == "FAIL"
+    assert "outside its buffers" in g.output("01.run.completes")

@@ -1,0 +1,336 @@
+"""Lab 02's profile checks on real Nsight Compute reports, no GPU needed.
+
+tests/fixtures/unrelated-vadd.ncu-rep: a vector-add kernel `vadd` (set basic, H200).
+tests/fixtures/probe-*.ncu-rep: a softmax probe (tests/fixtures/probe_softmax.cu) recorded on
+an H200 with the lab's ncu command line, at 16384x4096 and at 1024x4096.
+"""
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from grader.checks import profile
+from grader.checks.profile_text import claimed_bottleneck, global_functions, kernel_base_name, quotes
+from grader.context import Context, Device
+from grader.discover import REPO, stage_lab
+from grader.labs.lab02_profile import register
+from grader.pipeline import run_check
+from grader.registry import Lab
+from grader.results import Status
+
+FIXTURES = REPO / "tests" / "fixtures"
+SUBMISSIONS = REPO / "tests" / "submissions"
+VADD = FIXTURES / "unrelated-vadd.ncu-rep"
+PROBE = FIXTURES / "probe-softmax-rows-16384x4096.ncu-rep"
+PROBE_SMALL = FIXTURES / "probe-softmax-rows-1024x4096.ncu-rep"
+PROBE_BAD = FIXTURES / "probe-thread-per-row-16384x4096.ncu-rep"
+PROBE_SOURCE = FIXTURES / "probe_softmax.cu"
+IDS = ("02.profile.loads", "02.profile.kernel_matches", "02.profile.device_and_shape", "02.profile.analysis")
+
+PROBE_ANALYSIS = """# Profile of softmax_rows at 16384×4096
+
+**Bottleneck:** memory-bound
+
+| Metric | Value |
+|---|---|
+| Memory Throughput | 82.83 % |
+| Compute (SM) Throughput | 32.55 % |
+| DRAM Throughput | 82.8 % |
+| Duration | 128.22 us |
+| Achieved Occupancy | 93.68 % |
+
+DRAM streams 3.99 TB/s; each row is read once and written once.
+"""
+
+
+def lab02() -> Lab:
+    lab = Lab("02", "tuned-kernel", "Tuned softmax", editable=(
+        "softmax_tuned.cu", "profile/softmax_tuned.ncu-rep", "profile/ANALYSIS.md"),
+        cuda_sources=("softmax_tuned.cu",), docs="lab/02-tuned-kernel.md")
+    register(lab)
+    return lab
+
+
+def grade_profile(tmp_path: Path, submission: str | None = None, *, report: Path | None = None,
+                  source: Path | None = None, analysis: str | None = None) -> dict:
+    """Stage a submission (plus any files given), run the four profile checks in order."""
+    lab = lab02()
+    sub = SUBMISSIONS / submission if submission else tmp_path / "empty-submission"
+    staged = stage_lab(lab, sub, tmp_path / "work")
+    stage = staged.stage
+    (stage / "profile").mkdir(exist_ok=True)
+    if report is not None:
+        shutil.copy(report, stage / "profile" / "softmax_tuned.ncu-rep")
+    if source is not None:
+        shutil.copy(source, stage / "softmax_tuned.cu")
+    if analysis is not None:
+        (stage / "profile" / "ANALYSIS.md").write_text(analysis)
+    ctx = Context(lab, stage, staged.submission, REPO, None, Device(has_cuda=False), 0, tmp_path / "logs")
+    done = {}
+    for check in lab.checks:
+        done[check.id] = run_check(check, ctx, done)
+    return done
+
+
+def text(result) -> str:
+    return "\n".join([result.message, *result.details])
+
+
+# ---- registration ---------------------------------------------------------------
+
+def test_profile_checks_are_declared_in_order_without_gpu():
+    lab = lab02()
+    assert tuple(c.id for c in lab.checks) == IDS
+    assert not any(c.gpu for c in lab.checks)
+    assert lab.checks[1].needs == ("02.profile.loads",)
+    assert all(c.doc.strip() for c in lab.checks)
+
+
+# ---- 02.profile.loads: negative controls -------------------------------------------
+
+def test_profile_loads_rejects_a_text_file_renamed_ncu_rep(tmp_path):
+    done = grade_profile(tmp_path, "profile_not_a_report")
+    assert done["02.profile.loads"].status == Status.FAIL
+    assert "not an Nsight Compute report" in done["02.profile.loads"].message
+    assert "text file" in done["02.profile.loads"].message
+    for cid in IDS[1:]:
+        assert done[cid].status == Status.NOT_RUN
+
+
+def test_profile_loads_reports_a_missing_report(tmp_path):
+    done = grade_profile(tmp_path)
+    assert done["02.profile.loads"].status == Status.FAIL
+    assert "is missing" in done["02.profile.loads"].message and "make profile" in done["02.profile.loads"].message
+
+
+@pytest.mark.parametrize("content, words", [
+    (b"", "empty"),
+    (b"version https://git-lfs.github.com/spec/v1\noid sha256:abc\nsize 93483\n", "Git LFS pointer"),
+    (bytes(range(256)) * 20, "not an Nsight Compute report"),
+])
+def test_profile_loads_rejects_damaged_files_without_crashing(tmp_path, content, words):
+    bad = tmp_path / "bad.ncu-rep"
+    bad.write_bytes(content)
+    done = grade_profile(tmp_path, report=bad)
+    assert done["02.profile.loads"].status == Status.FAIL
+    assert words in done["02.profile.loads"].message
+
+
+def test_profile_loads_rejects_a_truncated_report(tmp_path):
+    cut = tmp_path / "cut.ncu-rep"
+    cut.write_bytes(VADD.read_bytes()[:40000])
+    done = grade_profile(tmp_path, report=cut)
+    assert done["02.profile.loads"].status == Status.FAIL
+    assert "damaged or truncated" in done["02.profile.loads"].message
+
+
+# ---- 02.profile.kernel_matches ---------------------------------------------------
+
+def test_profile_kernel_matches_rejects_the_unrelated_vadd_report(tmp_path):
+    done = grade_profile(tmp_path, "profile_wrong_kernel", report=VADD)
+    assert done["02.profile.loads"].status == Status.PASS
+    result = done["02.profile.kernel_matches"]
+    assert result.status == Status.FAIL
+    assert "profiles vadd" in result.message  # what was found
+    assert "softmax_tuned_rows" in text(result)  # what the source defines (the commented-out vadd does not count)
+    assert done["02.profile.device_and_shape"].status == Status.NOT_RUN
+    assert done["02.profile.analysis"].status == Status.NOT_RUN
+
+
+def test_profile_kernel_matches_accepts_a_template_kernel(tmp_path):
+    done = grade_profile(tmp_path, report=PROBE, source=PROBE_SOURCE, analysis=PROBE_ANALYSIS)
+    assert done["02.profile.kernel_matches"].status == Status.PASS
+    assert "softmax_rows" in done["02.profile.kernel_matches"].message
+
+
+# ---- 02.profile.device_and_shape -------------------------------------------------
+
+def test_profile_probe_report_passes_every_profile_check(tmp_path):
+    done = grade_profile(tmp_path, report=PROBE, source=PROBE_SOURCE, analysis=PROBE_ANALYSIS)
+    for cid in IDS:
+        assert done[cid].status == Status.PASS, (cid, text(done[cid]))
+    assert "NVIDIA H200 (sm_90) at 16384x4096" in done["02.profile.device_and_shape"].message
+    m = done["02.profile.analysis"].measurements
+    assert m["verdict"] == "memory-bound" and m["sol_memory_pct"] == pytest.approx(82.83, abs=0.01)
+
+
+def test_profile_device_and_shape_rejects_the_wrong_shape(tmp_path):
+    done = grade_profile(tmp_path, report=PROBE_SMALL, source=PROBE_SOURCE)
+    result = done["02.profile.device_and_shape"]
+    assert result.status == Status.FAIL
+    assert "profiled at 1024x4096, not at the representative shape 16384x4096" in result.message
+    assert "DRAM traffic does not fit" in text(result)
+
+
+def test_profile_device_and_shape_needs_the_nvtx_range(tmp_path):
+    done = grade_profile(tmp_path, "profile_vadd_consistent", report=VADD)
+    result = done["02.profile.device_and_shape"]
+    assert result.status == Status.FAIL
+    assert "NVTX range 'softmax_forward 16384x4096'" in result.message
+
+
+def test_profile_device_and_shape_rejects_pre_ampere_reports():
+    action = {"device": {"name": "Tesla T4", "compute_capability": [7, 5]}, "metrics": {}, "nvtx": None,
+              "kernel": {"function": "k", "mangled": "k"}, "launch": {"grid": [1, 1, 1], "block": [1, 1, 1]}}
+
+    class Ctx:
+        memo = {"profile.mine": [action]}
+
+        def hint(self, anchor=""):
+            return anchor
+
+    result = profile.check_device_and_shape(Ctx())
+    assert result.status == Status.FAIL and "sm_75" in result.message and "sm_80 or newer" in result.message
+
+
+# ---- 02.profile.analysis ------------------------------------------------------------
+
+def test_profile_analysis_accepts_a_consistent_analysis_of_the_vadd_report(tmp_path):
+    done = grade_profile(tmp_path, "profile_vadd_consistent", report=VADD)
+    result = done["02.profile.analysis"]
+    assert result.status == Status.PASS, text(result)
+    assert "memory-bound" in result.message
+    assert "quotes Memory Throughput = 63.67 %" in result.details
+
+
+def test_profile_analysis_rejects_a_claim_that_contradicts_the_report(tmp_path):
+    done = grade_profile(tmp_path, "profile_contradicts", report=VADD)
+    result = done["02.profile.analysis"]
+    assert result.status == Status.FAIL
+    assert "says compute-bound, but the report shows memory-bound" in result.message
+    assert "Memory Throughput 63.7% vs Compute (SM) Throughput 51.7%" in text(result)
+
+
+def test_profile_analysis_rejects_numbers_that_are_not_in_the_report(tmp_path):
+    done = grade_profile(tmp_path, "profile_invented_numbers", report=VADD)
+    result = done["02.profile.analysis"]
+    assert result.status == Status.FAIL
+    assert "quotes 0 measured value(s) that match the report" in result.message
+    assert any("'92.4 %' next to DRAM Throughput" in d and "63.67 %" in d for d in result.details)
+
+
+def test_profile_analysis_rejects_the_template(tmp_path):
+    template = "**Bottleneck:** <memory|compute|latency>-bound\n\n| Memory Throughput | <…> % |\n"
+    done = grade_profile(tmp_path, report=PROBE, source=PROBE_SOURCE, analysis=template)
+    result = done["02.profile.analysis"]
+    assert result.status == Status.FAIL and "still the template" in result.message
+
+
+def test_profile_analysis_reports_a_missing_file(tmp_path):
+    done = grade_profile(tmp_path, report=PROBE, source=PROBE_SOURCE)
+    assert done["02.profile.analysis"].status == Status.FAIL
+    assert "ANALYSIS.md is missing" in done["02.profile.analysis"].message
+
+
+def test_profile_analysis_does_not_count_launch_configuration_as_evidence(tmp_path):
+    config_only = ("**Bottleneck:** memory-bound\n\n| Registers Per Thread | 32 |\n| Block Size | 256 |\n"
+                   "| Grid Size | 16,384 |\n| Theoretical Occupancy | 100 % |\n| Memory Throughput | 82.83 % |\n")
+    done = grade_profile(tmp_path, report=PROBE, source=PROBE_SOURCE, analysis=config_only)
+    result = done["02.profile.analysis"]
+    assert result.status == Status.FAIL and "quotes 1 measured value(s)" in result.message
+
+
+# ---- teaching hints ------------------------------------------------------------------
+
+def test_profile_hints_flag_uncoalesced_access_spills_occupancy_and_dram(tmp_path):
+    analysis = ("**Bottleneck:** memory-bound\n\n| Memory Throughput | 66.74 % |\n"
+                "| Compute (SM) Throughput | 3.72 % |\n")
+    done = grade_profile(tmp_path, report=PROBE_BAD, source=PROBE_SOURCE, analysis=analysis)
+    result = done["02.profile.analysis"]
+    assert result.status == Status.PASS, text(result)
+    hints = [d for d in result.details if d.startswith("hint:")]
+    joined = "\n".join(hints)
+    assert "uncoalesced global loads" in joined and "4.0 of every 32 bytes" in joined and "32.0 sectors per request" in joined
+    assert "spill to local memory" in joined
+    assert "theoretical occupancy is 25%, limited by shared memory per block" in joined
+    assert "DRAM throughput is 8% of peak" in joined
+
+
+def test_profile_hints_stay_quiet_for_a_streaming_kernel(tmp_path):
+    done = grade_profile(tmp_path, report=PROBE, source=PROBE_SOURCE, analysis=PROBE_ANALYSIS)
+    assert not [d for d in done["02.profile.analysis"].details if d.startswith("hint:")]
+
+
+# ---- the parsers -----------------------------------------------------------------------
+
+def test_profile_text_finds_defined_global_functions_only():
+    source = '''
+    // __global__ void in_a_comment(float* x) {}
+    /* __global__ void in_a_block_comment(float* x) {} */
+    const char* s = "__global__ void in_a_string() {}";
+    template <int BLOCK>
+    __global__ void __launch_bounds__(BLOCK) softmax_rows(const float* x, float* y, int rows, int cols) {}
+    extern "C" __global__ void plain(float* y) { }
+    __global__ void prototype_only(float*);
+    static __global__ void
+    split_over_lines(
+        float* y)
+    { }
+    '''
+    assert global_functions(source) == ["softmax_rows", "plain", "split_over_lines"]
+
+
+@pytest.mark.parametrize("name, base", [
+    ("void softmax_rows<(int)256, (int)4>(const float *, float *, int, int)", "softmax_rows"),
+    ("vadd", "vadd"),
+    ("void at::native::<unnamed>::cunn_SoftMaxForwardReg<float, float, float, long, (int)4>(T3 *, const T1 *, T5)",
+     "cunn_SoftMaxForwardReg"),
+    ("(anonymous namespace)::kern(float *)", "kern"),
+])
+def test_profile_text_kernel_base_name_strips_templates_and_namespaces(name, base):
+    assert kernel_base_name(name) == base
+
+
+@pytest.mark.parametrize("analysis, claim", [
+    ("**Bottleneck:** memory-bound", "memory"),
+    ("**Bottleneck:** memory-bound (not compute-bound)", "memory"),
+    ("The bottleneck is DRAM bandwidth.", "memory"),
+    ("## Bottleneck\n\nLatency: too few warps in flight.", "latency"),
+    ("| Bottleneck | compute-bound |", "compute"),
+    ("It is latency-bound: neither unit is busy.", "latency"),
+    ("**Bottleneck:** memory or compute", None),
+    ("It is memory-bound and compute-bound.", None),
+    ("No claim at all.", None),
+])
+def test_profile_text_reads_the_claimed_bottleneck(analysis, claim):
+    assert claimed_bottleneck(analysis)[0] == claim
+
+
+def test_profile_text_reads_units_from_ncu_output_and_tables():
+    pasted = ("    Duration                         us       128.22\n"
+              "| DRAM Throughput | % | 82.83 |\n"
+              "The kernel moved 3.99 TB/s; it reads 16384x4096 floats, above 60% of peak.\n")
+    found = {(q.text, q.family, q.value) for q in quotes(pasted)}
+    assert ("128.22", "time", 128.22) in found
+    assert ("82.83", "percent", 82.83) in found
+    assert ("3.99 TB/s", "rate", 3.99) in found
+    assert not any(q.value in (16384, 4096, 60) for q in quotes(pasted))  # a shape and a threshold are no quotes
+
+
+@pytest.mark.parametrize("quoted, digits, value, ok", [
+    (63.67, 2, 63.6734, True),   # rounded
+    (64.0, 0, 63.6734, True),    # rounded to units
+    (63.0, 0, 63.6734, True),    # truncated
+    (62.0, 0, 63.6734, False),
+    (65.0, 0, 63.6734, False),
+    (60.0, 0, 63.6734, False),
+])
+def test_profile_quote_agrees_when_rounded_or_truncated(quoted, digits, value, ok):
+    quote = profile.Quote(1, str(quoted), quoted, digits, "percent", (1.0,), "memory throughput")
+    metric = profile.Quotable("m", "Memory Throughput", value, "percent", ())
+    assert profile._agrees(quote, metric) is ok
+
+
+@pytest.mark.parametrize("memory, compute, kinds", [
+    (82.8, 32.6, ("memory",)),
+    (39.8, 74.6, ("compute",)),
+    (40.0, 25.0, ("latency",)),
+    (70.0, 65.0, ("memory", "compute")),
+    (63.7, 51.7, ("memory",)),
+])
+def test_profile_verdict_thresholds(memory, compute, kinds):
+    action = {"metrics": {profile.M_SOL_MEM: {"value": memory, "unit": "%"},
+                          profile.M_SOL_SM: {"value": compute, "unit": "%"}}}
+    assert profile.verdict(action).kinds == kinds

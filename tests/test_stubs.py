@@ -1,0 +1,69 @@
+import shutil
+
+import pytest
+
+from grader import stubs
+
+
+def test_stubs_committed_stubs_match_generator():
+    assert stubs.main(["--check"]) == 0, "a stub in labs/ is stale: run `make stubs`"
+
+
+def test_stubs_replace_regions_with_numbered_todos():
+    src = "\n".join([
+        "int f() {", "    // BEGIN SOLUTION", "    // TODO: return the answer", "    // STUB: return 0;",
+        "    return 42;", "    // END SOLUTION", "}", "// BEGIN SOLUTION", "// TODO: second", "int g;",
+        "// END SOLUTION"])
+    out = stubs.make_stub(src, "05", "f.cu")
+    assert "return 42" not in out and "int g;" not in out
+    assert "    // TODO(05-1): return the answer\n    return 0;" in out
+    assert "// TODO(05-2): second" in out
+
+
+def test_stubs_python_region_without_stub_line_raises_not_implemented():
+    out = stubs.make_stub("def f():\n    # BEGIN SOLUTION\n    return 1\n    # END SOLUTION\n", "03", "f.py")
+    assert 'raise NotImplementedError("TODO(03-1): write this part")' in out
+
+
+def test_stubs_unbalanced_markers_are_an_error():
+    with pytest.raises(stubs.StubError):
+        stubs.make_stub("// BEGIN SOLUTION\nint x;\n", "01", "x.cu")
+
+
+@pytest.fixture
+def repo_copy(tmp_path, monkeypatch):
+    from conftest import REPO
+
+    for part in ("solutions", "labs"):
+        shutil.copytree(REPO / part, tmp_path / part)
+    monkeypatch.setattr(stubs, "REPO", tmp_path)
+    return tmp_path
+
+
+def test_stubs_refuse_to_overwrite_learner_edits(repo_copy, capsys):
+    target = repo_copy / "labs/00-hello-cuda/vector_add.cu"
+    target.write_text(target.read_text() + "// my work in progress\n")
+    # the solution changes, so the generator would like to rewrite the stub
+    sol = repo_copy / "solutions/00-hello-cuda/vector_add.cu"
+    sol.write_text(sol.read_text() + "// new comment from the staff\n")
+    assert stubs.main([]) == 1
+    assert "my work in progress" in target.read_text()
+    assert "refused to overwrite labs/00-hello-cuda/vector_add.cu" in capsys.readouterr().err
+
+
+def test_stubs_force_keeps_a_copy_of_learner_edits(repo_copy):
+    target = repo_copy / "labs/00-hello-cuda/vector_add.cu"
+    target.write_text(target.read_text() + "// my work in progress\n")
+    sol = repo_copy / "solutions/00-hello-cuda/vector_add.cu"
+    sol.write_text(sol.read_text() + "// new comment from the staff\n")
+    assert stubs.main(["--force"]) == 0
+    backups = list(target.parent.glob("vector_add.cu.orig-*"))
+    assert len(backups) == 1 and "my work in progress" in backups[0].read_text()
+    assert "new comment from the staff" in target.read_text()
+
+
+def test_stubs_update_unedited_stub_without_asking(repo_copy):
+    sol = repo_copy / "solutions/01-naive-kernel/softmax_naive.cu"
+    sol.write_text(sol.read_text() + "// staff update\n")
+    assert stubs.main([]) == 0
+    assert "staff update" in (repo_copy / "labs/01-naive-kernel/softmax_naive.cu").read_text()
