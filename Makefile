@@ -56,10 +56,10 @@ docs-tables: $(VENV)/.ready-docs
 	$(PY) docs/_tools/figures.py
 
 docs: $(VENV)/.ready-docs
-	$(VENV)/bin/mkdocs build --strict
+	NO_MKDOCS_2_WARNING=1 $(VENV)/bin/mkdocs build --strict
 
 serve: $(VENV)/.ready-docs
-	$(VENV)/bin/mkdocs serve
+	NO_MKDOCS_2_WARNING=1 $(VENV)/bin/mkdocs serve
 
 clean:
 	rm -rf build site

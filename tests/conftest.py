@@ -1,34 +1,14 @@
-"""Shared fixtures: run the grader as a learner would, and know whether there is a GPU."""
+"""Fixtures: run the grader as a learner would; skip GPU tests without a GPU."""
 from __future__ import annotations
 
-import functools
 import json
 import os
-import shutil
 import subprocess
 import sys
-from pathlib import Path
 
 import pytest
 
-REPO = Path(__file__).resolve().parent.parent
-SUBMISSIONS = REPO / "tests" / "submissions"
-
-
-@functools.cache
-def cuda_available() -> bool:
-    if os.environ.get("GRADER_FORCE_CPU") == "1":
-        return False
-    try:
-        import torch
-
-        return torch.cuda.is_available()
-    except Exception:
-        return False
-
-
-def nvcc_available() -> bool:
-    return shutil.which("nvcc") is not None or Path("/usr/local/cuda/bin/nvcc").exists()
+from helpers import REPO, cuda_available
 
 
 def pytest_collection_modifyitems(config, items):
@@ -38,9 +18,6 @@ def pytest_collection_modifyitems(config, items):
     for item in items:
         if "gpu" in item.keywords:
             item.add_marker(skip)
-
-
-needs_nvcc = pytest.mark.skipif(not nvcc_available(), reason="nvcc not installed")
 
 
 class Graded:

@@ -1,6 +1,6 @@
 from pathlib import Path
 
-from conftest import REPO, SUBMISSIONS, needs_nvcc
+from helpers import REPO, SUBMISSIONS, needs_nvcc
 
 from grader.build import build_cuda, first_errors
 from grader.context import Device

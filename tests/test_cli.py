@@ -2,7 +2,7 @@ import json
 import subprocess
 import sys
 
-from conftest import REPO
+from helpers import REPO
 
 from grader import cli
 from grader.registry import Lab

@@ -1,7 +1,7 @@
 """One wrong submission per defence; each must fail for its own reason."""
 import pytest
 
-from conftest import SUBMISSIONS, needs_nvcc
+from helpers import SUBMISSIONS, needs_nvcc
 
 FAST = {"GRADER_TIMEOUT_S": "20"}
 

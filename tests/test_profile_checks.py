@@ -301,12 +301,13 @@ def test_profile_text_reads_the_claimed_bottleneck(analysis, claim):
 def test_profile_text_reads_units_from_ncu_output_and_tables():
     pasted = ("    Duration                         us       128.22\n"
               "| DRAM Throughput | % | 82.83 |\n"
-              "The kernel moved 3.99 TB/s; it reads 16384x4096 floats, above 60% of peak.\n")
+              "The kernel moved 3.99 TB/s; it reads 16384x4096 floats, above 60% of peak.\n"
+              "DRAM traffic is 8 bytes per element.\n")
     found = {(q.text, q.family, q.value) for q in quotes(pasted)}
     assert ("128.22", "time", 128.22) in found
     assert ("82.83", "percent", 82.83) in found
     assert ("3.99 TB/s", "rate", 3.99) in found
-    assert not any(q.value in (16384, 4096, 60) for q in quotes(pasted))  # a shape and a threshold are no quotes
+    assert not any(q.value in (16384, 4096, 60, 8) for q in quotes(pasted))  # a shape, a threshold, a per-element cost
 
 
 @pytest.mark.parametrize("quoted, digits, value, ok", [
@@ -334,3 +335,22 @@ def test_profile_verdict_thresholds(memory, compute, kinds):
     action = {"metrics": {profile.M_SOL_MEM: {"value": memory, "unit": "%"},
                           profile.M_SOL_SM: {"value": compute, "unit": "%"}}}
     assert profile.verdict(action).kinds == kinds
+
+
+# ---- the child's answers ------------------------------------------------------------------
+
+def _child_run(tmp_path, returncode, response):
+    from grader.runner import ChildRun
+
+    return ChildRun("ncu_read", tmp_path, returncode, False, 0.1, 60, response)
+
+
+def test_profile_reader_crash_fails_the_learner_with_the_signal(tmp_path):
+    facts = profile._facts_from_run(_child_run(tmp_path, -11, None))
+    assert "crashed" in facts.error and "SIGSEGV" in facts.error
+
+
+def test_profile_missing_reader_is_a_grader_bug_not_a_failure(tmp_path):
+    run = _child_run(tmp_path, 0, {"ok": False, "internal": True, "error": "no Nsight Compute report reader here"})
+    with pytest.raises(RuntimeError, match="grader environment"):
+        profile._facts_from_run(run)

@@ -32,7 +32,7 @@ def test_stubs_unbalanced_markers_are_an_error():
 
 @pytest.fixture
 def repo_copy(tmp_path, monkeypatch):
-    from conftest import REPO
+    from helpers import REPO
 
     for part in ("solutions", "labs"):
         shutil.copytree(REPO / part, tmp_path / part)

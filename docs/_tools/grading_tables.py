@@ -103,13 +103,15 @@ def render_lab(lab: dict, lang: str) -> str:
     editable = ", ".join(f"`{name}`" for name in lab["editable"])
     lines += [f"{labels['editable']}: {editable}.", ""]
     header = labels["header"]
+    # The wrapper's class lets docs/assets/stylesheets/extra.css keep check ids on one line.
+    lines += ['<div class="grading-table" markdown>', ""]
     lines += ["| " + " | ".join(header) + " |", "|" + "---|" * (len(header) - 1) + "---|"]
     for check in lab["checks"]:
         points = f"+{check['points']} ({labels['bonus']})" if check["bonus"] else str(check["points"])
         needs = ", ".join(f"`{parent}`" for parent in check["needs"]) or "—"
         gpu = labels["yes"] if check["gpu"] else labels["no"]
         lines.append(f"| `{check['id']}` | {points} | {gpu} | {needs} | {cell(check['summary'])} |")
-    lines.append("")
+    lines += ["", "</div>", ""]
     total = labels["total"].format(points=lab["max_points"])
     if any(check["bonus"] for check in lab["checks"]):
         total += " " + labels["bonus_note"]

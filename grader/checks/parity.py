@@ -18,6 +18,7 @@ grader's own tree (never from the submission).
 """
 from __future__ import annotations
 
+import dataclasses
 import importlib.util
 import sys
 from dataclasses import dataclass, field
@@ -161,8 +162,7 @@ def draw_case(ref: ModuleType, seed: int, *, shape: dict, batch_size: int, steps
             w += rng.normal(0.0, 0.05, size=w.shape)
     data = ref.encode(text, vocab)
     batches = [ref.get_batch(data, config.block_size, batch_size, rng) for _ in range(steps)]
-    fields = ("vocab_size", "block_size", "n_layer", "n_head", "n_embd", "ln_eps")
-    return PortCase({f: getattr(config, f) for f in fields}, dict(adamw), weights, batches)
+    return PortCase(dataclasses.asdict(config), dict(adamw), weights, batches)
 
 
 def reference_results(ref: ModuleType, case: PortCase) -> dict[str, np.ndarray]:

@@ -42,10 +42,10 @@ OCCUPANCY_HINT = 50.0  # theoretical occupancy below this is worth explaining
 ACHIEVED_SHARE_HINT = 0.7  # achieved below this share of theoretical: imbalance / tail
 # ---- shape evidence from DRAM bytes, in units of rows*cols*4 (one fp32 tensor) ----
 DRAM_READ_RANGE = (0.9, 8.0)  # caches are flushed: the input is read at least once
-DRAM_WRITE_RANGE = (0.5, 3.0)  # written once, but the L2 may still hold some of it dirty at the end
+DRAM_WRITE_RANGE = (0.4, 3.0)  # written once, but up to an L2-full of it may still be dirty at the end
 # (H200: 0.90x written at 16384x4096; a 1024x4096 launch wrote 0.002x of the 16384x4096 tensor)
 
-# Metrics the child reads for us (besides the labelled section metrics it always sends).
+# Metrics read by name (the child is asked for WANTED; its section listings are informational only).
 M_SOL_MEM = "gpu__compute_memory_throughput.avg.pct_of_peak_sustained_elapsed"
 M_SOL_SM = "sm__throughput.avg.pct_of_peak_sustained_elapsed"
 M_DRAM_PCT = "gpu__dram_throughput.avg.pct_of_peak_sustained_elapsed"
@@ -72,51 +72,74 @@ OCCUPANCY_LIMITS = {  # ncu metric -> what limits blocks per SM
     "launch__occupancy_limit_barriers": "barriers per SM",
 }
 
-# Metrics a learner may quote, with the words that name them near a quoted number.
-# Section labels (e.g. "DRAM Throughput") are aliases too, for every labelled metric.
-QUOTABLE = {
-    M_SOL_MEM: (r"\bmem(ory)?\b",),
-    M_SOL_SM: (r"\bcompute\b", r"\bsm\b"),
-    M_DRAM_PCT: (r"\bdram\b", r"\bhbm\b", r"device memory"),
-    M_DRAM_RATE: (r"\bdram\b", r"\bhbm\b", r"bandwidth", r"\bmem(ory)?\b"),
-    "dram__bytes.sum": (r"\bdram\b", r"\bbytes?\b", r"traffic"),
-    M_DRAM_READ: (r"\bdram\b", r"\bread", r"\bloaded\b", r"traffic"),
-    M_DRAM_WRITE: (r"\bdram\b", r"\bwrit", r"\bstored\b", r"traffic"),
-    M_DURATION: (r"duration", r"\btime\b", r"\btook\b", r"runtime", r"elapsed", r"\bruns? (in|for)\b"),
-    M_ACHIEVED: (r"occupancy",),
-    "sm__warps_active.avg.per_cycle_active": (r"\bwarps?\b",),
-    M_THEORETICAL: (r"occupancy",),
-    "sm__maximum_warps_avg_per_active_cycle": (r"\bwarps?\b",),
-    "l1tex__t_sector_hit_rate.pct": (r"\bl1", r"hit rate"),
-    "lts__t_sector_hit_rate.pct": (r"\bl2\b", r"hit rate"),
-    "lts__throughput.avg.pct_of_peak_sustained_elapsed": (r"\bl2\b",),
-    "l1tex__throughput.avg.pct_of_peak_sustained_active": (r"\bl1",),
-    M_LD_BYTES_PER_SECTOR: (r"bytes?\s*(/|per)\s*sector",),
-    M_ST_BYTES_PER_SECTOR: (r"bytes?\s*(/|per)\s*sector",),
-    M_LOCAL_LD: (r"\blocal\b", r"spill"),
-    M_LOCAL_ST: (r"\blocal\b", r"spill"),
-    "smsp__average_warp_latency_per_inst_issued.ratio": (r"cycles?\s*per\s*(issued\s*)?instruction", r"\bcpi\b"),
-    M_REGISTERS: (r"registers?",),
-    "launch__block_size": (r"block\s*size", r"threads?\s*per\s*block", r"threads?\b"),
-    "launch__grid_size": (r"grid\s*size", r"\bblocks\b", r"\bgrid\b"),
-    "launch__waves_per_multiprocessor": (r"\bwaves?\b",),
+@dataclass(frozen=True)
+class Known:
+    """A metric ANALYSIS.md may quote: ncu's own label for it, its unit family, other names."""
+
+    label: str
+    family: str  # percent, time, rate (bytes/s), bytes, frequency, count
+    aliases: tuple[str, ...] = ()  # regexes, lower case, besides the label itself
+    config: bool = False  # launch configuration: known before the kernel runs, so no evidence
+
+
+MEM, COMPUTE, DRAM = r"\bmem(ory)?\b", r"\bcompute\b", r"\bdram\b|\bhbm\b|device memory"
+# The table is ours, not read from the report's sections: ncu 2025.3.1's own Python module
+# cannot list a report's sections or labels, and both readers must give the same answer.
+KNOWN = {
+    # SpeedOfLight
+    M_SOL_MEM: Known("Memory Throughput", "percent", (MEM, r"\bsol\b")),
+    M_SOL_SM: Known("Compute (SM) Throughput", "percent", (COMPUTE, r"\bsm\b", r"\bsol\b")),
+    M_DRAM_PCT: Known("DRAM Throughput", "percent", (DRAM,)),
+    M_DURATION: Known("Duration", "time", (r"duration|\btime\b|\btook\b|runtime|\belapsed\b|\bruns? (in|for)\b",)),
+    "gpc__cycles_elapsed.max": Known("Elapsed Cycles", "count", (r"\bcycles\b",)),
+    "sm__cycles_active.avg": Known("SM Active Cycles", "count", (r"\bcycles\b",)),
+    "l1tex__throughput.avg.pct_of_peak_sustained_active": Known("L1/TEX Cache Throughput", "percent", (r"\bl1",)),
+    "lts__throughput.avg.pct_of_peak_sustained_elapsed": Known("L2 Cache Throughput", "percent", (r"\bl2\b",)),
+    "gpc__cycles_elapsed.avg.per_second": Known("SM Frequency", "frequency", (r"clock",), config=True),
+    "dram__cycles_elapsed.avg.per_second": Known("DRAM Frequency", "frequency", (r"clock",), config=True),
+    # MemoryWorkloadAnalysis
+    M_DRAM_RATE: Known("Memory Throughput", "rate", (DRAM, MEM, r"bandwidth")),
+    "gpu__compute_memory_access_throughput.avg.pct_of_peak_sustained_elapsed": Known("Mem Busy", "percent"),
+    "gpu__compute_memory_request_throughput.avg.pct_of_peak_sustained_elapsed": Known("Max Bandwidth", "percent"),
+    "sm__memory_throughput.avg.pct_of_peak_sustained_elapsed": Known("Mem Pipes Busy", "percent"),
+    "l1tex__t_sector_hit_rate.pct": Known("L1/TEX Hit Rate", "percent", (r"\bl1", r"hit rate")),
+    "lts__t_sector_hit_rate.pct": Known("L2 Hit Rate", "percent", (r"\bl2\b", r"hit rate")),
+    "derived__local_spilling_requests": Known("Local Memory Spilling Requests", "count", (r"spill",)),
+    # Occupancy
+    M_ACHIEVED: Known("Achieved Occupancy", "percent", (r"occupancy",)),
+    "sm__warps_active.avg.per_cycle_active": Known("Achieved Active Warps Per SM", "count", (r"\bwarps?\b",)),
+    M_THEORETICAL: Known("Theoretical Occupancy", "percent", (r"occupancy",), config=True),
+    "sm__maximum_warps_avg_per_active_cycle": Known("Theoretical Active Warps per SM", "count", (r"\bwarps?\b",),
+                                                    config=True),
+    # WarpStateStats
+    "smsp__average_warp_latency_per_inst_issued.ratio": Known(
+        "Warp Cycles Per Issued Instruction", "count", (r"cycles?\s*per\s*(issued\s*)?instruction", r"\bcpi\b")),
+    "smsp__average_warps_active_per_inst_executed.ratio": Known("Warp Cycles Per Executed Instruction", "count"),
+    # LaunchStats
+    M_REGISTERS: Known("Registers Per Thread", "count", (r"registers?",), config=True),
+    "launch__block_size": Known("Block Size", "count", (r"threads?\s*per\s*block", r"\bthreads\b"), config=True),
+    "launch__grid_size": Known("Grid Size", "count", (r"\bblocks\b", r"\bgrid\b"), config=True),
+    "launch__waves_per_multiprocessor": Known("Waves Per SM", "count", (r"\bwaves?\b",), config=True),
+    "launch__shared_mem_per_block_static": Known("Static Shared Memory Per Block", "bytes", (r"shared",), config=True),
+    "launch__shared_mem_per_block_dynamic": Known("Dynamic Shared Memory Per Block", "bytes", (r"shared",), config=True),
+    # asked for on ncu's command line (make profile --metrics)
+    M_DRAM_READ: Known("DRAM bytes read", "bytes", (DRAM, r"\bread", r"\bloaded\b", r"traffic")),
+    M_DRAM_WRITE: Known("DRAM bytes written", "bytes", (DRAM, r"\bwrit", r"\bstored\b", r"traffic")),
+    M_LOCAL_LD: Known("local-memory load sectors", "count", (r"\blocal\b", r"spill")),
+    M_LOCAL_ST: Known("local-memory store sectors", "count", (r"\blocal\b", r"spill")),
+    # MemoryWorkloadAnalysis_Tables
+    M_LD_BYTES_PER_SECTOR: Known("bytes per sector (global loads)", "bytes", (r"bytes?\s*(/|per)\s*sector",)),
+    M_ST_BYTES_PER_SECTOR: Known("bytes per sector (global stores)", "bytes", (r"bytes?\s*(/|per)\s*sector",)),
 }
+for _stall, _label in (("long_scoreboard", "Long Scoreboard"), ("short_scoreboard", "Short Scoreboard"),
+                       ("barrier", "Barrier"), ("mio_throttle", "MIO Throttle"), ("lg_throttle", "LG Throttle"),
+                       ("math_pipe_throttle", "Math Pipe Throttle"), ("wait", "Wait"), ("not_selected", "Not Selected")):
+    KNOWN[f"smsp__average_warps_issue_stalled_{_stall}_per_issue_active.ratio"] = Known(f"Stall {_label}", "count")
 LD_SECTORS_PER_REQUEST = "derived: global load sectors per request"
 ST_SECTORS_PER_REQUEST = "derived: global store sectors per request"
-DERIVED_ALIASES = {
-    LD_SECTORS_PER_REQUEST: (r"sectors?\s*(/|per)\s*req",),
-    ST_SECTORS_PER_REQUEST: (r"sectors?\s*(/|per)\s*req",),
-}
-WANTED = sorted(set(QUOTABLE) | set(OCCUPANCY_LIMITS) | {
-    M_LD_SECTORS, M_LD_REQUESTS, M_ST_SECTORS, M_ST_REQUESTS,
-    "device__attribute_display_name", "launch__grid_size", "launch__block_size",
-    "launch__shared_mem_per_block_static", "launch__shared_mem_per_block_dynamic",
-})
-
-
-def _is_config(name: str) -> bool:
-    """Launch configuration and occupancy arithmetic: known before the kernel runs."""
-    return name.startswith(("launch__", "device__", "sm__maximum_warps")) or name.endswith(".per_second") and "cycles" in name
+PER_REQUEST = (r"sectors?\s*(/|per)\s*req",)
+WANTED = sorted(set(KNOWN) | set(OCCUPANCY_LIMITS) | {
+    M_LD_SECTORS, M_LD_REQUESTS, M_ST_SECTORS, M_ST_REQUESTS, "device__attribute_display_name"})
 
 
 # ---- 02.profile.loads -------------------------------------------------------
@@ -141,14 +164,27 @@ def report_facts(ctx) -> Facts:
     else:
         request = {"report": str(path), "metrics": WANTED}
         run = run_child("ncu_read", request, rundir=ctx.rundir("profile"), timeout_s=60)
-        if run.response is None and not run.timed_out:
-            # A reader that crashes may be a reader that does not suit this Python: try the other one
-            # before blaming the file (grader/child/ncu_read.py: GRADER_NCU_READER).
-            run = run_child("ncu_read", request, rundir=ctx.rundir("profile-retry"), timeout_s=60,
-                            env={"GRADER_NCU_READER": "pip"})
+        if _second_opinion(run):
+            # ncu's own module may crash or refuse a file that the pinned PyPI reader reads (a report
+            # from a newer ncu, say): ask that one before blaming the file.
+            retry = run_child("ncu_read", request, rundir=ctx.rundir("profile-pip"), timeout_s=60,
+                              env={"GRADER_NCU_READER": "pip"})
+            if retry.response is not None and not retry.response.get("internal"):
+                run = retry
         facts = _facts_from_run(run)
     ctx.memo["profile.facts"] = facts
     return facts
+
+
+def _second_opinion(run) -> bool:
+    """Did ncu's own module crash on the file, or refuse it, where the PyPI reader might not?"""
+    if run.timed_out:
+        return False
+    response = run.response
+    if response is None:
+        return True
+    loader = response.get("loader") or {}
+    return not response.get("ok") and loader.get("source") == "ncu-install"
 
 
 def _facts_from_run(run) -> Facts:
@@ -228,14 +264,10 @@ def primary(actions: list[dict]) -> dict:
 
 
 def _metric(action: dict, name: str) -> float | None:
+    """A number the child read by name (never from the report's sections: see KNOWN)."""
     got = action["metrics"].get(name)
-    if got is None:
-        for labelled in action.get("section_metrics", ()):
-            if labelled["name"] == name:
-                return labelled["value"]
-        return None
-    value = got["value"]
-    return float(value) if isinstance(value, (int, float)) else None
+    value = got["value"] if got else None
+    return float(value) if isinstance(value, (int, float)) and not isinstance(value, bool) else None
 
 
 # ---- 02.profile.device_and_shape --------------------------------------------
@@ -348,9 +380,7 @@ def verdict(action: dict) -> Verdict | None:
     return Verdict(kinds, memory, compute)
 
 
-_METRIC_FAMILY = {"%": "percent", "ns": "time", "byte": "bytes", "byte/block": "bytes", "byte/sector": "bytes",
-                  "byte/s": "rate", "byte/second": "rate", "hz": "frequency"}
-
+# ---- 02.profile.analysis: do its numbers match the report? ---------------------
 
 @dataclass(frozen=True)
 class Quotable:
@@ -359,41 +389,28 @@ class Quotable:
     value: float
     family: str
     aliases: tuple[str, ...]
-
-    @property
-    def config(self) -> bool:
-        return _is_config(self.name)
+    config: bool = False
 
 
 def _label_alias(label: str) -> str:
     words = re.findall(r"[a-z0-9]+", label.lower())
-    return r"\b" + r"[\W_]*".join(map(re.escape, words)) + r"\b" if words else r"(?!)"
+    return r"\b" + r"[\W_]*".join(map(re.escape, words)) + r"\b"
 
 
 def quotable_metrics(actions: list[dict]) -> list[Quotable]:
     """Every value of the learner's launches that ANALYSIS.md may quote."""
     out = []
     for action in actions:
-        labels = {}
-        for m in action.get("section_metrics", ()):
-            labels.setdefault(m["name"], (m["label"], m["unit"], m["value"]))
-        values = {name: (got["unit"], got["value"]) for name, got in action["metrics"].items()}
-        for name, (label, unit, value) in labels.items():
-            values.setdefault(name, (unit, value))
-        for name, (unit, value) in values.items():
-            if not isinstance(value, (int, float)):
-                continue
-            label = labels.get(name, ("", "", None))[0]
-            aliases = tuple(QUOTABLE.get(name, ())) + ((_label_alias(label),) if label else ())
-            if not aliases:
-                continue
-            family = _METRIC_FAMILY.get(unit, "count")
-            out.append(Quotable(name, label or name, float(value), family, aliases))
+        for name, known in KNOWN.items():
+            value = _metric(action, name)
+            if value is not None:
+                out.append(Quotable(name, known.label, value, known.family,
+                                    (_label_alias(known.label), *known.aliases), known.config))
         for derived, sectors, requests in ((LD_SECTORS_PER_REQUEST, M_LD_SECTORS, M_LD_REQUESTS),
                                            (ST_SECTORS_PER_REQUEST, M_ST_SECTORS, M_ST_REQUESTS)):
             s, r = _metric(action, sectors), _metric(action, requests)
             if s is not None and r:
-                out.append(Quotable(derived, derived.split(": ")[1], s / r, "count", DERIVED_ALIASES[derived]))
+                out.append(Quotable(derived, derived.split(": ")[1], s / r, "count", PER_REQUEST))
     return out
 
 

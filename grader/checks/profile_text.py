@@ -15,6 +15,7 @@ _COMMENTS_AND_STRINGS = re.compile(
 _ATTRIBUTES = re.compile(r"\b(__launch_bounds__|__maxnreg__|__cluster_dims__|__declspec|__attribute__)\s*\(")
 _GLOBAL = re.compile(r"\b__global__\b")
 _IDENT_BEFORE_PAREN = re.compile(r"([A-Za-z_]\w*)\s*$")
+MAX_SOURCE_CHARS, MAX_KERNELS = 2_000_000, 200  # bounds on the work a pathological file can cause
 
 
 def strip_comments(source: str) -> str:
@@ -43,9 +44,9 @@ def _skip_parens(text: str, start: int) -> int:
 
 def global_functions(source: str) -> list[str]:
     """Names of the __global__ functions DEFINED in a .cu file (templates too, not prototypes)."""
-    text = strip_comments(source)
+    text = strip_comments(source[:MAX_SOURCE_CHARS])
     names: list[str] = []
-    for match in _GLOBAL.finditer(text):
+    for match in list(_GLOBAL.finditer(text))[:MAX_KERNELS]:
         i = match.end()
         while True:  # find the parameter list, stepping over __launch_bounds__(...) and friends
             paren = text.find("(", i)
@@ -56,7 +57,7 @@ def global_functions(source: str) -> list[str]:
             if attribute and attribute.end() - 1 == paren:
                 i = _skip_parens(text, paren)
                 continue
-            head = _IDENT_BEFORE_PAREN.search(text[i:paren])
+            head = _IDENT_BEFORE_PAREN.search(text[max(i, paren - 256):paren])
             after = _skip_parens(text, paren)
             rest = text[after:].lstrip()
             # a definition's body follows, perhaps after a trailing attribute; a prototype ends in ';'
@@ -106,6 +107,7 @@ _BOTTLENECK_LINE = re.compile(
     re.I | re.M)
 _BOTTLENECK_HEADING = re.compile(r"^#+\s*(?:the\s+)?bottleneck\s*$", re.I | re.M)
 _HTML_COMMENT = re.compile(r"<!--.*?-->", re.S)
+MAX_ANALYSIS_CHARS, MAX_LINE_CHARS = 100_000, 2_000
 
 
 def _categories(text: str, patterns: dict) -> list[str]:
@@ -118,13 +120,19 @@ def _categories(text: str, patterns: dict) -> list[str]:
     return [kind for _, kind in sorted(hits)]
 
 
+def _readable(text: str) -> str:
+    """HTML comments out, and no more than a short analysis needs (bounds the regex work)."""
+    lines = _HTML_COMMENT.sub("", text[:MAX_ANALYSIS_CHARS]).splitlines()
+    return "\n".join(line[:MAX_LINE_CHARS] for line in lines)
+
+
 def claimed_bottleneck(text: str) -> tuple[str | None, str]:
     """(category, problem). Reads the `Bottleneck:` line; else the one '<x>-bound' named anywhere.
 
     On the Bottleneck line, one category named as '<x>-bound' (or '<x>-limited') wins;
     failing that, the one category named at all. Two on the line is ambiguous.
     """
-    text = _HTML_COMMENT.sub("", text)
+    text = _readable(text)
     line = None
     match = _BOTTLENECK_LINE.search(text)
     if match and match.group(1).strip(" *_|"):
@@ -176,11 +184,12 @@ _NUMBER = re.compile(
     r"(?<![\w.])(?P<num>\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)"
     r"(?:\s?(?P<unit>" + _UNIT_ALT + r")(?![\w/]))?", re.I)
 _NCU_ROW = re.compile(r"^\s*(?P<label>\S.*?)\s{2,}(?:(?P<unit>\S+)\s+)?[\d,.]+\s*$")  # ncu's "Label  unit  value"
-_SHAPE = re.compile(r"\d+\s*[x×]\s*\d+")
+_SHAPE = re.compile(r"(?<!\d)\d+\s*[x×]\s*\d+")
 WINDOW_WITH_UNIT, WINDOW_BARE = 60, 25  # characters around a number searched for the metric's name
 # "above 60%", "from 45% to 91%", "< 70%": a threshold or another kernel's figure, not a quote of this report
 _NOT_A_QUOTE = re.compile(r"(\babove|\bbelow|\bover|\bunder|\bthan|\bleast|\bmost|\bfrom|\bup to|\bpeak of|"
                           r"\btarget|\bthreshold|[<>\u2264\u2265~])\W{0,3}$", re.I)
+_PER_ELEMENT = re.compile(r"\s*(per|/)\s*(element|elem|row|column|float|value)s?\b", re.I)  # "8 bytes per element"
 
 
 @dataclass
@@ -196,7 +205,7 @@ class Quote:
 
 def quotes(text: str) -> list[Quote]:
     """Every number in ANALYSIS.md with its unit and the words around it."""
-    text = _HTML_COMMENT.sub("", text)
+    text = _readable(text)
     found = []
     for lineno, line in enumerate(text.splitlines(), 1):
         masked = _SHAPE.sub(lambda m: " " * len(m.group(0)), line)  # 16384x4096 is a shape, not a metric
@@ -204,7 +213,8 @@ def quotes(text: str) -> list[Quote]:
         row_unit = _row_unit(masked)
         for match in _NUMBER.finditer(masked):
             raw = match.group("num")
-            if _NOT_A_QUOTE.search(masked[max(0, match.start() - 16): match.start()]):
+            if _NOT_A_QUOTE.search(masked[max(0, match.start() - 16): match.start()]) or \
+                    _PER_ELEMENT.match(masked, match.end()):
                 continue
             unit = (match.group("unit") or "").lower()
             if not unit and row_unit:  # "| DRAM Throughput | % | 91.2 |" or ncu's own table layout

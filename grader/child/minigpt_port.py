@@ -87,11 +87,13 @@ class Watch:
         return frame is not None and self._kind(frame.f_code.co_filename) == "port"
 
     def _profile(self, frame, event: str, arg) -> None:
-        # NumPy counts when the port calls it directly (torch touches NumPy on its own);
-        # the reference counts wherever it runs.
+        # NumPy counts when the port calls it directly (torch touches NumPy on its own); the
+        # reference counts wherever it is entered from outside (its calls to itself say no more).
         if event == "call":
             kind = self._kind(frame.f_code.co_filename)
-            if kind == "reference" or (kind == "numpy" and self._from_port(frame.f_back)):
+            caller = frame.f_back
+            if ((kind == "reference" and (caller is None or self._kind(caller.f_code.co_filename) != "reference"))
+                    or (kind == "numpy" and self._from_port(caller))):
                 self._note(f"{kind}_calls", f"{Path(frame.f_code.co_filename).name}:{frame.f_code.co_name}")
         elif event == "c_call" and self._from_port(frame):
             owner = getattr(arg, "__self__", None)
@@ -121,7 +123,10 @@ def importer(frame):
 
 
 def describe_exception(exc: BaseException) -> dict:
-    lines = "".join(traceback.format_exception(type(exc), exc, exc.__traceback__)).rstrip().splitlines()
+    tb = exc.__traceback__
+    while tb is not None and tb.tb_frame.f_code.co_filename == __file__:
+        tb = tb.tb_next  # the harness's own frames say nothing to the learner
+    lines = "".join(traceback.format_exception(type(exc), exc, tb)).rstrip().splitlines()
     return {"type": type(exc).__name__, "message": str(exc)[:2000], "traceback": lines[-24:]}
 
 
@@ -137,7 +142,7 @@ def as_array(torch, t) -> np.ndarray:
     return t.detach().to(device="cpu", dtype=torch.float64).numpy().copy()
 
 
-class PortRun:
+class PortHarness:
     def __init__(self, request: dict, inputs: dict[str, np.ndarray]):
         self.request, self.inputs = request, inputs
         self.names: list[str] = request["params"]
@@ -277,9 +282,8 @@ class PortRun:
 
     def optimizer(self):
         a = self.request["adamw"]
-        opt = self.module.configure_optimizer(self.model, lr=a["lr"], betas=tuple(a["betas"]), eps=a["eps"],
-                                              weight_decay=a["weight_decay"])
-        return opt
+        return self.module.configure_optimizer(self.model, lr=a["lr"], betas=tuple(a["betas"]), eps=a["eps"],
+                                               weight_decay=a["weight_decay"])
 
     def optimizer_facts(self, opt, params) -> dict:
         by_id = {id(p): n for n, p in params.items()}
@@ -336,7 +340,7 @@ def torch_from(torch, array: np.ndarray, device):
 def main() -> None:
     rundir, request, inputs = read_request()
     sys.dont_write_bytecode = True  # leave no __pycache__ in the staged lab folder
-    port = PortRun(request, inputs)
+    port = PortHarness(request, inputs)
     start = time.monotonic()
     try:
         port.run()

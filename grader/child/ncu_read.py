@@ -11,21 +11,26 @@ The report is learner input, so every failure to read it is an answer ("ok": fal
 never a crash. The parent decides what the facts mean; this child only reads them.
 
 Which reader: Nsight Compute's own Python module (``<ncu install>/extras/python``)
-when an ncu install is found, else the PyPI ``ncu_report`` package. The response
-names the one used.
+when an ncu install is found, else the PyPI ``ncu_report`` package (pinned in
+pyproject.toml); GRADER_NCU_READER=pip forces the latter. The response names the one
+used. The parent asks for metrics by name and never relies on what only one reader
+offers (2025.3.1's module has no ``IAction.sections()`` nor ``IMetric.label()``).
+
+The reader is imported before numpy: with numpy loaded first, ncu 2025.3.1's
+``_ncu_report.so`` crashes (SIGSEGV) in ``IMetric.unit()``. So this child reads its
+request with json and imports grader.child.protocol (numpy) only to write the answer.
 """
 from __future__ import annotations
 
 import glob
 import importlib
+import json
 import math
 import os
 import shutil
 import sys
 import traceback
 from pathlib import Path
-
-from grader.child.protocol import read_request, write_response
 
 REPORT_SIGNATURE = b"NVR\x00"  # the first bytes of every .ncu-rep seen so far
 LFS_POINTER = b"version https://git-lfs"
@@ -136,54 +141,55 @@ def read_metric(action, name: str):
 
 
 def _safe(call, default=None):
+    """call(), or default when it raises; pass a lambda: older readers lack some methods."""
     try:
         return call()
     except Exception:
         return default
 
 
-def read_nvtx(action, module):
-    state = _safe(action.nvtx_state)
+def read_nvtx(action):
+    state = _safe(lambda: action.nvtx_state())
     if state is None:
         return None
     domains = []
-    for domain_id in _safe(state.domains, ()) or ():
+    for domain_id in _safe(lambda: state.domains(), ()) or ():
         domain = _safe(lambda: state.domain_by_id(domain_id))
         if domain is None:
             continue
         domains.append({
-            "name": _safe(domain.name, "") or "",
-            "push_pop": list(_safe(domain.push_pop_ranges, ()) or ()),
-            "start_end": list(_safe(domain.start_end_ranges, ()) or ()),
+            "name": _safe(lambda: domain.name(), "") or "",
+            "push_pop": list(_safe(lambda: domain.push_pop_ranges(), ()) or ()),
+            "start_end": list(_safe(lambda: domain.start_end_ranges(), ()) or ()),
         })
     return {"domains": domains}
 
 
 def read_sections(action):
     sections, labelled = [], []
-    for section in _safe(action.sections, ()) or ():
-        ident = _safe(section.identifier, "") or ""
+    for section in _safe(lambda: action.sections(), ()) or ():
+        ident = _safe(lambda: section.identifier(), "") or ""
         sections.append(ident)
         for group in ("header_metrics", "body_metrics"):
-            for metric in _safe(getattr(section, group), ()) or ():
-                name = _safe(metric.name, "") or ""
+            for metric in _safe(lambda: getattr(section, group)(), ()) or ():
+                name = _safe(lambda: metric.name(), "") or ""
                 if name.startswith("breakdown:"):
                     continue  # a list of metric names, not a value
                 value = metric_value(metric)
                 if not isinstance(value, (int, float)):
                     continue
-                if _safe(metric.num_instances, 0):
+                if _safe(lambda: metric.num_instances(), 0):
                     continue  # per-register/per-block-size curves: not one number
                 labelled.append({
-                    "section": ident, "name": name, "label": _safe(metric.label, "") or "",
-                    "unit": _safe(metric.unit, "") or "", "value": value,
+                    "section": ident, "name": name, "label": _safe(lambda: metric.label(), "") or "",
+                    "unit": _safe(lambda: metric.unit(), "") or "", "value": value,
                 })
     return sections, labelled
 
 
 def read_rules(action):
     rules = []
-    for rule in _safe(action.rule_results_as_dicts, ()) or ():
+    for rule in _safe(lambda: action.rule_results_as_dicts(), ()) or ():
         message = rule.get("rule_message") or {}
         rules.append({
             "section": rule.get("section_identifier", ""),
@@ -236,7 +242,7 @@ def read_action(action, module, wanted: list[str], range_idx: int, action_idx: i
             "shared_mem_per_block_dynamic": value("launch__shared_mem_per_block_dynamic"),
         },
         "sections": sections,
-        "nvtx": read_nvtx(action, module),
+        "nvtx": read_nvtx(action),
         "metrics": metrics,
         "section_metrics": labelled,
         "rules": read_rules(action),
@@ -265,8 +271,7 @@ def sniff(path: Path) -> str | None:
     return None
 
 
-def load(path: Path, wanted: list[str]) -> dict:
-    module, loader = import_reader()
+def load(module, loader: dict, path: Path, wanted: list[str]) -> dict:
     reason = sniff(path)
     if reason:
         return {"ok": False, "error": reason, "loader": loader}
@@ -275,10 +280,11 @@ def load(path: Path, wanted: list[str]) -> dict:
         num_ranges = context.num_ranges() if context is not None else None
     except Exception as exc:
         return {"ok": False, "error": f"the report reader refused it: {type(exc).__name__}: {exc}", "loader": loader}
-    signed = path.open("rb").read(len(REPORT_SIGNATURE)) == REPORT_SIGNATURE
+    with open(path, "rb") as fh:
+        signed = fh.read(len(REPORT_SIGNATURE)) == REPORT_SIGNATURE
     if num_ranges is None or (not num_ranges and not signed):
         return {"ok": False, "error": "not an Nsight Compute report: the report reader could not parse it", "loader": loader}
-    loader["report_version"] = _safe(context.get_version, "")
+    loader["report_version"] = _safe(lambda: context.get_version(), "")
     actions = []
     for r in range(num_ranges):
         rng = context.range_by_idx(r)
@@ -287,7 +293,8 @@ def load(path: Path, wanted: list[str]) -> dict:
             if action is not None:
                 actions.append(read_action(action, module, wanted, r, a))
     if not actions:
-        return {"ok": False, "error": "the report holds no profiled kernel (0 results)", "loader": loader}
+        why = "it is damaged or truncated, or ncu profiled nothing" if signed else "not an Nsight Compute report"
+        return {"ok": False, "error": f"the report holds no profiled kernel (0 results): {why}", "loader": loader}
     if not any(a["kernel"]["function"] or a["metrics"] or a["section_metrics"] for a in actions):
         why = "damaged or truncated" if signed else "not an Nsight Compute report"
         return {"ok": False, "error": f"{why}: its results have no kernel name and no metrics", "loader": loader}
@@ -295,19 +302,28 @@ def load(path: Path, wanted: list[str]) -> dict:
 
 
 def main() -> int:
-    rundir, request, _ = read_request()
+    rundir = Path(sys.argv[1])
+    request = json.loads((rundir / "request.json").read_text())  # no numpy before the reader: see above
     path = Path(request["report"])
     wanted = list(request.get("metrics", ()))
-    if not path.is_file():
-        write_response(rundir, {"ok": False, "error": f"no file at {path}", "loader": None})
-        return 0
     try:
-        response = load(path, wanted)
+        module, loader = import_reader()
     except ImportError as exc:
-        response = {"ok": False, "error": f"no Nsight Compute report reader here: {exc}", "loader": None, "internal": True}
-    except Exception as exc:  # the reader choked on a damaged file: the learner's problem, reported as such
-        traceback.print_exc()
-        response = {"ok": False, "error": f"the report reader failed on it: {type(exc).__name__}: {exc}", "loader": None}
+        module, loader = None, None
+        response = {"ok": False, "error": f"no Nsight Compute report reader here: {exc}", "loader": None,
+                    "internal": True}
+    if module is not None:
+        if not path.is_file():
+            response = {"ok": False, "error": f"no file at {path}", "loader": loader}
+        else:
+            try:
+                response = load(module, loader, path, wanted)
+            except Exception as exc:  # the reader choked on a damaged file: the learner's problem, reported as such
+                traceback.print_exc()
+                response = {"ok": False, "error": f"the report reader failed on it: {type(exc).__name__}: {exc}",
+                            "loader": loader}
+    from grader.child.protocol import write_response  # imports numpy: only now
+
     write_response(rundir, response)
     return 0
 

@@ -384,7 +384,8 @@ class Harness:
             port = import_file(self.stage / spec["port"], Path(spec["port"]).stem)
             numpy_ref = import_file(self.stage / spec["reference"], Path(spec["reference"]).stem)
             facts["stage"] = "build"
-            config = port.GPTConfig(**spec["config"])
+            port_fields = {f.name for f in dataclasses.fields(port.GPTConfig)}
+            config = port.GPTConfig(**spec["config"], **({"dtype": torch.float32} if "dtype" in port_fields else {}))
             ref_fields = {f.name for f in dataclasses.fields(numpy_ref.MiniGPTConfig)}
             np_config = numpy_ref.MiniGPTConfig(**{k: v for k, v in spec["config"].items() if k in ref_fields})
             params = numpy_ref.init_params(np_config, spec["seed"])

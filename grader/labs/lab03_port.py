@@ -98,7 +98,7 @@ class PortRun:
         return self.run.response or {}
 
     def compare(self, key: str, *, reshape: bool = False) -> Comparison:
-        return compare(key, self.run.outputs.get(key), self.ref.expected[key], RTOL, reshape=reshape)
+        return compare(label(key), self.run.outputs.get(key), self.ref.expected[key], RTOL, reshape=reshape)
 
 
 def reference(ctx: Context) -> Reference:
@@ -167,13 +167,20 @@ def probe_meaning(key: str) -> str:
     return next((text for needle, text in PROBE_MEANING if needle in key), "")
 
 
+def label(key: str) -> str:
+    """An output's name as a learner would say it."""
+    kind, _, name = key.partition("/")
+    return {"probe": probe_label(name), "grad": f"{name}.grad", "adamw": f"{name} after {STEPS} steps",
+            "train": f"{name} after training"}.get(kind, key) if name else key
+
+
 def probe_label(key: str) -> str:
     module, _, side = key.partition(":")
     return f"the input of {module}" if side == "in" else module
 
 
-def first_divergence(pr: PortRun) -> list[str]:
-    """Layer by layer in forward order: where the port first leaves the reference."""
+def first_divergence(pr: PortRun) -> tuple[str | None, list[str]]:
+    """Layer by layer in forward order: the first activation where the port leaves the reference."""
     matched, unseen = [], []
     for key in pr.ref.probes:
         if f"probe/{key}" not in pr.run.outputs:
@@ -188,10 +195,10 @@ def first_divergence(pr: PortRun) -> list[str]:
             lines += c.describe(RTOL)
             if unseen:
                 lines.append(f"not compared (no such module, or never called as one): {', '.join(unseen)}")
-            return lines
+            return key, lines
         matched.append(key)
-    return ["every probed layer matches: the difference comes after the last one (lm_head) or from a layer "
-            "the grader could not probe"]
+    return None, ["every probed layer matches: the difference comes after the last one (lm_head) or in a "
+                  "layer the grader could not probe"]
 
 
 def imports_in(path: Path) -> list[tuple[int, str]]:
@@ -228,9 +235,9 @@ def port_problems(ctx: Context, pr: PortRun) -> list[tuple[str, list[str]]]:
     statements = imports_in(ctx.stage / PORT)
     problems = []
     ref_seen = ([f"line {ln}: imports {m}" for ln, m in statements if is_reference(m)]
+                + [f"called {c}" for c in ev.get("reference_calls", {}) if not c.endswith(":<module>")][:3]
                 + [f"imported {m} while running" for m in ev.get("imports", {}) if is_reference(m)]
-                + [f"opened {p}" for p in ev.get("opened", {}) if is_reference(Path(p).name)]
-                + [f"called {c}" for c in ev.get("reference_calls", {})]
+                + [f"opened {p}" for p in ev.get("opened", {}) if Path(p).name == "minigpt_numpy.py"]
                 + [f"module-level name {n} comes from {o}" for n, o in bindings.items() if is_reference(o)])
     if ref_seen:
         problems.append(("the port calls the NumPy reference", ref_seen[:6] + [
@@ -299,7 +306,7 @@ def register(lab: Lab) -> None:
         reference's parameter names, and calls model(idx, targets) on a batch of 4 x 32 characters.
         """
         pr = port_run(ctx, "cpu")
-        hint = ctx.hint("troubleshooting")
+        hint = ctx.hint("port-rules")
         if result := stage_failure(pr, ("import", "build"), hint):
             return result
         found, expected = pr.facts.get("parameters", {}), pr.ref.case.weights
@@ -385,9 +392,11 @@ def register(lab: Lab) -> None:
         c = pr.compare("logits")
         if c.ok(RTOL):
             return passed(f"logits match: {figures([c])}", **summary([c]))
-        return failed(f"logits differ from the reference (max rel err {c.max_rel_err:.2g} > {RTOL:g})",
-                      details=c.describe(RTOL) + first_divergence(pr), hint=ctx.hint("layer-by-layer"),
-                      log=pr.run.log, **summary([c]))
+        where, lines = first_divergence(pr)
+        first = f"; first layer to differ: {probe_label(where)}" if where else ""
+        return failed(f"logits differ from the reference (max rel err {c.max_rel_err:.2g} > {RTOL:g}){first}",
+                      details=c.describe(RTOL) + lines, hint=ctx.hint("layer-by-layer"), log=pr.run.log,
+                      **summary([c]))
 
     @lab.check(f"{n}.port.loss", points=1, needs=(f"{n}.port.logits",))
     def loss(ctx: Context) -> Result:
@@ -404,7 +413,7 @@ def register(lab: Lab) -> None:
     def grads(ctx: Context) -> Result:
         """loss.backward() gives every parameter the reference's gradient, to 1e-12."""
         pr = port_run(ctx, "cpu")
-        if result := stage_failure(pr, ("backward",), ctx.hint("troubleshooting")):
+        if result := stage_failure(pr, ("backward",), ctx.hint("layer-by-layer")):
             return result
         if missing := pr.facts.get("grads_missing"):
             return failed(f"{len(missing)} parameter(s) got no gradient, e.g. {missing[0]}", details=[
@@ -462,7 +471,7 @@ def register(lab: Lab) -> None:
                 + [f"adamw/{name}" for name in pr.ref.names])
         comps = [pr.compare(k) for k in keys]
         if bad := [c for c in comps if not c.ok(RTOL)]:
-            details = bad[0].describe(RTOL) + (first_divergence(pr) if bad[0].name == "logits" else [])
+            details = bad[0].describe(RTOL) + (first_divergence(pr)[1] if bad[0].name == "logits" else [])
             return failed(f"on {ctx.device.name}, {bad[0].name} differs from the reference", details=details,
                           hint=hint, log=pr.run.log, **summary(comps))
         return passed(f"on {ctx.device.name}: {figures(comps)}", **summary(comps))

@@ -26,6 +26,7 @@ LEARNER_FILE = "softmax_triton.py"
 PORT_FILE = "minigpt_torch.py"  # the learner's MiniGPT port (bonus)
 REFERENCE_FILE = "minigpt_numpy.py"  # the NumPy reference it is checked against (bonus)
 CHILD = "triton_softmax"
+CHILD_INTERNAL_ERROR = 70  # the child's exit code for a bug of its own (INTERNAL_ERROR there)
 
 # The interpreter runs every program of a grid one after the other in Python, so the CPU
 # shapes stay small: odd sizes that exercise the masks, and one row longer than 4096.
@@ -84,7 +85,7 @@ def _run(ctx: Context, name: str, request: dict, *, cases=(), generated=(), inte
     sr = SoftmaxRun(run, list(cases), list(generated))
     what = f"running {LEARNER_FILE}" + (" in Triton's interpreter" if interpret else " on the GPU")
     if not run.ok:
-        if run.returncode == 70 and not run.timed_out:  # grader/child/triton_softmax.py INTERNAL_ERROR
+        if run.returncode == CHILD_INTERNAL_ERROR:
             raise RuntimeError(f"grader bug: the {CHILD} child failed, see {run.log}")
         sr.failure = explain_child_failure(run, what, ctx.hint("crash"))
         # crash.py's lessons are about CUDA C; these are the Triton ones.
@@ -156,7 +157,7 @@ def _judge(ctx: Context, sr: SoftmaxRun, device: str) -> Result | None:
         def compare(case=case, key=key):
             return compare_softmax(outputs[f"y_{key}"], case.reference(), tol, POISON_BITS, inputs=case.inputs["x"])
 
-        if problem := _case_problem(rec, case.shape, device, compare) or _race(rec, outputs, key, case):
+        if problem := _case_problem(rec, case.shape, device, compare) or _race(outputs, key, case):
             problems.append((case.name, *problem))
     for spec, rec in zip(sr.generated, sr.response.get("generated", [])):
         key = spec["key"]
@@ -167,7 +168,7 @@ def _judge(ctx: Context, sr: SoftmaxRun, device: str) -> Result | None:
                 outputs[f"rowsum_{key}"], outputs[f"worst_{key}"], **rec["sample"]), tol, POISON_BITS)
 
         if problem := _case_problem(rec, (spec["rows"], spec["cols"]), device, compare_large) or \
-                _race_large(rec, outputs, key):
+                _race_large(outputs, key):
             problems.append((spec["name"], *problem))
     if sr.response.get("aborted"):
         problems.append(("(the rest)", "not run: " + sr.response["aborted"], [], "crash"))
@@ -176,26 +177,27 @@ def _judge(ctx: Context, sr: SoftmaxRun, device: str) -> Result | None:
     name, message, details, anchor = problems[0]
     others = [p[0] for p in problems[1:]]
     if others:
-        details = details + [f"also failing: {', '.join(others[:8])}" + (" ..." if len(others) > 8 else "")]
+        more = f" and {len(others) - 8} more" if len(others) > 8 else ""
+        details = details + [f"also failing: {', '.join(others[:8])}{more}"]
     return failed(f"{name}: {message}", details=details, hint=ctx.hint(anchor), log=sr.run.log)
 
 
-def _race(rec: dict, outputs: dict, key: str, case: Case) -> tuple[str, list[str], str] | None:
+def _race(outputs: dict, key: str, case: Case) -> tuple[str, list[str], str] | None:
     """A repeat whose output differs from the first is fine if it is right too."""
     if f"y_{key}_repeat" not in outputs:
         return None
     ok, message, details = compare_softmax(outputs[f"y_{key}_repeat"], case.reference(), SETTINGS.fp32_tolerance,
                                            POISON_BITS, inputs=case.inputs["x"])
-    return None if ok else (f"right on the first run, wrong on a repeat (a race?): {message}", details, "races")
+    return None if ok else (f"right on the first run, wrong on a repeat (a race?): {message}", details, "correctness")
 
 
-def _race_large(rec: dict, outputs: dict, key: str) -> tuple[str, list[str], str] | None:
+def _race_large(outputs: dict, key: str) -> tuple[str, list[str], str] | None:
     worst = outputs.get(f"worst_{key}_repeat")
     if worst is None or np.all(worst <= 1):
         return None
     r = int(np.flatnonzero(~(worst <= 1))[0])
     return (f"right on the first run, wrong on a repeat (a race?): row {r} off by up to {worst[r]:.3g} "
-            "times the tolerance", [], "races")
+            "times the tolerance", [], "correctness")
 
 
 def _cheat_problem(ctx: Context, sr: SoftmaxRun, where: str) -> Result | None:
@@ -274,8 +276,8 @@ def register(lab: Lab) -> None:
     def interpreter(ctx: Context) -> Result:
         """Your Triton softmax is right on the CPU, run by Triton's interpreter (no GPU needed).
 
-        Shapes 1x1, 1x7, 3x1025, 13x129 and 3x5000 (odd sizes exercise the masks; a row
-        of 5000 is longer than one block of 4096), each with five kinds of values: randn x 3,
+        Shapes 1x1, 1x7, 3x1025, 13x129 and 3x5000 (odd sizes exercise the masks; the long
+        rows catch a block size fixed below the row length), each with five kinds of values: randn x 3,
         uniform in ±1e4, rows with -inf entries, constant rows, and one huge spike per row.
         Compared with an fp64 reference: |out - ref| <= 1e-7 + 1e-4 |ref|.
         """
@@ -332,7 +334,7 @@ def register(lab: Lab) -> None:
         About 64M elements per shape (see the performance page): the inputs are made on
         the GPU, every row's error and sum are measured there, and a sample of full rows
         (the first, the last, random ones and the two worst) is recomputed in fp64 here.
-        Rows of 128256 and 524288 columns do not fit in one block: loop over the row.
+        Rows of 50257 columns and more are too long to hold in registers at once: loop over the row.
         """
         sr = _sweep_run(ctx)
         if sr.failure:

@@ -32,7 +32,7 @@ import triton.language as tl
 # A row of up to this many columns is held in registers by one program.
 MAX_COLS_IN_REGISTERS = 32768
 # The looped kernel walks a row in steps of this many columns.
-LOOP_BLOCK_COLS = 4096
+LOOP_BLOCK_COLS = 16384
 
 
 @triton.jit
@@ -112,7 +112,8 @@ def _softmax_looped_kernel(
         offsets = start + col_ids
         mask = offsets < cols
         x = tl.load(in_row + offsets, mask=mask, other=-float("inf"), eviction_policy="evict_first")
-        tl.store(out_row + offsets, tl.exp(x - row_max) * inv_sum, mask=mask)
+        # .cs: streaming store, the output is not read again here (measured faster).
+        tl.store(out_row + offsets, tl.exp(x - row_max) * inv_sum, mask=mask, cache_modifier=".cs")
         start += BLOCK_COLS
     # END SOLUTION
 
@@ -181,9 +182,14 @@ def _softmax_normalize_kernel(
         offsets = start + col_ids
         mask = offsets < cols
         x = tl.load(in_row + offsets, mask=mask, other=-float("inf"), eviction_policy="evict_first")
-        tl.store(out_row + offsets, tl.exp(x - row_max) * inv_sum, mask=mask)
+        # .cs: streaming store, the output is not read again here (measured faster).
+        tl.store(out_row + offsets, tl.exp(x - row_max) * inv_sum, mask=mask, cache_modifier=".cs")
         start += BLOCK_COLS
     # END SOLUTION
+
+
+def _floor_power_of_2(n: int) -> int:
+    return 1 << (n.bit_length() - 1) if n > 0 else 0
 
 
 @functools.lru_cache(maxsize=None)
@@ -206,16 +212,20 @@ def softmax(x: torch.Tensor) -> torch.Tensor:
 
     block_cols = triton.next_power_of_2(cols)
     if block_cols <= MAX_COLS_IN_REGISTERS:
-        # About 4096 elements (16 KB) per tile, 32 per thread: enough loads in flight.
-        block_rows = min(max(1, 4096 // block_cols), triton.next_power_of_2(rows))
-        num_warps = min(max(block_rows * block_cols // 1024, 1), 16)
+        # Short rows: several per program, about 512 elements (16 per thread in one
+        # warp for 128 columns). Longer rows: one per program, about 256 real
+        # elements per warp, up to 16 warps. (Measured best on an H200.)
+        block_rows = min(max(1, 512 // block_cols), triton.next_power_of_2(rows))
+        num_warps = min(max(_floor_power_of_2(block_rows * cols // 256), 1), 16)
         grid = (triton.cdiv(rows, block_rows),)
         _softmax_rows_kernel[grid](y, x, rows, cols, x.stride(0), y.stride(0),
                                    BLOCK_ROWS=block_rows, BLOCK_COLS=block_cols, num_warps=num_warps)
-    elif rows >= 2 * sms:
-        _softmax_looped_kernel[(rows,)](y, x, cols, x.stride(0), y.stride(0), BLOCK_COLS=LOOP_BLOCK_COLS, num_warps=8)
+    elif 2 * rows >= sms:
+        # Enough rows for every SM: one program (32 warps) per row.
+        _softmax_looped_kernel[(rows,)](y, x, cols, x.stride(0), y.stride(0), BLOCK_COLS=LOOP_BLOCK_COLS,
+                                        num_warps=32)
     else:
-        # Split each row into chunks so that there are about 8 programs per SM.
+        # Few long rows: split each row into chunks, about 8 programs per SM.
         chunks = triton.cdiv(8 * sms, rows)
         chunk_cols = triton.cdiv(triton.cdiv(cols, chunks), LOOP_BLOCK_COLS) * LOOP_BLOCK_COLS
         chunks = triton.cdiv(cols, chunk_cols)
@@ -223,10 +233,10 @@ def softmax(x: torch.Tensor) -> torch.Tensor:
         part_sum = torch.empty_like(part_max)
         grid = (rows, chunks)
         _softmax_partials_kernel[grid](part_max, part_sum, x, cols, x.stride(0), chunks,
-                                       CHUNK_COLS=chunk_cols, BLOCK_COLS=LOOP_BLOCK_COLS, num_warps=8)
+                                       CHUNK_COLS=chunk_cols, BLOCK_COLS=LOOP_BLOCK_COLS, num_warps=32)
         _softmax_normalize_kernel[grid](y, x, part_max, part_sum, cols, x.stride(0), y.stride(0), chunks,
                                         CHUNK_COLS=chunk_cols, BLOCK_COLS=LOOP_BLOCK_COLS,
-                                        BLOCK_CHUNKS=triton.next_power_of_2(chunks), num_warps=8)
+                                        BLOCK_CHUNKS=triton.next_power_of_2(chunks), num_warps=32)
     return y
     # END SOLUTION
 

@@ -46,3 +46,17 @@ def mkdocs_build(dest: Path) -> Build:
         cwd=REPO, env=env, capture_output=True, text=True, timeout=300,
     )
     return Build(proc.returncode, proc.stdout + proc.stderr, dest)
+
+
+def load_tool(name: str):
+    """Import docs/_tools/<name>.py (a script folder, not a package) as a module."""
+    import importlib.util
+
+    qualified = f"docs_tools_{name}"
+    if qualified in sys.modules:
+        return sys.modules[qualified]
+    spec = importlib.util.spec_from_file_location(qualified, DOCS / "_tools" / f"{name}.py")
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[qualified] = module  # dataclasses look their module up while the file executes
+    spec.loader.exec_module(module)
+    return module

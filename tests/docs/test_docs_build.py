@@ -42,3 +42,12 @@ def test_build_snippets_pulled_real_code(built_site):
     html = (built_site / "lab" / "00-hello-cuda" / "index.html").read_text(encoding="utf-8")
     assert "--8&lt;--" not in html and "--8<--" not in html
     assert "vector_add" in html and "cudaStream_t" in html
+
+
+def test_build_language_links_stay_in_the_header(built_site):
+    """The hook drops the head's hreflang links (their sitemap.xml requests 404); the switcher stays."""
+    for page in ("lab/00-hello-cuda/index.html", "es/lab/00-hello-cuda/index.html"):
+        html = (built_site / page).read_text(encoding="utf-8")
+        head, _, body = html.partition("</head>")
+        assert not re.search(r"<link[^>]*hreflang", head), f"{page}: the head still has hreflang links"
+        assert re.search(r'<a href="[^"]*" hreflang="en"', body) and re.search(r'<a href="[^"]*" hreflang="es"', body)

@@ -1,0 +1,62 @@
+"""Lab 03: softmax in Triton, the PyTorch port of MiniGPT, and the learner's profile."""
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from grader.context import Context
+from grader.labs import lab03_port, lab03_triton
+from grader.registry import Lab
+from grader.results import Result, failed, passed, skipped
+
+lab = Lab("03", "triton-and-pytorch", "Softmax in Triton, and MiniGPT in PyTorch",
+          editable=("softmax_triton.py", "minigpt_torch.py"), readonly=("minigpt_numpy.py", "corpus.txt"),
+          docs="lab/03-triton-and-pytorch.md")
+
+lab03_triton.register(lab)
+lab03_port.register(lab)
+
+SECTION = re.compile(r"^##\s+Phase 24\b.*?$(?P<body>.*?)(?=^##\s|\Z)", re.M | re.S)
+COMMENT = re.compile(r"<!--.*?-->", re.S)
+MIN_WORDS = 40
+
+
+def profile_path(ctx: Context, name: str) -> Path:
+    """learners/NAME/profile.md beside the submission's labs folder, else in the grader's tree."""
+    beside = ctx.submission.parent.parent / "learners" / name / "profile.md"
+    return beside if beside.exists() else ctx.repo / "learners" / name / "profile.md"
+
+
+def phase24_text(markdown: str) -> str | None:
+    m = SECTION.search(markdown)
+    return None if m is None else " ".join(COMMENT.sub("", m["body"]).split())
+
+
+@lab.check("03.learner.profile", points=1)
+def learner_profile(ctx: Context) -> Result:
+    """Your learner profile has a Phase 24 section, in your own words, about PyTorch.
+
+    With `--learner NAME` (`make grade LEARNER=NAME`), learners/NAME/profile.md needs a
+    `## Phase 24` section that is not the template's text and records what you now
+    know of PyTorch. Without a learner name the check is skipped.
+    """
+    hint = "see learners/README.md"
+    if not ctx.learner:
+        return skipped("no learner named: run `make grade LEARNER=yourname` to check learners/yourname/profile.md",
+                       hint=hint)
+    path = profile_path(ctx, ctx.learner)
+    if not path.is_file():
+        return failed(f"no profile at {path}", details=[
+            f"expected: learners/{ctx.learner}/profile.md (copy learners/_template/profile.md to start)"], hint=hint)
+    text = phase24_text(path.read_text(errors="replace"))
+    if text is None:
+        return failed(f"{path.name} has no `## Phase 24` section", hint=hint,
+                      details=["expected: a heading `## Phase 24 ...` with what this phase changed for you"])
+    template = phase24_text((ctx.repo / "learners" / "_template" / "profile.md").read_text()) or ""
+    if text == template or len(text.split()) < MIN_WORDS:
+        return failed("the Phase 24 section is still the template (or nearly empty)", hint=hint, details=[
+            f"expected: at least {MIN_WORDS} words of your own", f"found: {len(text.split())} words"])
+    if not re.search(r"\b(py)?torch\b", text, re.I):
+        return failed("the Phase 24 section does not mention PyTorch", hint=hint, details=[
+            "expected: what you now understand of PyTorch (tensors and storage, autograd, nn.Module, ...)"])
+    return passed(f"Phase 24 section of learners/{ctx.learner}/profile.md: {len(text.split())} words")

@@ -1,0 +1,45 @@
+"""Lab 02: the honesty audit, the performance gate and its defences."""
+import pytest
+
+from helpers import REPO, SUBMISSIONS, needs_nvcc
+
+
+@needs_nvcc
+@pytest.mark.parametrize("name, found", [("calls_cublas", "cublasCreate_v2"), ("calls_torch", "PyTorch")])
+def test_lab02_library_calls_are_flagged(grade, name, found):
+    g = grade(["02"], submission=SUBMISSIONS / name)
+    assert g.rc == 1
+    assert g.status("02.build.honest") == "FAIL"
+    assert found in g.output("02.build.honest") and "CUDA runtime" in g.output("02.build.honest")
+    assert g.status("02.perf.gate") in ("NOT RUN", "SKIP")
+
+
+@pytest.mark.gpu
+def test_lab02_naive_kernel_fails_the_gate_with_its_ratio(grade):
+    g = grade(["02"], submission=SUBMISSIONS / "naive_as_tuned")
+    assert g.status("02.correct.sweep") == "PASS", g.output("02.correct.sweep")
+    assert g.status("02.perf.gate") == "FAIL"
+    out = g.output("02.perf.gate")
+    assert "below the 0.30x gate" in out and "x F.softmax" in out and "% of copy bandwidth" in out
+
+
+@pytest.mark.gpu
+def test_lab02_pointer_cache_is_caught(grade):
+    g = grade(["02"], submission=SUBMISSIONS / "pointer_cache")
+    assert g.status("02.correct.lab01_cases") == "FAIL"
+    assert "wrong values" in g.output("02.correct.lab01_cases")
+
+
+@pytest.mark.gpu
+def test_lab02_work_escaping_the_stream_is_caught(grade):
+    g = grade(["02"], submission=SUBMISSIONS / "other_stream")
+    assert g.status("02.correct.sweep") == "PASS", g.output("02.correct.sweep")
+    assert g.status("02.perf.gate") == "FAIL"
+    assert "escaped the timed stream" in g.output("02.perf.gate")
+
+
+@pytest.mark.gpu
+def test_lab02_solution_passes_every_check(grade):
+    g = grade(["02"], submission=REPO / "solutions")
+    assert g.rc == 0, g.stdout
+    assert all(t["extra_data"]["grader_status"] == "PASS" for t in g.by_id.values()), g.stdout

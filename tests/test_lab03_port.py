@@ -1,0 +1,146 @@
+"""Lab 03's port checks: the solution passes, the stub fails like a beginner expects, and each
+wrong or cheating port under tests/submissions/ fails for its own reason."""
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from helpers import REPO, SUBMISSIONS
+from grader import stubs
+from grader.context import Context, Device
+from grader.labs.lab03_port import register
+from grader.pipeline import run_check
+from grader.registry import Lab
+from grader.results import Status
+
+SOLUTION = REPO / "solutions" / "03-triton-and-pytorch"
+CPU_CHECKS = ("03.port.runs", "03.port.is_port", "03.port.fp64", "03.port.logits", "03.port.loss",
+              "03.port.grads", "03.port.adamw")
+
+
+def grade_port(port_text: str, tmp_path: Path, device: Device = Device(has_cuda=False)):
+    """Run every port check on one port file, as the pipeline would. Returns {id: Result}, ctx."""
+    lab = Lab("03", "triton-and-pytorch", "Triton and PyTorch", editable=("softmax_triton.py", "minigpt_torch.py"),
+              readonly=("minigpt_numpy.py", "corpus.txt"), docs="lab/03-triton-and-pytorch.md")
+    register(lab)
+    stage = tmp_path / "stage"
+    stage.mkdir()
+    (stage / "minigpt_torch.py").write_text(port_text)
+    for name in lab.readonly:
+        shutil.copy(SOLUTION / name, stage / name)
+    ctx = Context(lab, stage, stage, REPO, None, device, seed=1234, logdir=tmp_path / "logs")
+    done = {}
+    for check in lab.checks:
+        done[check.id] = run_check(check, ctx, done)
+    return done, ctx
+
+
+def text(result) -> str:
+    return "\n".join([result.message, *result.details])
+
+
+def test_lab03_port_solution_passes_every_cpu_check(tmp_path):
+    done, ctx = grade_port((SOLUTION / "minigpt_torch.py").read_text(), tmp_path)
+    for cid in CPU_CHECKS:
+        assert done[cid].status == Status.PASS, f"{cid}: {text(done[cid])}"
+    assert done["03.port.gpu"].status == Status.SKIP
+    assert done["03.port.logits"].measurements["max_rel_err"] < 1e-14
+    assert done["03.port.adamw"].measurements["max_rel_err"] < 1e-14
+    assert (ctx.logdir / "port-cpu" / "child.log").exists()
+
+
+def test_lab03_port_stub_fails_runs_with_its_first_todo(tmp_path):
+    stub = stubs.make_stub((SOLUTION / "minigpt_torch.py").read_text(), "03", "minigpt_torch.py")
+    done, _ = grade_port(stub, tmp_path)
+    runs = done["03.port.runs"]
+    assert runs.status == Status.FAIL
+    assert "NotImplementedError: TODO(03-" in runs.message and "still the stub" in text(runs)
+    assert runs.log is not None and runs.hint
+    for cid in CPU_CHECKS[1:]:
+        assert done[cid].status == Status.NOT_RUN
+
+
+def test_lab03_port_fp32_port_fails_fp64_naming_float32(tmp_path):
+    done, _ = grade_port((SUBMISSIONS / "minigpt_fp32.py").read_text(), tmp_path)
+    assert done["03.port.runs"].status == Status.PASS
+    assert done["03.port.is_port"].status == Status.PASS
+    fp64 = done["03.port.fp64"]
+    assert fp64.status == Status.FAIL
+    assert "float32" in fp64.message and "expected float64" in fp64.message
+    assert "dtype=config.dtype" in text(fp64)
+    assert done["03.port.logits"].status == Status.NOT_RUN
+
+
+def test_lab03_port_calling_the_reference_fails_is_port(tmp_path):
+    done, _ = grade_port((SUBMISSIONS / "minigpt_calls_reference.py").read_text(), tmp_path)
+    assert done["03.port.runs"].status == Status.PASS
+    is_port = done["03.port.is_port"]
+    assert is_port.status == Status.FAIL
+    assert "calls the NumPy reference" in is_port.message
+    assert "imports minigpt_numpy" in text(is_port) and "called minigpt_numpy.py:forward" in text(is_port)
+    assert done["03.port.logits"].status == Status.NOT_RUN  # its logits would match: no points for them
+
+
+def test_lab03_port_numpy_in_the_port_fails_is_port(tmp_path):
+    done, _ = grade_port((SUBMISSIONS / "minigpt_numpy_mask.py").read_text(), tmp_path)
+    is_port = done["03.port.is_port"]
+    assert is_port.status == Status.FAIL
+    assert is_port.message == "the port uses NumPy"
+    assert "imports numpy" in text(is_port) and "tril" in text(is_port)
+
+
+def test_lab03_port_detached_logits_fail_is_port_for_missing_history(tmp_path):
+    done, _ = grade_port((SUBMISSIONS / "minigpt_detached.py").read_text(), tmp_path)
+    is_port = done["03.port.is_port"]
+    assert is_port.status == Status.FAIL
+    assert "no autograd history" in is_port.message and "grad_fn is None" in text(is_port)
+    assert "NumPy" not in is_port.message
+
+
+def test_lab03_port_tanh_gelu_fails_logits_at_the_gelu_of_block_0(tmp_path):
+    done, _ = grade_port((SUBMISSIONS / "minigpt_tanh_gelu.py").read_text(), tmp_path)
+    assert done["03.port.fp64"].status == Status.PASS
+    logits = done["03.port.logits"]
+    assert logits.status == Status.FAIL
+    assert "first layer to differ: the input of transformer.h.0.mlp.c_proj" in logits.message
+    assert "approximate='tanh'" in text(logits)
+    assert "last match: transformer.h.0.mlp.c_fc" in text(logits)
+    assert "expected" in text(logits) and "found" in text(logits)
+
+
+def test_lab03_port_wrong_layer_norm_eps_fails_logits_at_ln_1(tmp_path):
+    done, _ = grade_port((SUBMISSIONS / "minigpt_ln_eps.py").read_text(), tmp_path)
+    logits = done["03.port.logits"]
+    assert logits.status == Status.FAIL
+    assert logits.message.endswith("first layer to differ: transformer.h.0.ln_1")
+    assert "eps" in text(logits) and "LayerNorm" in text(logits)
+
+
+def test_lab03_port_decaying_every_parameter_fails_adamw(tmp_path):
+    done, _ = grade_port((SUBMISSIONS / "minigpt_decay_all.py").read_text(), tmp_path)
+    assert done["03.port.grads"].status == Status.PASS
+    adamw = done["03.port.adamw"]
+    assert adamw.status == Status.FAIL
+    assert "after 3 AdamW steps" in adamw.message
+    assert "(1-D) has weight_decay 0.1, expected 0.0" in text(adamw)
+
+
+@pytest.mark.gpu
+def test_lab03_port_solution_passes_on_the_gpu(tmp_path):
+    device = Device(True, name="CUDA device")
+    done, _ = grade_port((SOLUTION / "minigpt_torch.py").read_text(), tmp_path, device)
+    for cid in (*CPU_CHECKS, "03.port.gpu"):
+        assert done[cid].status == Status.PASS, f"{cid}: {text(done[cid])}"
+    assert done["03.port.gpu"].measurements["max_rel_err"] <= 1e-12
+
+
+@pytest.mark.gpu
+def test_lab03_port_mask_made_on_the_cpu_fails_only_on_the_gpu(tmp_path):
+    device = Device(True, name="CUDA device")
+    done, _ = grade_port((SUBMISSIONS / "minigpt_cpu_mask.py").read_text(), tmp_path, device)
+    assert done["03.port.adamw"].status == Status.PASS
+    gpu = done["03.port.gpu"]
+    assert gpu.status == Status.FAIL
+    assert "raised RuntimeError" in gpu.message and "device=idx.device" in text(gpu)

@@ -1,0 +1,49 @@
+"""03.learner.profile: the named learner's profile has a real Phase 24 section."""
+from pathlib import Path
+
+from grader.context import Context, Device
+from grader.labs.lab03 import lab, learner_profile
+from grader.results import Status
+from helpers import REPO
+
+
+def ctx_for(root: Path, learner):
+    sub = root / "labs" / lab.name
+    sub.mkdir(parents=True, exist_ok=True)
+    return Context(lab, sub, sub, REPO, learner, Device(False), 1, root / "logs")
+
+
+def write_profile(root: Path, name: str, text: str):
+    path = root / "learners" / name / "profile.md"
+    path.parent.mkdir(parents=True)
+    path.write_text(text)
+
+
+def test_learner_profile_skips_without_a_name(tmp_path):
+    r = learner_profile(ctx_for(tmp_path, None))
+    assert r.status == Status.SKIP and "LEARNER=" in r.message
+
+
+def test_learner_profile_rejects_the_template(tmp_path):
+    write_profile(tmp_path, "ana", (REPO / "learners/_template/profile.md").read_text())
+    r = learner_profile(ctx_for(tmp_path, "ana"))
+    assert r.status == Status.FAIL and "template" in r.message
+
+
+def test_learner_profile_requires_pytorch(tmp_path):
+    write_profile(tmp_path, "ana", "# Ana\n\n## Phase 24 — CUDA & Triton\n\n" + "I wrote kernels and learned a lot. " * 10)
+    r = learner_profile(ctx_for(tmp_path, "ana"))
+    assert r.status == Status.FAIL and "PyTorch" in r.message
+
+
+def test_learner_profile_accepts_a_real_update(tmp_path):
+    body = ("I ported MiniGPT to PyTorch: tensors are views over a storage, autograd records a graph of grad_fn "
+            "nodes, and nn.Module holds parameters with GPT-2 names. I matched NumPy at fp64 to 1e-12. ") * 2
+    write_profile(tmp_path, "ana", f"# Ana\n\n## Phase 23\n\nold\n\n## Phase 24 — CUDA & Triton\n\n{body}\n\n## Phase 25\n")
+    r = learner_profile(ctx_for(tmp_path, "ana"))
+    assert r.status == Status.PASS, r.message
+
+
+def test_learner_profile_missing_file_is_a_failure(tmp_path):
+    r = learner_profile(ctx_for(tmp_path, "nobody"))
+    assert r.status == Status.FAIL and "no profile" in r.message
