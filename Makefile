@@ -37,7 +37,7 @@ test: $(VENV)/.ready-dev $(VENV)/.ready-docs
 	$(PY) -m pytest -q
 
 test-gpu: $(VENV)/.ready-dev
-	$(PY) -m pytest -q -m gpu
+	$(PY) -m pytest -q -m gpu --ignore=tests/docs
 
 stubs: $(VENV)/.ready-grade
 	$(PY) -m grader.stubs $(if $(FORCE),--force)

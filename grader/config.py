@@ -10,10 +10,18 @@ from dataclasses import dataclass
 
 @dataclass(frozen=True)
 class Tolerance:
-    """|out - ref| <= atol + rtol * |ref|, elementwise, with the reference in fp64."""
+    """|out - ref| <= atol + rtol(cols) * |ref|, elementwise, with the reference in fp64.
+
+    rtol(cols) = rtol + rtol_per_col * cols: the rounding error of a sum grows with the
+    number of terms, so a row-wise reduction over more columns is allowed a little more.
+    """
 
     atol: float
     rtol: float
+    rtol_per_col: float = 0.0
+
+    def rtol_for(self, cols: int) -> float:
+        return self.rtol + self.rtol_per_col * cols
 
 
 @dataclass(frozen=True)
@@ -24,11 +32,10 @@ class PhaseSettings:
     perf_threshold: float = 0.30
     # fp32 softmax: outputs live in [0, 1]; the absolute term covers outputs that
     # underflow to (almost) zero, the relative term rounding in exp and in the sum.
-    # A naive kernel sums a row sequentially: over 100003 elements that loses about
-    # 1.4e-4 relative (measured on an H200), so lab 01 allows 1e-3. A tuned kernel
-    # sums in a tree (error ~1e-6) and is held to 1e-4.
-    naive_tolerance: Tolerance = Tolerance(atol=1e-7, rtol=1e-3)
-    fp32_tolerance: Tolerance = Tolerance(atol=1e-7, rtol=1e-4)
+    # A straightforward kernel sums a row sequentially: over 100003 elements that
+    # loses about 1.4e-4 relative (measured on an H200), hence the per-column term:
+    # 1e-4 + 1e-8 * cols is 1.0e-4 at 128 columns, 1.1e-3 at 100003, 5.3e-3 at 524288.
+    fp32_tolerance: Tolerance = Tolerance(atol=1e-7, rtol=1e-4, rtol_per_col=1e-8)
     # vector add is a single rounding: fp32 must match to the last couple of ulps.
     vadd_tolerance: Tolerance = Tolerance(atol=0.0, rtol=2.4e-7)
     # MiniGPT port vs NumPy reference, both fp64 (see the decisions log).

@@ -160,7 +160,7 @@ def report_facts(ctx) -> Facts:
         return ctx.memo["profile.facts"]
     path = ctx.stage / REPORT
     if not path.is_file():
-        facts = Facts(error=f"{REPORT.as_posix()} is missing: record it with `make profile LAB=02` and commit it")
+        facts = Facts(error="is missing: record it with `make profile LAB=02` and commit it")
     else:
         request = {"report": str(path), "metrics": WANTED}
         run = run_child("ncu_read", request, rundir=ctx.rundir("profile"), timeout_s=60)

@@ -37,11 +37,11 @@ def get_run(ctx: Context) -> kc.CaseRun:
 build_id = declare_build(lab, SOURCE, points=2)
 declare_run_checks(lab, get_run, needs=build_id, what="softmax_forward",
                    points={"completes": 1, "in_bounds": 2, "all_written": 1})
-tol = SETTINGS.naive_tolerance
+tol = SETTINGS.fp32_tolerance
 SHAPES_TEXT = "1x1, 1x7, 3x1025, 127x129, 4096x4096 and 7x100003"
 declare_values(lab, "01.correct.randn", 3, get_run, family("randn"), tol,
                f"Softmax of randn x 3 inputs is right at {SHAPES_TEXT}.\n\nCompared with an fp64 reference, "
-               "|out - ref| <= 1e-7 + 1e-3 |ref| (a sequential sum over 100003 elements loses ~1e-4), every element.", LESSONS)
+               "|out - ref| <= 1e-7 + (1e-4 + 1e-8 cols) |ref|, every element: the allowance grows with the row because a sequential sum over 100003 elements loses about 1e-4.", LESSONS)
 declare_values(lab, "01.correct.large", 2, get_run, family("large"), tol,
                "Inputs of magnitude up to 1e4 give finite, right answers.\n\nexp(1e4) overflows fp32: the row "
                "max must be subtracted before exp.", LESSONS, anchor="numerical-stability")
@@ -55,12 +55,12 @@ declare_values(lab, "01.correct.spike", 1, get_run, family("spike"), tol,
 
 @lab.check("01.correct.row_sums", points=1, needs=("01.run.completes",), gpu=True)
 def row_sums(ctx: Context) -> Result:
-    """Every output row sums to 1 (within 1e-3)."""
+    """Every output row sums to 1 (within 1e-4 + 1e-8 cols)."""
     cr = get_run(ctx)
     for case in cr.cases:
         for buf in cr.outputs(case):
             out = kc.interior(buf).view(np.float32).reshape(case.shape)
-            if problems := row_sum_problems(out, tol=tol.rtol):
+            if problems := row_sum_problems(out, tol=tol.rtol_for(case.shape[1])):
                 return failed(f"{case.name}: rows do not sum to 1", details=problems, hint=ctx.hint("correctness"),
                               log=cr.run.log)
     return passed("every row of every case sums to 1")

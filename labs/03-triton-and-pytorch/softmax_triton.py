@@ -12,9 +12,11 @@ to rows of any length:
   again and writes. The second read usually hits L2 (pass 1 asks L2 to keep the
   row), so device memory sees between 8 and 12 bytes/element.
 - ``_softmax_partials_kernel`` + ``_softmax_normalize_kernel``: long rows when there
-  are too few rows to fill the GPU with one program per row (128 x 524288 on
-  132 SMs). The row is split into chunks: kernel 1 computes one (max, sum) per
-  chunk, kernel 2 combines a row's pairs and writes its chunk. 12 bytes/element.
+  are fewer rows than half the SMs, too few to keep the GPU busy with one
+  program per row. The row is split into chunks: kernel 1 computes one
+  (max, sum) per chunk, kernel 2 combines a row's pairs and writes its chunk.
+  12 bytes/element. (At 128 x 524288 on 132 SMs the looped kernel measured
+  faster, so the split starts below 66 rows there.)
 
 Run the demo (checks a few shapes against torch, then times them on a GPU):
 
@@ -32,7 +34,7 @@ import triton.language as tl
 # A row of up to this many columns is held in registers by one program.
 MAX_COLS_IN_REGISTERS = 32768
 # The looped kernel walks a row in steps of this many columns.
-LOOP_BLOCK_COLS = 4096
+LOOP_BLOCK_COLS = 16384
 
 
 @triton.jit
@@ -46,15 +48,15 @@ def _softmax_rows_kernel(
     BLOCK_ROWS: tl.constexpr,  # rows per tile
     BLOCK_COLS: tl.constexpr,  # power of two >= cols: one tile holds whole rows
 ):
-    # TODO(03-1): write this part
-    raise NotImplementedError("TODO(03-1): write this part")
+    # TODO(03-1): load BLOCK_ROWS whole rows (masked), subtract the row max, exponentiate, divide by the row sum, store.
+    pass
 
 
 @triton.jit
 def _online_max_sum(m, s, x):
     """Fold the values x into the running per-lane (max m, sum of exp(. - m) s)."""
-    # TODO(03-2): write this part
-    raise NotImplementedError("TODO(03-2): write this part")
+    # TODO(03-2): fold x into the running per-lane (max, sum of exp(. - max)); careful with lanes that saw only -inf.
+    return m, s
 
 
 @triton.jit
@@ -66,8 +68,8 @@ def _softmax_looped_kernel(
     out_row_stride,  # elements between the starts of two output rows
     BLOCK_COLS: tl.constexpr,  # columns per loop step
 ):
-    # TODO(03-3): write this part
-    raise NotImplementedError("TODO(03-3): write this part")
+    # TODO(03-3): pass 1: running (max, sum) over the row in BLOCK_COLS steps; pass 2: read again and write.
+    pass
 
 
 @triton.jit
@@ -81,8 +83,8 @@ def _softmax_partials_kernel(
     CHUNK_COLS: tl.constexpr,  # columns per chunk, a multiple of BLOCK_COLS
     BLOCK_COLS: tl.constexpr,  # columns per loop step
 ):
-    # TODO(03-4): write this part
-    raise NotImplementedError("TODO(03-4): write this part")
+    # TODO(03-4): one (max, sum) pair per (row, chunk).
+    pass
 
 
 @triton.jit
@@ -99,8 +101,12 @@ def _softmax_normalize_kernel(
     BLOCK_COLS: tl.constexpr,  # columns per loop step
     BLOCK_CHUNKS: tl.constexpr,  # power of two >= chunks
 ):
-    # TODO(03-5): write this part
-    raise NotImplementedError("TODO(03-5): write this part")
+    # TODO(03-5): combine the row's pairs, then write this chunk.
+    pass
+
+
+def _floor_power_of_2(n: int) -> int:
+    return 1 << (n.bit_length() - 1) if n > 0 else 0
 
 
 @functools.lru_cache(maxsize=None)
@@ -110,8 +116,8 @@ def _sm_count(device_index: int) -> int:
 
 def softmax(x: torch.Tensor) -> torch.Tensor:
     """Softmax over the last dimension of a 2D fp32 tensor; returns a new tensor."""
-    # TODO(03-6): write this part
-    raise NotImplementedError("TODO(03-6): write this part")
+    # TODO(03-6): allocate the output, pick a kernel and its block sizes from the shape, compute the grid, launch.
+    raise NotImplementedError("TODO(03-6): allocate the output, pick a kernel and its block sizes from the shape, compute the grid, launch.")
 
 
 if __name__ == "__main__":
