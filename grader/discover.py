@@ -20,7 +20,6 @@ class Staged:
     lab: Lab
     stage: Path
     submission: Path  # the lab folder inside the submission (may not exist)
-    missing: list[str]  # editable files the submission does not have
 
 
 def submission_lab_dir(submission: Path, lab: Lab) -> Path:
@@ -39,7 +38,6 @@ def stage_lab(lab: Lab, submission: Path, workroot: Path) -> Staged:
         shutil.rmtree(stage)
     stage.mkdir(parents=True)
     source_dir = submission_lab_dir(submission, lab)
-    missing = []
     for rel in lab.editable:
         src = source_dir / rel
         if src.is_file():
@@ -47,8 +45,7 @@ def stage_lab(lab: Lab, submission: Path, workroot: Path) -> Staged:
             shutil.copy2(src, stage / rel)
         elif src.is_dir():
             shutil.copytree(src, stage / rel)
-        else:
-            missing.append(rel)
+        # a missing editable file is reported by the check that needs it (build, or the lab's own)
     for rel in lab.readonly:
         src = REPO / "labs" / lab.name / rel
         dst = stage / rel
@@ -59,4 +56,4 @@ def stage_lab(lab: Lab, submission: Path, workroot: Path) -> Staged:
             shutil.copy2(src, dst)
         else:
             raise FileNotFoundError(f"grader tree is missing {src}")  # a grader bug, not the learner's
-    return Staged(lab, stage, source_dir, missing)
+    return Staged(lab, stage, source_dir)

@@ -1,6 +1,7 @@
 """The only module that prints results or writes them to a file."""
 from __future__ import annotations
 
+import inspect
 import json
 import platform
 import sys
@@ -101,14 +102,8 @@ def listing_json(labs: list[Lab]) -> dict:
         "number": lab.number, "name": lab.name, "title": lab.title, "docs": lab.docs,
         "editable": list(lab.editable), "max_points": lab.max_points,
         "checks": [{"id": c.id, "points": c.points, "gpu": c.gpu, "bonus": c.bonus, "needs": list(c.needs),
-                    "summary": c.summary, "doc": _dedent(c.doc)} for c in lab.checks],
+                    "summary": c.summary, "doc": inspect.cleandoc(c.doc)} for c in lab.checks],
     } for lab in labs]}
-
-
-def _dedent(doc: str) -> str:
-    import inspect
-
-    return inspect.cleandoc(doc)
 
 
 def results_json(run: Run) -> dict:

@@ -22,10 +22,6 @@ class Result:
     log: Path | None = None  # full output of the child run, if any
     measurements: dict = field(default_factory=dict)  # numbers for --json extra_data
 
-    @property
-    def ok(self) -> bool:
-        return self.status in (Status.PASS, Status.SKIP)
-
 
 def passed(message: str, **measurements) -> Result:
     return Result(Status.PASS, message, measurements=measurements)

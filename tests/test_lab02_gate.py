@@ -1,4 +1,6 @@
 """Lab 02: the honesty audit, the performance gate and its defences."""
+import shutil
+
 import pytest
 
 from helpers import REPO, SUBMISSIONS, needs_nvcc
@@ -15,8 +17,11 @@ def test_lab02_library_calls_are_flagged(grade, name, found):
 
 
 @pytest.mark.gpu
-def test_lab02_naive_kernel_fails_the_gate_with_its_ratio(grade):
-    g = grade(["02"], submission=SUBMISSIONS / "naive_as_tuned")
+def test_lab02_naive_kernel_fails_the_gate_with_its_ratio(grade, tmp_path):
+    # The lab 01 reference solution, submitted as a lab 02 kernel: correct, and slow.
+    (tmp_path / "02-tuned-kernel").mkdir()
+    shutil.copy(REPO / "solutions/01-naive-kernel/softmax_naive.cu", tmp_path / "02-tuned-kernel/softmax_tuned.cu")
+    g = grade(["02"], submission=tmp_path)
     assert g.status("02.correct.sweep") == "PASS", g.output("02.correct.sweep")
     assert g.status("02.perf.gate") == "FAIL"
     out = g.output("02.perf.gate")

@@ -38,7 +38,6 @@ class CaseRun:
     cases: list[Case]
     run: ChildRun
     failure: Result | None = None  # set when the child hung, crashed or reported an error
-    failed_case: str | None = None
     bench: dict | None = None
     sweep_bench: list | None = None
     extra_arrays: dict = field(default_factory=dict)  # inputs that are not cases (bench variants)
@@ -102,11 +101,9 @@ def run_cases(ctx: Context, key: str, library, symbol: str, op: str, cases: list
             if "error" in record:
                 result.failure = explain_error_text(record["error"], f"case {record['name']}",
                                                     ctx.hint("troubleshooting"), run)
-                result.failed_case = record["name"]
         if "error" in resp and result.failure is None:
             last = resp["cases"][-1]["name"] if resp.get("cases") else "the first case"
             result.failure = explain_error_text(resp["error"], f"after case {last}", ctx.hint("troubleshooting"), run)
-            result.failed_case = last
         result.bench = resp.get("bench")
         result.sweep_bench = resp.get("sweep_bench")
     ctx.memo[key] = result
