@@ -5,9 +5,9 @@ Tuned row-wise softmax, fp32, for lab 02 (docs: lab/02-tuned-kernel.md).
 
 Softmax does almost no arithmetic per byte, so the only goal is to move the
 fewest bytes at the highest rate: read each input element once and write each
-output element once, 8 bytes/element. Kernels 1 and 2 keep the row (or their
-slice of it) on chip, in registers and shared memory, between the read and the
-write; kernel 3 reads a row twice and counts on L2 to serve the second read.
+output element once, 8 bytes/element. Kernels 1 to 3 keep the row (or their
+piece of it) on chip, in registers and shared memory, between the read and the
+write; kernel 4, the fallback, reads a row twice.
 
 Measured on an H200 with grader/bench.py: docs/data/bench-h200-2026-11-21.json.
 
@@ -29,24 +29,26 @@ Legend:
     head   the 0..3 floats before a row's first 16-byte-aligned address
     body   the row's 16-byte-aligned float4s, loaded with vector instructions
     tail   the 0..3 floats after the body
+    piece  the part of a long row's body that one block of kernel 3 holds
 
-Three kernels, picked by cols in the launcher:
-    rows_in_warp     cols <= 1024: 8, 16 or 32 lanes per row, several rows per warp
-    row_in_cluster   cols <= 524288: a row in one block (cols <= 32768), or split
-                     across a cluster of up to 16 blocks (Hopper) that exchange
-                     their partial results through distributed shared memory
-    row_looped       two passes over a row; used where the rows in flight fit in
-                     L2 (the second pass then hits L2) and where clusters cannot
-                     run (Ampere; cols > 524288): 12 bytes/element at worst
+Four kernels, picked by cols in the launcher:
+    rows_in_warp   cols <= 1024: 8, 16 or 32 lanes per row, several rows per warp
+    row_in_block   cols <= 32768: one row per block, in registers
+    row_split      longer rows: one piece of up to 64 KB per block, in registers
+                   and shared memory; the blocks of a row exchange their
+                   (max, sum) pairs through a small workspace in global memory
+    row_looped     the fallback where row_split cannot run: two passes over a
+                   row, 12 bytes/element
 */
 #include <cuda_runtime.h>
-#include <cooperative_groups.h>
 #include <math.h>
 #include <stdint.h>
 
 #include <algorithm>
+#include <climits>
+#include <mutex>
 
-namespace cg = cooperative_groups;
+#include <cuda/atomic>
 
 // ----------------------------------------------------------------------------
 // building blocks shared by the kernels
@@ -57,7 +59,7 @@ namespace cg = cooperative_groups;
 // The (max, sum) pair of an "online" softmax: s = sum exp(x - m) over the
 // elements seen so far. Two pairs combine exactly like two partial softmaxes,
 // so ONE reduction gives both the row max and the row sum (one block barrier
-// and one cluster barrier per row instead of two).
+// per row instead of two, and one exchange between the blocks of a long row).
 struct MaxSum {
     float m;
     float s;
@@ -102,26 +104,6 @@ __device__ __forceinline__ MaxSum reduce_in_block(MaxSum v, MaxSum* warp_partial
     if (lane == 0) warp_partials[threadIdx.x / 32] = v;
     __syncthreads();
     return reduce_in_lanes<32>(lane < warps ? warp_partials[lane] : empty_max_sum());
-}
-
-// Combines the results of the blocks of a cluster (Hopper; a no-op without a
-// cluster). Each block publishes its pair in its own shared memory; after the
-// barrier every warp reads all of them, in rank order, through distributed
-// shared memory: 8 bytes per block cross the cluster, never the row itself.
-// block_partial must not be written again before the next cluster barrier.
-__device__ __forceinline__ MaxSum reduce_in_cluster(MaxSum block_total, MaxSum* block_partial) {
-#if __CUDA_ARCH__ >= 900
-    cg::cluster_group cluster = cg::this_cluster();
-    if (cluster.num_blocks() == 1) return block_total;
-    if (threadIdx.x == 0) *block_partial = block_total;
-    cluster.sync();
-    const int lane = threadIdx.x % 32;
-    MaxSum p = empty_max_sum();
-    if (lane < (int)cluster.num_blocks()) p = *cluster.map_shared_rank(block_partial, lane);
-    return reduce_in_lanes<32>(p);
-#else
-    return block_total;
-#endif
 }
 
 // How a row splits into head / body / tail. Rows of odd length (cols = 50257)
@@ -214,19 +196,6 @@ __device__ __forceinline__ void load_slot_async(float4* slot, const float4* body
     else *slot = neg_inf4();
 }
 
-// Writes a row's register slots (times scale) and refills each one with the
-// next row's float4 as soon as it is free. Slot k is body float4 base + k * stride.
-template <bool ALIGNED, int VREG>
-__device__ __forceinline__ void store_and_refill(float4 (&v)[VREG], float scale, float* out_row, RowSpan span,
-                                                 const float4* next_body, int next_body_len, int base, int stride) {
-#pragma unroll
-    for (int k = 0; k < VREG; ++k) {
-        const int j = base + k * stride;
-        if (j < span.body) store_slot<ALIGNED>(out_row, span, j, scale4(v[k], scale));
-        v[k] = load_slot(next_body, j, next_body_len);
-    }
-}
-
 // END SOLUTION
 
 // ----------------------------------------------------------------------------
@@ -284,124 +253,211 @@ __global__ void __launch_bounds__(256) softmax_rows_in_warp_kernel(const float* 
 }
 
 // ----------------------------------------------------------------------------
-// kernel 2: one row per block, or per cluster of up to 16 blocks (Hopper)
+// kernel 2: one row per block, the whole row in registers
 //
 // Reads each input once, writes each output once: 8 bytes/element.
-// Block b of a cluster owns the float4s [b * chunk, (b + 1) * chunk) of the row
-// body, chunk = blockDim.x * (VREG + VSMEM): VREG float4s per thread in
-// registers and VSMEM more in shared memory (loaded with cp.async), so that a
-// whole 2 MB row (cols = 524288) fits on chip across 16 SMs. Each block reduces
-// its slice to one (max, sum) pair and the blocks of the cluster combine their
-// pairs (reduce_in_cluster).
-//
-// Launched either with one cluster per row, or with fewer clusters than rows
-// (persistent): cluster c then handles rows c, c + step, c + 2 * step, ...
-// (step = number of clusters), storing row r slot by slot and refilling each
-// freed slot with row r + step at once, so the next row's loads overlap this
-// row's stores, and no cluster is launched per row.
+// Thread t holds body float4s t, t + blockDim.x, ... (V of them): each load
+// instruction of a warp covers 512 contiguous bytes. One (max, sum) reduction
+// over the block (reduce_in_block), one barrier.
 //
 // __launch_bounds__(1024, 1) caps threads at 64 registers: two blocks of 512
 // (or one of 1024) fit on an SM.
 
-template <int VREG, int VSMEM>
-__global__ void __launch_bounds__(1024, 1) softmax_row_in_cluster_kernel(const float* __restrict__ input,
-                                                                         float* __restrict__ output, int rows, int cols) {
+template <int V>
+__global__ void __launch_bounds__(1024, 1) softmax_row_in_block_kernel(const float* __restrict__ input,
+                                                                       float* __restrict__ output, int rows, int cols) {
     // BEGIN SOLUTION
-    // TODO: one row per block (per cluster on Hopper): keep your slice on chip, reduce (max, sum) across the block (and cluster), write.
-    extern __shared__ float4 smem_slots[];  // [VSMEM][blockDim.x]: thread t owns column t
-    __shared__ MaxSum warp_partials[2][32];  // double-buffered: consecutive rows alternate
-    __shared__ MaxSum block_partial[2];
-    unsigned rank = 0, cluster_size = 1;
-#if __CUDA_ARCH__ >= 900
-    rank = cg::this_cluster().block_rank();
-    cluster_size = cg::this_cluster().num_blocks();
-#endif
+    // TODO: one row per block: keep the row in registers, reduce (max, sum) across the block, write.
+    __shared__ MaxSum warp_partials[32];
     const int t = threadIdx.x, threads = blockDim.x;
-    const int base = (int)rank * threads * (VREG + VSMEM) + t;  // slot k is body float4 base + k * threads
-    const int64_t step = gridDim.x / cluster_size;              // number of clusters
-    int64_t row = blockIdx.x / cluster_size;
-    if (row >= rows) return;  // the whole cluster: its blocks share the row
-
+    const int64_t row = blockIdx.x;
     const float* in_row = input + row * cols;
-    RowSpan span = split_row(in_row, cols);
-    int leftover = rank == 0 ? leftover_column(span, t, cols) : -1;  // the first block holds head and tail
-    // Issue every load before waiting for any. Unused slots hold -inf.
-    float4 v[VREG > 0 ? VREG : 1];
-    {
-        const float4* body = reinterpret_cast<const float4*>(in_row + span.head);
+    const RowSpan span = split_row(in_row, cols);
+    const float4* body = reinterpret_cast<const float4*>(in_row + span.head);
+    const int leftover = leftover_column(span, t, cols);
+
+    // Issue every load before using any. Unused slots hold -inf.
+    float4 v[V];
 #pragma unroll
-        for (int k = 0; k < VREG; ++k) v[k] = load_slot(body, base + k * threads, span.body);
-#pragma unroll
-        for (int k = 0; k < VSMEM; ++k)
-            load_slot_async(&smem_slots[k * threads + t], body, base + (VREG + k) * threads, span.body);
-    }
+    for (int k = 0; k < V; ++k) v[k] = load_slot(body, t + k * threads, span.body);
     float x = load_leftover(in_row, leftover);
 
-    // Consecutive rows alternate between two sets of reduction buffers, which is
-    // what makes one barrier per row enough: a buffer is written again only
-    // after the next row's barrier, when every reader is done with it.
-    for (int parity = 0;; parity ^= 1) {
-        float m = x;
+    float m = x;
 #pragma unroll
-        for (int k = 0; k < VREG; ++k) m = fmaxf(m, max4(v[k]));
-        if (VSMEM > 0) copy_async_wait_all();  // each thread reads back only its own slots: no barrier needed
+    for (int k = 0; k < V; ++k) m = fmaxf(m, max4(v[k]));
+    const float shift = safe_shift(m);
+    float4 acc = make_float4(0.f, 0.f, 0.f, 0.f);
 #pragma unroll
-        for (int k = 0; k < VSMEM; ++k) m = fmaxf(m, max4(smem_slots[k * threads + t]));
-        // The memory clobbers make the compiler read shared memory again in each
-        // pass instead of holding every VSMEM slot in registers (which would spill).
-        asm volatile("" ::: "memory");
-        const float shift = safe_shift(m);
-        float4 acc = make_float4(0.f, 0.f, 0.f, 0.f);
-#pragma unroll
-        for (int k = 0; k < VREG; ++k) v[k] = exp4(v[k], shift, acc);
-#pragma unroll
-        for (int k = 0; k < VSMEM; ++k) smem_slots[k * threads + t] = exp4(smem_slots[k * threads + t], shift, acc);
-        x = fast_exp(x - shift);
-        const MaxSum mine = {m, ((acc.x + acc.y) + (acc.z + acc.w)) + x};
-        asm volatile("" ::: "memory");
+    for (int k = 0; k < V; ++k) v[k] = exp4(v[k], shift, acc);
+    x = fast_exp(x - shift);
+    const MaxSum mine = {m, ((acc.x + acc.y) + (acc.z + acc.w)) + x};
+    const float scale = output_scale(mine, reduce_in_block(mine, warp_partials));
 
-        const MaxSum total = reduce_in_cluster(reduce_in_block(mine, warp_partials[parity]), &block_partial[parity]);
-        const float scale = output_scale(mine, total);
-
-        const int64_t next_row = row + step;
-        const float* next_in_row = input + next_row * cols;
-        const RowSpan next_span = next_row < rows ? split_row(next_in_row, cols) : no_row();
-        const float4* next_body = reinterpret_cast<const float4*>(next_in_row + next_span.head);
-        float* out_row = output + row * cols;
-        const bool aligned = floats_to_alignment(out_row, cols) == span.head;
-        if (aligned) store_and_refill<true>(v, scale, out_row, span, next_body, next_span.body, base, threads);
-        else store_and_refill<false>(v, scale, out_row, span, next_body, next_span.body, base, threads);
+    float* out_row = output + row * cols;
+    const bool aligned = floats_to_alignment(out_row, cols) == span.head;
 #pragma unroll
-        for (int k = 0; k < VSMEM; ++k) {
-            const int j = base + (VREG + k) * threads;
-            float4* slot = &smem_slots[k * threads + t];
-            if (j < span.body) {
-                if (aligned) store_slot<true>(out_row, span, j, scale4(*slot, scale));
-                else store_slot<false>(out_row, span, j, scale4(*slot, scale));
-            }
-            load_slot_async(slot, next_body, j, next_span.body);  // ordered after the read above: same address
+    for (int k = 0; k < V; ++k) {
+        const int j = t + k * threads;
+        if (j < span.body) {
+            if (aligned) store_slot<true>(out_row, span, j, scale4(v[k], scale));
+            else store_slot<false>(out_row, span, j, scale4(v[k], scale));
         }
-        if (leftover >= 0) __stcs(out_row + leftover, x * scale);
-        leftover = rank == 0 ? leftover_column(next_span, t, cols) : -1;
-        x = load_leftover(next_in_row, leftover);
-
-        if (next_row >= rows) break;
-        row = next_row;
-        span = next_span;
     }
-#if __CUDA_ARCH__ >= 900
-    if (cluster_size > 1) cg::this_cluster().sync();  // no block may exit while another reads its block_partial
-#endif
+    if (leftover >= 0) __stcs(out_row + leftover, x * scale);
     // END SOLUTION
 }
 
 // ----------------------------------------------------------------------------
-// kernel 3: fallback for rows too long to keep on chip, one block per row
+// kernel 3: long rows, each split across blocks that exchange (max, sum)
+// through global memory
+//
+// Reads each input once, writes each output once: 8 bytes/element.
+// A row's body is cut into `pieces` equal pieces of at most THREADS * (VREG +
+// VSMEM) float4s, one block each: VREG float4s per thread in registers, up to
+// VSMEM more in shared memory (loaded with cp.async). Block i takes piece
+// i % pieces of row i / pieces. It reduces its piece to a (max, sum) pair,
+// publishes the pair, and waits until every piece of its row has published;
+// then it combines the row's pairs (in piece order, so every block of the row
+// gets the same bits) and writes its piece. Fully on chip, a 2 MB row would
+// need one SM; in pieces of 64 KB, 32 blocks on different SMs share it.
+//
+// The exchange, per launch, in a zeroed workspace: one 64-bit word per piece
+// (its packed pair) and one counter per row. The publisher stores its word,
+// then increments the row's counter with release order; one lane polls the
+// counter with acquire order until it reaches `pieces`, so every word is
+// visible once it does. (A fence is cheap here: when a block publishes, its
+// loads have all completed and it has not stored anything yet.)
+//
+// Waiting for another block is safe only if that block can run. Blocks start
+// in increasing blockIdx order, the assumption CUB's single-pass scan makes
+// (cub/agent/agent_scan.cuh: "Blocks are launched in increasing order"), and
+// the launcher checks that at least 2 * pieces blocks fit on the GPU at once.
+// Then the lowest unfinished row always has all its blocks running: rows below
+// it are done, so their blocks have left room for its pieces.
+//
+// The wait: where each piece goes to its own block, the row's last piece
+// decides; pieces of 64 KB with 4 blocks per SM (measured on an H200 against
+// 1, 2 and 3 blocks of larger pieces) keep enough loads in flight around it.
+
+// BEGIN SOLUTION
+// TODO: publishing a piece's (max, sum) and waiting for the rest of the row.
+__device__ __forceinline__ unsigned long long pack_max_sum(MaxSum v) {
+    return (unsigned long long)__float_as_uint(v.s) << 32 | __float_as_uint(v.m);
+}
+
+__device__ __forceinline__ MaxSum unpack_max_sum(unsigned long long w) {
+    return {__uint_as_float((unsigned)w), __uint_as_float((unsigned)(w >> 32))};
+}
+
+using DeviceCounter = cuda::atomic_ref<unsigned long long, cuda::thread_scope_device>;
+
+// Thread 0 of the block only.
+__device__ __forceinline__ void publish_piece(unsigned long long* word, unsigned long long* row_count, MaxSum v) {
+    *word = pack_max_sum(v);
+    DeviceCounter(*row_count).fetch_add(1ull, cuda::memory_order_release);  // the word above first
+}
+
+// All 32 lanes of warp 0. Returns the row's (max, sum) in every lane.
+__device__ __forceinline__ MaxSum wait_for_row(unsigned long long* row_words, unsigned long long* row_count,
+                                               int pieces) {
+    if (threadIdx.x == 0)
+        while (DeviceCounter(*row_count).load(cuda::memory_order_acquire) < (unsigned long long)pieces)
+            __nanosleep(100);  // fewer polls competing with the streaming loads in L2
+    __syncwarp();  // orders the other lanes' reads after lane 0's acquire
+    MaxSum p = empty_max_sum();
+    // L2, not L1: a cached line could hold a word read before it was published.
+    for (int c = threadIdx.x; c < pieces; c += 32)
+        p = combine(p, unpack_max_sum(DeviceCounter(row_words[c]).load(cuda::memory_order_relaxed)));
+    return reduce_in_lanes<32>(p);
+}
+// END SOLUTION
+
+template <int THREADS, int VREG, int MIN_BLOCKS>
+__global__ void __launch_bounds__(THREADS, MIN_BLOCKS) softmax_row_split_kernel(
+    const float* __restrict__ input, float* __restrict__ output, int rows, int cols, int pieces, int piece_len,
+    int vsmem, unsigned long long* workspace, unsigned long long* __restrict__ to_clear, int64_t clear_count) {
+    // BEGIN SOLUTION
+    // TODO: load your piece of the row, reduce it, publish it, wait for the row's other pieces, combine, write.
+    static_assert(THREADS >= 64 && THREADS % 32 == 0, "reduce_in_block must reach its barrier");
+    extern __shared__ float4 smem_slots[];  // [vsmem][THREADS]: thread t owns column t
+    __shared__ MaxSum warp_partials[32];
+    __shared__ MaxSum row_total;
+    const int t = threadIdx.x;
+    const int64_t item = blockIdx.x;
+    const int64_t items = (int64_t)rows * pieces;
+    // The previous launch's workspace, zeroed for the launch after this one.
+    for (int64_t i = item * THREADS + t; i < clear_count; i += (int64_t)gridDim.x * THREADS) to_clear[i] = 0;
+
+    const int64_t row = item / pieces;
+    const int piece = (int)(item - row * pieces);
+    const float* in_row = input + row * cols;
+    const RowSpan span = split_row(in_row, cols);
+    const int begin = piece * piece_len;                // first body float4 of the piece
+    const int len = min(piece_len, span.body - begin);  // the row's last piece may be shorter
+    const float4* body = reinterpret_cast<const float4*>(in_row + span.head) + begin;
+    const int leftover = piece == 0 ? leftover_column(span, t, cols) : -1;
+
+    // Issue every load before using any: VREG float4s into registers, vsmem more into shared memory.
+    float4 v[VREG];
+#pragma unroll
+    for (int k = 0; k < VREG; ++k) v[k] = load_slot(body, t + k * THREADS, len);
+    for (int k = 0; k < vsmem; ++k) load_slot_async(&smem_slots[k * THREADS + t], body, t + (VREG + k) * THREADS, len);
+    float x = load_leftover(in_row, leftover);
+
+    float m = x;
+#pragma unroll
+    for (int k = 0; k < VREG; ++k) m = fmaxf(m, max4(v[k]));
+    if (vsmem > 0) copy_async_wait_all();  // each thread reads back only its own slots: no barrier needed
+    for (int k = 0; k < vsmem; ++k) m = fmaxf(m, max4(smem_slots[k * THREADS + t]));
+    const float shift = safe_shift(m);
+    float4 acc = make_float4(0.f, 0.f, 0.f, 0.f);
+#pragma unroll
+    for (int k = 0; k < VREG; ++k) v[k] = exp4(v[k], shift, acc);
+    for (int k = 0; k < vsmem; ++k) smem_slots[k * THREADS + t] = exp4(smem_slots[k * THREADS + t], shift, acc);
+    x = fast_exp(x - shift);
+    const MaxSum mine = {m, ((acc.x + acc.y) + (acc.z + acc.w)) + x};
+
+    const MaxSum block_total = reduce_in_block(mine, warp_partials);
+    if (pieces == 1) {  // the whole row is in this block: nothing to exchange
+        if (t == 0) row_total = block_total;
+    } else if (t < 32) {
+        unsigned long long* row_words = workspace + row * pieces;
+        unsigned long long* row_count = workspace + items + row;
+        if (t == 0) publish_piece(&row_words[piece], row_count, block_total);
+        const MaxSum total = wait_for_row(row_words, row_count, pieces);
+        if (t == 0) row_total = total;
+    }
+    __syncthreads();
+    const float scale = output_scale(mine, row_total);
+
+    float* out_row = output + row * cols;
+    const bool aligned = floats_to_alignment(out_row, cols) == span.head;
+#pragma unroll
+    for (int k = 0; k < VREG; ++k) {
+        const int j = t + k * THREADS;
+        if (j < len) {
+            if (aligned) store_slot<true>(out_row, span, begin + j, scale4(v[k], scale));
+            else store_slot<false>(out_row, span, begin + j, scale4(v[k], scale));
+        }
+    }
+    for (int k = 0; k < vsmem; ++k) {
+        const int j = t + (VREG + k) * THREADS;
+        if (j < len) {
+            if (aligned) store_slot<true>(out_row, span, begin + j, scale4(smem_slots[k * THREADS + t], scale));
+            else store_slot<false>(out_row, span, begin + j, scale4(smem_slots[k * THREADS + t], scale));
+        }
+    }
+    if (leftover >= 0) __stcs(out_row + leftover, x * scale);
+    // END SOLUTION
+}
+
+// ----------------------------------------------------------------------------
+// kernel 4: fallback, one block per row, two passes
 //
 // Reads each input twice and writes each output once: 12 bytes/element from
 // device memory when the row has left L2 before the second pass (8 when it
-// has not). Used only where kernels 1 and 2 cannot run: cols > 524288, or
-// cols > 16384 on GPUs without thread-block clusters (before sm_90).
+// has not). Used only where kernel 3 cannot run: a row's pieces would not fit
+// on the GPU at once (over about 4 million columns on an H200), or no workspace.
 
 template <int THREADS>
 __global__ void __launch_bounds__(THREADS) softmax_row_looped_kernel(const float* __restrict__ input,
@@ -465,15 +521,12 @@ __global__ void __launch_bounds__(THREADS) softmax_row_looped_kernel(const float
 // launcher
 
 // BEGIN SOLUTION
-// TODO: launch helpers: grid sizes, cluster launch, per-device facts you want to cache.
+// TODO: launch helpers: grid sizes, a workspace for kernel 3, per-device facts you want to cache.
 // What the launcher needs to know about a device, read once per device.
 constexpr int kMaxDevices = 64;
-constexpr int kMaxCluster = 16;
 
 struct DeviceFacts {
-    int major;     // compute capability: clusters need 9
-    int sms;       // multiprocessors
-    int l2_bytes;  // L2 cache size
+    int sms;  // multiprocessors
 };
 
 static int current_device() {
@@ -484,11 +537,7 @@ static int current_device() {
 
 static DeviceFacts device_facts(int device) {
     static DeviceFacts facts[kMaxDevices];  // zeros: not read yet
-    if (facts[device].sms == 0) {
-        cudaDeviceGetAttribute(&facts[device].major, cudaDevAttrComputeCapabilityMajor, device);
-        cudaDeviceGetAttribute(&facts[device].l2_bytes, cudaDevAttrL2CacheSize, device);
-        cudaDeviceGetAttribute(&facts[device].sms, cudaDevAttrMultiProcessorCount, device);
-    }
+    if (facts[device].sms == 0) cudaDeviceGetAttribute(&facts[device].sms, cudaDevAttrMultiProcessorCount, device);
     return facts[device];
 }
 
@@ -502,81 +551,101 @@ static cudaError_t run_rows_in_warp(const float* input, float* output, int rows,
     return cudaGetLastError();
 }
 
-// Kernel 2, one short-lived block per row. The block is just wide enough for
-// V float4s per thread: slots past the end of the row would still cost
-// registers, and so fewer blocks (rows in flight) per SM.
+// Kernel 2. The block is just wide enough for V float4s per thread: slots past
+// the end of the row would still cost registers, and so fewer blocks (rows in
+// flight) per SM.
 template <int V>
-static cudaError_t run_row_in_block(const float* input, float* output, int rows, int cols, cudaStream_t stream,
-                                    int threads = 0) {
-    if (threads == 0) threads = std::max(32, ((cols / 4 + V - 1) / V + 31) / 32 * 32);
+static cudaError_t run_row_in_block(const float* input, float* output, int rows, int cols, cudaStream_t stream) {
+    const int threads = std::max(32, ((cols / 4 + V - 1) / V + 31) / 32 * 32);
     if (threads > 1024 || (int64_t)threads * V * 4 + 3 < cols) return cudaErrorInvalidValue;
-    softmax_row_in_cluster_kernel<V, 0><<<(unsigned)rows, threads, 0, stream>>>(input, output, rows, cols);
+    softmax_row_in_block_kernel<V><<<(unsigned)rows, threads, 0, stream>>>(input, output, rows, cols);
     return cudaGetLastError();
 }
 
-// Kernel 2, each row split across a cluster of `cluster` blocks of `threads`
-// threads; as many clusters as fit on the GPU at once, each walking over rows
-// (persistent), or one cluster per row. Returns cudaErrorNotSupported, without
-// launching, if the cluster cannot be scheduled on this device, so that the
-// caller can fall back.
-template <int VREG, int VSMEM>
-static cudaError_t run_row_in_cluster(const float* input, float* output, int rows, int cols, int threads, int cluster,
-                                      cudaStream_t stream, bool persistent = true) {
-    auto kernel = softmax_row_in_cluster_kernel<VREG, VSMEM>;
-    const int smem = VSMEM * threads * (int)sizeof(float4);
-    static int resident[kMaxDevices][kMaxCluster + 1];  // clusters that fit at once; 0: not asked, -1: none
-    const int device = current_device();
-    if (device < 0) return cudaErrorInvalidDevice;
-    if (cluster < 2 || cluster > kMaxCluster || device_facts(device).major < 9) return cudaErrorNotSupported;
+// Kernel 3's workspace: two buffers of 64-bit words, used by alternate launches
+// on a stream. A launch needs its buffer zeroed; it zeroes the words that the
+// previous launch used in the other one, ready for the next launch (stream
+// order makes that safe, and it costs no memset launch). One workspace per
+// (device, stream), so that launches on different streams never share one.
+// Returns false (the caller falls back) if the table is full or the
+// allocation fails.
+struct SplitWorkspace {
+    int device;
+    cudaStream_t stream;
+    unsigned long long* words;  // [2][capacity]
+    int64_t capacity;
+    int64_t launches;
+    int64_t last_words;  // words the previous launch used
+};
 
-    cudaLaunchConfig_t config = {};
-    cudaLaunchAttribute attribute[1];
-    config.gridDim = dim3((unsigned)cluster);
-    config.blockDim = dim3((unsigned)threads);
-    config.dynamicSmemBytes = smem;
-    config.stream = stream;
-    attribute[0].id = cudaLaunchAttributeClusterDimension;
-    attribute[0].val.clusterDim.x = cluster;
-    attribute[0].val.clusterDim.y = 1;
-    attribute[0].val.clusterDim.z = 1;
-    config.attrs = attribute;
-    config.numAttrs = 1;
+struct SplitBuffers {
+    unsigned long long* words;     // this launch's, all zero
+    unsigned long long* to_clear;  // the previous launch's
+    int64_t clear_count;
+};
 
-    int& fit = resident[device][cluster];
-    if (fit == 0) {
-        // More than 48 KB of shared memory, and cluster size 16 ("non-portable"),
-        // both need an opt-in.
-        bool ok = cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, smem) == cudaSuccess;
-        if (ok && cluster > 8)
-            ok = cudaFuncSetAttribute(kernel, cudaFuncAttributeNonPortableClusterSizeAllowed, 1) == cudaSuccess;
-        int n = 0;
-        if (ok) ok = cudaOccupancyMaxActiveClusters(&n, kernel, &config) == cudaSuccess;
-        cudaGetLastError();  // a refused query must not leak into the caller's error state
-        fit = ok && n > 0 ? n : -1;
+static bool split_workspace(int device, cudaStream_t stream, int64_t words, SplitBuffers* out) {
+    static std::mutex lock;
+    static SplitWorkspace table[16];
+    std::lock_guard<std::mutex> hold(lock);
+    SplitWorkspace* w = nullptr;
+    for (SplitWorkspace& e : table)
+        if (e.words && e.device == device && e.stream == stream) w = &e;
+    for (SplitWorkspace& e : table)
+        if (!w && !e.words) w = &e;
+    if (!w) return false;
+    if (!w->words || w->capacity < words) {
+        if (w->words) {  // grow: let this stream's earlier launches finish with the old one
+            cudaStreamSynchronize(stream);
+            cudaFree(w->words);
+        }
+        const int64_t capacity = std::max<int64_t>(words, 1 << 14);
+        const size_t bytes = 2 * capacity * sizeof(unsigned long long);
+        void* p = nullptr;
+        if (cudaMalloc(&p, bytes) != cudaSuccess || cudaMemsetAsync(p, 0, bytes, stream) != cudaSuccess) {
+            cudaGetLastError();  // a refused allocation must not leak into the caller's error state
+            if (p) cudaFree(p);
+            *w = SplitWorkspace{};
+            return false;
+        }
+        *w = SplitWorkspace{device, stream, static_cast<unsigned long long*>(p), capacity, 0, 0};
     }
-    if (fit < 0) return cudaErrorNotSupported;
-    const int clusters = persistent ? std::min(rows, fit) : rows;
-    config.gridDim = dim3((unsigned)clusters * (unsigned)cluster);
-    cudaLaunchKernelEx(&config, kernel, input, output, rows, cols);
-    return cudaGetLastError();
+    const int64_t parity = w->launches++ & 1;
+    out->words = w->words + parity * w->capacity;
+    out->to_clear = w->words + (1 - parity) * w->capacity;
+    out->clear_count = w->last_words;
+    w->last_words = words;
+    return true;
 }
 
-// Kernel 3 reads each row twice. When the rows that are in flight at once fit
-// in L2, the second read comes from L2 and it needs no cluster barrier at all:
-// then it beats kernel 2 (measured on an H200 at cols = 50257).
-static bool looped_rows_fit_in_l2(int cols) {
-    static int blocks_per_sm[kMaxDevices];  // 0: not asked yet
+// Kernel 3: as few pieces per row as hold THREADS * (VREG + VSMEM) float4s, and
+// each block takes only the shared memory its piece needs. Returns
+// cudaErrorNotSupported, without launching, where it cannot run.
+template <int THREADS, int VREG, int MIN_BLOCKS, int VSMEM>
+static cudaError_t run_row_split(const float* input, float* output, int rows, int cols, cudaStream_t stream) {
+    static_assert(VSMEM * THREADS * sizeof(float4) <= 48 * 1024, "more would need a shared-memory opt-in");
+    auto kernel = softmax_row_split_kernel<THREADS, VREG, MIN_BLOCKS>;
     const int device = current_device();
-    if (device < 0) return false;
-    if (blocks_per_sm[device] == 0) {
-        if (cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks_per_sm[device], softmax_row_looped_kernel<1024>,
-                                                          1024, 0) != cudaSuccess || blocks_per_sm[device] < 1)
-            blocks_per_sm[device] = 1;
+    if (device < 0) return cudaErrorNotSupported;
+    const int quads = cols / 4;  // no row's body has more float4s than this
+    if (quads < 1) return cudaErrorNotSupported;
+    const int pieces = (quads + THREADS * (VREG + VSMEM) - 1) / (THREADS * (VREG + VSMEM));
+    const int piece_len = (quads + pieces - 1) / pieces;
+    const int vsmem = std::max(0, (piece_len - THREADS * VREG + THREADS - 1) / THREADS);
+    const int smem = vsmem * THREADS * (int)sizeof(float4);
+    const int64_t items = (int64_t)rows * pieces;
+    if (items > INT_MAX) return cudaErrorNotSupported;
+    int per_sm = 0;  // see "Waiting for another block" above kernel 3
+    if (cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, kernel, THREADS, smem) != cudaSuccess ||
+        (int64_t)per_sm * device_facts(device).sms < 2 * (int64_t)pieces) {
         cudaGetLastError();
+        return cudaErrorNotSupported;
     }
-    const DeviceFacts facts = device_facts(device);
-    const double in_flight = (double)blocks_per_sm[device] * facts.sms * cols * sizeof(float);
-    return in_flight <= 0.9 * facts.l2_bytes;
+    SplitBuffers ws;
+    if (!split_workspace(device, stream, items + rows, &ws)) return cudaErrorNotSupported;  // words, then counters
+    kernel<<<(unsigned)items, THREADS, smem, stream>>>(input, output, rows, cols, pieces, piece_len, vsmem, ws.words,
+                                                      ws.to_clear, ws.clear_count);
+    return cudaGetLastError();
 }
 
 static cudaError_t run_row_looped(const float* input, float* output, int rows, int cols, cudaStream_t stream) {
@@ -603,18 +672,10 @@ extern "C" cudaError_t softmax_forward(const float* input, float* output, int ro
     // block per SM: measured 16% slower at cols = 16384).
     if (cols <= 256 * 6 * 4) return run_row_in_block<6>(input, output, rows, cols, stream);
     if (cols <= 1024 * 8 * 4) return run_row_in_block<8>(input, output, rows, cols, stream);
-    if (looped_rows_fit_in_l2(cols)) return run_row_looped(input, output, rows, cols, stream);
-    // Longer rows: split across a cluster of 512-thread blocks, 16384 floats
-    // each in registers, or 32768 with half of them in shared memory.
-    const int per_block = 512 * 8 * 4;
-    if (cols <= kMaxCluster * per_block)
-        status = run_row_in_cluster<8, 0>(input, output, rows, cols, 512, (cols + per_block - 1) / per_block, stream);
-    else if (cols <= kMaxCluster * 2 * per_block)
-        status = run_row_in_cluster<8, 8>(input, output, rows, cols, 512, (cols + 2 * per_block - 1) / (2 * per_block),
-                                          stream);
-    else
-        status = cudaErrorNotSupported;
-    // No clusters (before sm_90), or rows too long for one: two passes.
+    // Longer rows: pieces of 256 threads x 16 float4s (half in registers, half
+    // in shared memory), 4 blocks per SM.
+    status = run_row_split<256, 8, 4, 8>(input, output, rows, cols, stream);
+    // Rows too long for their pieces to fit on the GPU at once: two passes.
     if (status == cudaErrorNotSupported) status = run_row_looped(input, output, rows, cols, stream);
     // END SOLUTION
     if (status != cudaSuccess) return status;
