@@ -39,7 +39,9 @@ from pathlib import Path
 import torch
 import torch.nn.functional as F
 
+from grader.build import build_cuda
 from grader.config import SETTINGS, SWEEP_SHAPES
+from grader.context import Device
 from grader.runner import run_tool
 
 REPO = Path(__file__).resolve().parent.parent
@@ -53,13 +55,12 @@ COPY_BYTES = 256 * 2**20  # per buffer: far beyond any L2
 
 
 def build_cuda_library(source: Path, outdir: Path) -> Path:
-    """nvcc source -> shared library for this GPU. Raises with the compiler output on failure."""
-    lib = outdir / f"lib{source.stem}.so"
-    cmd = ["nvcc", "-O3", "-arch=native", "-std=c++17", "-shared", "-Xcompiler", "-fPIC", str(source), "-o", str(lib)]
-    code, out = run_tool(cmd, timeout_s=SETTINGS.build_timeout_s)
-    if code != 0:
-        raise RuntimeError(f"{' '.join(cmd)} failed:\n{out}")
-    return lib
+    """nvcc source -> shared library for this GPU, with the grader's own build (flags, link
+    audit). Raises with the compiler's first errors on failure."""
+    result = build_cuda(source, outdir, Device(has_cuda=True), shown_as=str(source.relative_to(REPO)))
+    if not result.ok:
+        raise RuntimeError(f"building {source.relative_to(REPO)} failed (log: {result.log}):\n" + "\n".join(result.errors))
+    return result.library
 
 
 def load_cuda_softmax(library: Path):

@@ -38,17 +38,20 @@ def lesson_for(text: str) -> str | None:
     return None
 
 
-def explain_child_failure(run: ChildRun, what: str, hint: str) -> Result:
-    """A FAIL for a child that hung, crashed or died before answering."""
+HANG_LESSON = ("a kernel that never returns is usually a loop whose exit condition never holds, or a "
+               "__syncthreads() that only some threads of the block reach (inside an if)")
+
+
+def explain_child_failure(run: ChildRun, what: str, hint: str, *, hang_lesson: str = HANG_LESSON,
+                          signal_lessons: dict[str, str] | None = None) -> Result:
+    """A FAIL for a child that hung, crashed or died before answering. The default lessons are
+    about CUDA C; a lab in another language passes its own (``signal_lessons`` override by name)."""
     if run.timed_out:
-        return failed(
-            f"{what} did not finish in {run.timeout_s:.0f} s (a hang)",
-            details=["a kernel that never returns is usually a loop whose exit condition never holds, or a "
-                     "__syncthreads() that only some threads of the block reach (inside an if)"],
-            hint=hint, log=run.log)
+        return failed(f"{what} did not finish in {run.timeout_s:.0f} s (a hang)", details=[hang_lesson],
+                      hint=hint, log=run.log)
     tail = run.log_text()
     if run.signal_name:
-        lesson = SIGNAL_LESSONS.get(run.signal_name, "the process was killed by a signal")
+        lesson = {**SIGNAL_LESSONS, **(signal_lessons or {})}.get(run.signal_name, "the process was killed by a signal")
         return failed(f"{what} crashed ({run.signal_name})", details=[lesson], hint=hint, log=run.log)
     lesson = lesson_for(tail) or lesson_for(str((run.response or {}).get("error", "")))
     last = [ln for ln in tail.strip().splitlines() if ln.strip()][-1:] or ["(no output)"]

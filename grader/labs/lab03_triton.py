@@ -25,6 +25,11 @@ from grader.runner import ChildRun, run_child
 LEARNER_FILE = "softmax_triton.py"
 PORT_FILE = "minigpt_torch.py"  # the learner's MiniGPT port (bonus)
 REFERENCE_FILE = "minigpt_numpy.py"  # the NumPy reference it is checked against (bonus)
+# crash.py's lessons are about CUDA C; these are the Triton ones.
+TRITON_HANG_LESSON = ("an infinite loop in the kernel or the wrapper? (a `while` whose condition never changes, or a "
+                      "loop step of 0)")
+TRITON_SIGNAL_LESSONS = {"SIGSEGV": "an unmasked tl.load or tl.store outside the tensor: every access past the end "
+                                    "of a row or of the tensor needs a mask"}
 CHILD = "triton_softmax"
 CHILD_INTERNAL_ERROR = 70  # the child's exit code for a bug of its own (INTERNAL_ERROR there)
 
@@ -87,14 +92,8 @@ def _run(ctx: Context, name: str, request: dict, *, cases=(), generated=(), inte
     if not run.ok:
         if run.returncode == CHILD_INTERNAL_ERROR:
             raise RuntimeError(f"grader bug: the {CHILD} child failed, see {run.log}")
-        sr.failure = explain_child_failure(run, what, ctx.hint("crash"))
-        # crash.py's lessons are about CUDA C; these are the Triton ones.
-        if run.timed_out:
-            sr.failure.details = ["an infinite loop in the kernel or the wrapper? (a `while` whose condition "
-                                  "never changes, or a loop step of 0)"]
-        elif run.signal_name == "SIGSEGV":
-            sr.failure.details = ["an unmasked tl.load or tl.store outside the tensor: every access past the end "
-                                  "of a row or of the tensor needs a mask"]
+        sr.failure = explain_child_failure(run, what, ctx.hint("crash"), hang_lesson=TRITON_HANG_LESSON,
+                                           signal_lessons=TRITON_SIGNAL_LESSONS)
     elif "import_error" in sr.response:
         err = sr.response["import_error"]
         sr.failure = failed(f"importing {LEARNER_FILE} raised {err['type']}: {_first_line(err['message'])}",

@@ -97,8 +97,8 @@ __global__ void __launch_bounds__(1024, 1) softmax_row_in_block_kernel(const flo
 // i % pieces of row i / pieces. It reduces its piece to a (max, sum) pair,
 // publishes the pair, and waits until every piece of its row has published;
 // then it combines the row's pairs (in piece order, so every block of the row
-// gets the same bits) and writes its piece. Fully on chip, a 2 MB row would
-// need one SM; in pieces of 64 KB, 32 blocks on different SMs share it.
+// gets the same bits) and writes its piece. A 2 MB row (cols = 524288) is far
+// more than one SM holds; in pieces of 64 KB, 32 blocks share it.
 //
 // The exchange, per launch, in a zeroed workspace: one 64-bit word per piece
 // (its packed pair) and one counter per row. The publisher stores its word,
@@ -111,12 +111,13 @@ __global__ void __launch_bounds__(1024, 1) softmax_row_in_block_kernel(const flo
 // in increasing blockIdx order, the assumption CUB's single-pass scan makes
 // (cub/agent/agent_scan.cuh: "Blocks are launched in increasing order"), and
 // the launcher checks that at least 2 * pieces blocks fit on the GPU at once.
-// Then the lowest unfinished row always has all its blocks running: rows below
-// it are done, so their blocks have left room for its pieces.
+// Then the lowest unfinished row can always finish: the blocks of the rows
+// below it are done, so all its pieces can start.
 //
-// The wait: where each piece goes to its own block, the row's last piece
-// decides; pieces of 64 KB with 4 blocks per SM (measured on an H200 against
-// 1, 2 and 3 blocks of larger pieces) keep enough loads in flight around it.
+// What the exchange costs: each block waits for the slowest piece of its row.
+// Of the sizes measured on an H200, pieces of 64 KB with 4 blocks per SM kept
+// the most loads in flight around that wait
+// (docs/data/evidence-h200-2026-11-21/long-rows-notes.md).
 
 // TODO(02-4): publishing a piece's (max, sum) and waiting for the rest of the row.
 

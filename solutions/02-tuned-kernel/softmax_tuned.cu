@@ -318,8 +318,8 @@ __global__ void __launch_bounds__(1024, 1) softmax_row_in_block_kernel(const flo
 // i % pieces of row i / pieces. It reduces its piece to a (max, sum) pair,
 // publishes the pair, and waits until every piece of its row has published;
 // then it combines the row's pairs (in piece order, so every block of the row
-// gets the same bits) and writes its piece. Fully on chip, a 2 MB row would
-// need one SM; in pieces of 64 KB, 32 blocks on different SMs share it.
+// gets the same bits) and writes its piece. A 2 MB row (cols = 524288) is far
+// more than one SM holds; in pieces of 64 KB, 32 blocks share it.
 //
 // The exchange, per launch, in a zeroed workspace: one 64-bit word per piece
 // (its packed pair) and one counter per row. The publisher stores its word,
@@ -332,12 +332,13 @@ __global__ void __launch_bounds__(1024, 1) softmax_row_in_block_kernel(const flo
 // in increasing blockIdx order, the assumption CUB's single-pass scan makes
 // (cub/agent/agent_scan.cuh: "Blocks are launched in increasing order"), and
 // the launcher checks that at least 2 * pieces blocks fit on the GPU at once.
-// Then the lowest unfinished row always has all its blocks running: rows below
-// it are done, so their blocks have left room for its pieces.
+// Then the lowest unfinished row can always finish: the blocks of the rows
+// below it are done, so all its pieces can start.
 //
-// The wait: where each piece goes to its own block, the row's last piece
-// decides; pieces of 64 KB with 4 blocks per SM (measured on an H200 against
-// 1, 2 and 3 blocks of larger pieces) keep enough loads in flight around it.
+// What the exchange costs: each block waits for the slowest piece of its row.
+// Of the sizes measured on an H200, pieces of 64 KB with 4 blocks per SM kept
+// the most loads in flight around that wait
+// (docs/data/evidence-h200-2026-11-21/long-rows-notes.md).
 
 // BEGIN SOLUTION
 // TODO: publishing a piece's (max, sum) and waiting for the rest of the row.
@@ -584,14 +585,15 @@ struct SplitBuffers {
     int64_t clear_count;
 };
 
+static std::mutex split_lock;
+static SplitWorkspace split_table[16];
+
 static bool split_workspace(int device, cudaStream_t stream, int64_t words, SplitBuffers* out) {
-    static std::mutex lock;
-    static SplitWorkspace table[16];
-    std::lock_guard<std::mutex> hold(lock);
+    std::lock_guard<std::mutex> hold(split_lock);
     SplitWorkspace* w = nullptr;
-    for (SplitWorkspace& e : table)
+    for (SplitWorkspace& e : split_table)
         if (e.words && e.device == device && e.stream == stream) w = &e;
-    for (SplitWorkspace& e : table)
+    for (SplitWorkspace& e : split_table)
         if (!w && !e.words) w = &e;
     if (!w) return false;
     if (!w->words || w->capacity < words) {
@@ -616,6 +618,18 @@ static bool split_workspace(int device, cudaStream_t stream, int64_t words, Spli
     out->clear_count = w->last_words;
     w->last_words = words;
     return true;
+}
+
+// After a launch that did not happen: its buffer was not cleared for the next
+// launch, so drop the workspace (the next launch allocates a zeroed one).
+static void forget_split_workspace(int device, cudaStream_t stream) {
+    std::lock_guard<std::mutex> hold(split_lock);
+    for (SplitWorkspace& e : split_table)
+        if (e.words && e.device == device && e.stream == stream) {
+            cudaStreamSynchronize(stream);
+            cudaFree(e.words);
+            e = SplitWorkspace{};
+        }
 }
 
 // Kernel 3: as few pieces per row as hold THREADS * (VREG + VSMEM) float4s, and
@@ -645,7 +659,9 @@ static cudaError_t run_row_split(const float* input, float* output, int rows, in
     if (!split_workspace(device, stream, items + rows, &ws)) return cudaErrorNotSupported;  // words, then counters
     kernel<<<(unsigned)items, THREADS, smem, stream>>>(input, output, rows, cols, pieces, piece_len, vsmem, ws.words,
                                                       ws.to_clear, ws.clear_count);
-    return cudaGetLastError();
+    const cudaError_t status = cudaGetLastError();
+    if (status != cudaSuccess) forget_split_workspace(device, stream);
+    return status;
 }
 
 static cudaError_t run_row_looped(const float* input, float* output, int rows, int cols, cudaStream_t stream) {
