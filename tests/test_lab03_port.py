@@ -1,5 +1,5 @@
 """Lab 03's port checks: the solution passes, the stub fails like a beginner expects, and each
-wrong or cheating port under tests/submissions/ fails for its own reason."""
+wrong or cheating port (tests/minigpt_controls.py) fails for its own reason."""
 from __future__ import annotations
 
 import shutil
@@ -7,7 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from helpers import REPO, SUBMISSIONS
+from helpers import REPO
+from minigpt_controls import BASE, control_text
 from grader import stubs
 from grader.context import Context, Device
 from grader.labs.lab03_port import register
@@ -51,6 +52,13 @@ def test_lab03_port_solution_passes_every_cpu_check(tmp_path):
     assert (ctx.logdir / "port-cpu" / "child.log").exists()
 
 
+def test_lab03_port_controls_base_passes_every_cpu_check(tmp_path):
+    """Each negative control is this port plus one mistake: the mistake alone must make it fail."""
+    done, _ = grade_port(BASE.read_text(), tmp_path)
+    for cid in CPU_CHECKS:
+        assert done[cid].status == Status.PASS, f"{cid}: {text(done[cid])}"
+
+
 def test_lab03_port_stub_fails_runs_with_its_first_todo(tmp_path):
     stub = stubs.make_stub((SOLUTION / "minigpt_torch.py").read_text(), "03", "minigpt_torch.py")
     done, _ = grade_port(stub, tmp_path)
@@ -63,7 +71,7 @@ def test_lab03_port_stub_fails_runs_with_its_first_todo(tmp_path):
 
 
 def test_lab03_port_fp32_port_fails_fp64_naming_float32(tmp_path):
-    done, _ = grade_port((SUBMISSIONS / "minigpt_fp32.py").read_text(), tmp_path)
+    done, _ = grade_port(control_text("fp32"), tmp_path)
     assert done["03.port.runs"].status == Status.PASS
     assert done["03.port.is_port"].status == Status.PASS
     fp64 = done["03.port.fp64"]
@@ -74,7 +82,7 @@ def test_lab03_port_fp32_port_fails_fp64_naming_float32(tmp_path):
 
 
 def test_lab03_port_calling_the_reference_fails_is_port(tmp_path):
-    done, _ = grade_port((SUBMISSIONS / "minigpt_calls_reference.py").read_text(), tmp_path)
+    done, _ = grade_port(control_text("calls_reference"), tmp_path)
     assert done["03.port.runs"].status == Status.PASS
     is_port = done["03.port.is_port"]
     assert is_port.status == Status.FAIL
@@ -84,7 +92,7 @@ def test_lab03_port_calling_the_reference_fails_is_port(tmp_path):
 
 
 def test_lab03_port_numpy_in_the_port_fails_is_port(tmp_path):
-    done, _ = grade_port((SUBMISSIONS / "minigpt_numpy_mask.py").read_text(), tmp_path)
+    done, _ = grade_port(control_text("numpy_mask"), tmp_path)
     is_port = done["03.port.is_port"]
     assert is_port.status == Status.FAIL
     assert is_port.message == "the port uses NumPy"
@@ -92,7 +100,7 @@ def test_lab03_port_numpy_in_the_port_fails_is_port(tmp_path):
 
 
 def test_lab03_port_detached_logits_fail_is_port_for_missing_history(tmp_path):
-    done, _ = grade_port((SUBMISSIONS / "minigpt_detached.py").read_text(), tmp_path)
+    done, _ = grade_port(control_text("detached"), tmp_path)
     is_port = done["03.port.is_port"]
     assert is_port.status == Status.FAIL
     assert "no autograd history" in is_port.message and "grad_fn is None" in text(is_port)
@@ -100,7 +108,7 @@ def test_lab03_port_detached_logits_fail_is_port_for_missing_history(tmp_path):
 
 
 def test_lab03_port_tanh_gelu_fails_logits_at_the_gelu_of_block_0(tmp_path):
-    done, _ = grade_port((SUBMISSIONS / "minigpt_tanh_gelu.py").read_text(), tmp_path)
+    done, _ = grade_port(control_text("tanh_gelu"), tmp_path)
     assert done["03.port.fp64"].status == Status.PASS
     logits = done["03.port.logits"]
     assert logits.status == Status.FAIL
@@ -111,7 +119,7 @@ def test_lab03_port_tanh_gelu_fails_logits_at_the_gelu_of_block_0(tmp_path):
 
 
 def test_lab03_port_wrong_layer_norm_eps_fails_logits_at_ln_1(tmp_path):
-    done, _ = grade_port((SUBMISSIONS / "minigpt_ln_eps.py").read_text(), tmp_path)
+    done, _ = grade_port(control_text("ln_eps"), tmp_path)
     logits = done["03.port.logits"]
     assert logits.status == Status.FAIL
     assert logits.message.endswith("first layer to differ: transformer.h.0.ln_1")
@@ -119,7 +127,7 @@ def test_lab03_port_wrong_layer_norm_eps_fails_logits_at_ln_1(tmp_path):
 
 
 def test_lab03_port_decaying_every_parameter_fails_adamw(tmp_path):
-    done, _ = grade_port((SUBMISSIONS / "minigpt_decay_all.py").read_text(), tmp_path)
+    done, _ = grade_port(control_text("decay_all"), tmp_path)
     assert done["03.port.grads"].status == Status.PASS
     adamw = done["03.port.adamw"]
     assert adamw.status == Status.FAIL
@@ -139,7 +147,7 @@ def test_lab03_port_solution_passes_on_the_gpu(tmp_path):
 @pytest.mark.gpu
 def test_lab03_port_mask_made_on_the_cpu_fails_only_on_the_gpu(tmp_path):
     device = Device(True, name="CUDA device")
-    done, _ = grade_port((SUBMISSIONS / "minigpt_cpu_mask.py").read_text(), tmp_path, device)
+    done, _ = grade_port(control_text("cpu_mask"), tmp_path, device)
     assert done["03.port.adamw"].status == Status.PASS
     gpu = done["03.port.gpu"]
     assert gpu.status == Status.FAIL

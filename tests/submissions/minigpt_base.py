@@ -1,5 +1,5 @@
-"""Negative control for lab 03's port checks: a port that detaches its logits, so loss.backward()
-cannot reach the weights. 03.port.is_port must fail: no autograd history.
+"""A compact, correct port of MiniGPT: the base of lab 03's port negative controls. Each control in
+tests/minigpt_controls.py is this file with one mistake written in; this file itself passes every check.
 """
 from __future__ import annotations
 
@@ -77,7 +77,7 @@ class GPT(nn.Module):
         x = self.transformer.wte(idx) + self.transformer.wpe(torch.arange(idx.size(1), device=idx.device))
         for block in self.transformer.h:
             x = block(x)
-        logits = self.lm_head(self.transformer.ln_f(x)).detach()
+        logits = self.lm_head(self.transformer.ln_f(x))
         loss = None if targets is None else F.cross_entropy(logits.view(-1, logits.size(-1)), targets.view(-1))
         return logits, loss
 
