@@ -1,97 +1,33 @@
-"""Benchmark sweep of the softmax solutions against F.softmax and the copy ceiling.
+"""make bench: the reference solutions of a kernel track against the vendor baseline and the ceiling.
 
-    python -m grader.bench [--out FILE] [--quick]      (make bench)
+    python -m grader.bench [--kernel softmax|gemm] [--out FILE] [--quick]
 
-Needs a CUDA GPU. In one process, at every shape of ``grader.config.SWEEP_SHAPES``:
-
-- device-to-device copy bandwidth, ``dst.copy_(src)`` on 256 MB buffers, bytes read
-  plus bytes written: the ceiling no softmax can beat;
-- ``torch.nn.functional.softmax``;
-- the tuned CUDA solution, ``solutions/02-tuned-kernel/softmax_tuned.cu``, built with
-  nvcc and called through ctypes;
-- the Triton solution, ``solutions/03-triton-and-pytorch/softmax_triton.py``;
-- the naive CUDA solution, ``solutions/01-naive-kernel/softmax_naive.cu``, if present.
-
-Method (the same for every implementation, so ratios are fair): one untimed call to
-warm up; every implementation's output is checked against an fp64 reference first;
-each timed call is preceded by writing a scratch buffer of at least twice the L2
-size (so no input starts in L2) and bracketed by CUDA events; inputs alternate
-between two buffers; the figure is the median over all timed calls, taken in
-several rounds that interleave the implementations. GB/s = 8 * rows * cols / time
-(each fp32 element read once and written once).
-
-Writes a JSON file (default ``docs/data/bench-<device>-<date>.json``) and prints a
-table last.
+Needs a CUDA GPU. It measures with the grader's own method (grader/timing.py), through the same
+sandboxed workers as grading: at every timing shape of the track, the tuned CUDA solution, the
+vendor baseline and a device copy in one worker (one process), then the Triton solution, the
+baseline and a copy in another. Every timed implementation's launches are verified as the gate's
+are. Writes JSON (default docs/data/bench-<track>-<device>-<date>.json) and prints a table last.
 """
 from __future__ import annotations
 
 import argparse
-import ctypes
 import datetime
-import importlib.util
 import json
 import re
-import statistics
 import sys
-import tempfile
 from pathlib import Path
 
-import torch
-import torch.nn.functional as F
-
+from grader import phase, timing
 from grader.build import build_cuda
-from grader.config import SETTINGS, SWEEP_SHAPES
-from grader.context import Device
-from grader.runner import run_tool
+from grader.checks import perf
+from grader.checks.kernel_checks import WorkerPlan
+from grader.context import Context
+from grader.ops import KERNELS, get
+from grader.pipeline import choose_seed, probe_device
+from grader.registry import Lab
+from grader.sandbox import probe
 
 REPO = Path(__file__).resolve().parent.parent
-TUNED_CU = REPO / "solutions/02-tuned-kernel/softmax_tuned.cu"
-NAIVE_CU = REPO / "solutions/01-naive-kernel/softmax_naive.cu"
-TRITON_PY = REPO / "solutions/03-triton-and-pytorch/softmax_triton.py"
-COPY_BYTES = 256 * 2**20  # per buffer: far beyond any L2
-
-
-# ---------------------------------------------------------------------------- loading the solutions
-
-
-def build_cuda_library(source: Path, outdir: Path) -> Path:
-    """nvcc source -> shared library for this GPU, with the grader's own build (flags, link
-    audit). Raises with the compiler's first errors on failure."""
-    result = build_cuda(source, outdir, Device(has_cuda=True), shown_as=str(source.relative_to(REPO)))
-    if not result.ok:
-        raise RuntimeError(f"building {source.relative_to(REPO)} failed (log: {result.log}):\n" + "\n".join(result.errors))
-    return result.library
-
-
-def load_cuda_softmax(library: Path):
-    """A callable x -> softmax(x) around ``softmax_forward`` of a built library."""
-    lib = ctypes.CDLL(str(library))
-    forward = lib.softmax_forward
-    forward.argtypes = [ctypes.c_void_p, ctypes.c_void_p, ctypes.c_int, ctypes.c_int, ctypes.c_void_p]
-    forward.restype = ctypes.c_int
-
-    def softmax(x: torch.Tensor) -> torch.Tensor:
-        y = torch.empty_like(x)  # like F.softmax and the Triton wrapper: a new tensor per call
-        err = forward(x.data_ptr(), y.data_ptr(), x.shape[0], x.shape[1], torch.cuda.current_stream().cuda_stream)
-        if err != 0:
-            raise RuntimeError(f"softmax_forward returned cudaError {err}")
-        return y
-
-    return softmax
-
-
-def load_triton_softmax(path: Path):
-    spec = importlib.util.spec_from_file_location("softmax_triton_solution", path)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module.softmax
-
-
-def torch_softmax(x: torch.Tensor) -> torch.Tensor:
-    return F.softmax(x, dim=-1)
-
-
-# ---------------------------------------------------------------------------- measuring
 
 
 def device_slug(name: str) -> str:
@@ -100,159 +36,82 @@ def device_slug(name: str) -> str:
     return (match.group(1) if match else re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-")).lower()
 
 
-def timed_calls_ms(run, inputs, flush, reps: int) -> list[float]:
-    """Times of ``reps`` calls of run(input), each after an L2 flush, inputs alternating."""
-    starts = [torch.cuda.Event(enable_timing=True) for _ in range(reps)]
-    ends = [torch.cuda.Event(enable_timing=True) for _ in range(reps)]
-    for i in range(reps):
-        flush()
-        starts[i].record()
-        run(inputs[i % len(inputs)])
-        ends[i].record()
-    torch.cuda.synchronize()
-    return [s.elapsed_time(e) for s, e in zip(starts, ends)]
-
-
-def reps_for(run, inputs, flush, budget_ms: float, most: int) -> int:
-    """How many timed calls fit the budget (at least 3): slow implementations get fewer."""
-    run(inputs[0])  # warm-up: compilation, module load, first-touch allocations
-    torch.cuda.synchronize()
-    estimate = statistics.median(timed_calls_ms(run, inputs, flush, 3))
-    return max(3, min(most, int(budget_ms / max(estimate, 1e-3))))
-
-
-def max_errors(fn, x: torch.Tensor, ref: torch.Tensor) -> tuple[float, bool]:
-    """(max |fn(x) - ref| / |ref|, whether every element is within the grader's tolerance)."""
-    # Fill a block of the output's size with NaN and free it: the caching allocator
-    # hands that block to fn's output, so an element fn never writes shows up as NaN
-    # instead of as a stale, correct value from an earlier implementation.
-    poison = torch.full_like(x, float("nan"))
-    del poison
-    y = fn(x)
-    diff = (y.double() - ref).abs()
-    tol = SETTINGS.fp32_tolerance
-    finite = bool(torch.isfinite(y).all())
-    rel = (diff / ref.abs().clamp_min(torch.finfo(torch.float64).tiny)).max().item() if finite else float("inf")
-    return rel, finite and bool((diff <= tol.atol + tol.rtol * ref.abs()).all())
-
-
-# ---------------------------------------------------------------------------- main
-
-
-def versions() -> dict:
-    import triton
-
-    out = {"torch": torch.__version__, "triton": triton.__version__, "cuda_runtime_torch": torch.version.cuda,
-           "python": sys.version.split()[0]}
-    code, text = run_tool(["nvcc", "--version"], timeout_s=30)
-    match = re.search(r"release ([\d.]+)", text) if code == 0 else None
-    out["nvcc"] = match.group(1) if match else "unknown"
-    code, text = run_tool(["nvidia-smi", "--query-gpu=driver_version", "--format=csv,noheader"], timeout_s=30)
-    out["driver"] = text.strip().splitlines()[0] if code == 0 and text.strip() else "unknown"
-    return out
+def bench(spec, shapes, rounds: int, workroot: Path) -> dict:
+    device = probe_device()
+    if not device.has_cuda:
+        raise SystemExit(f"grader.bench needs a CUDA GPU ({device.reason})")
+    lab = Lab("02", "tuned-kernel", "bench", editable=(), docs="reference.md", op=spec.name)
+    stage = REPO / "solutions"
+    ctx = Context(lab, spec, stage, stage, REPO, None, device, choose_seed(), workroot / "runs")
+    tuned = build_cuda(stage / "02-tuned-kernel" / f"{spec.stem}_tuned.cu", workroot / "build", device,
+                       f"solutions/02-tuned-kernel/{spec.stem}_tuned.cu", spec)
+    if not tuned.ok or tuned.elf.problems:
+        raise SystemExit(f"the tuned solution did not build cleanly: {tuned.errors or tuned.elf.problems}")
+    cuda = WorkerPlan("cuda", {"op": spec.name, "libraries": {"tuned": str(tuned.library)}}, (tuned.library.parent,),
+                      True, what="the tuned CUDA solution")
+    triton_dir = stage / "03-triton-and-pytorch"
+    triton = WorkerPlan("triton", {"op": spec.name, "file": f"{spec.stem}_triton.py", "stage": str(triton_dir),
+                                   "device": "cuda"}, (triton_dir,), True, (("TRITON_INTERPRET", "0"),),
+                        what="the Triton solution")
+    extra = ["copy"] if spec.rate.ceiling == "copy" else []
+    rows = []
+    for dims in shapes:
+        label = spec.label(dims)
+        entry = {"shape": label, "dims": dims, "results": {}}
+        for name, plan, contender in (("CUDA tuned", cuda, "lib:tuned"), ("Triton", triton, "learner")):
+            m, problem = perf.measure(ctx, f"bench-{name.split()[0]}-{label}", plan, dims,
+                                      [contender, "baseline", *extra], verify=(contender,), rounds=rounds)
+            if problem:
+                entry["results"][name] = {"error": problem.message, "details": problem.details}
+                continue
+            f = perf.figures(ctx, m, contender)
+            entry["results"][name] = {**f, "per_round_ratio": [round(x, 4) for x in m.ratios(contender, "baseline")]}
+            entry["results"].setdefault(spec.baseline_name, {"rate": f["baseline_rate"], "unit": f["unit"]})
+            if "copy" in m.rounds[0]:
+                entry["results"].setdefault("copy", {"rate": round(m.rate("copy") * spec.rate.scale, 3),
+                                                     "unit": spec.rate.shown})
+        rows.append(entry)
+        print(f"{label:>18}  " + "  ".join(f"{k} {v.get('rate', 'ERR')}" for k, v in entry["results"].items()),
+              flush=True)
+    return {
+        "track": spec.name, "date": datetime.date.today().isoformat(),
+        "device": {"name": device.name, "sm_count": device.sm_count, "l2_bytes": device.l2_bytes,
+                   "capability": list(device.capability)},
+        "versions": device.versions, "isolation": probe().describe(),
+        "method": {"module": "grader/timing.py", "rounds": rounds, "target_block_s": timing.TARGET_BLOCK_S,
+                   "input_sets": timing.SETS, "clock": "the judge's time.monotonic between a worker's marks",
+                   "unit": spec.rate.shown, "baseline": spec.baseline_name},
+        "fp32_peak": timing.fp32_peak(device),
+        "shapes": rows,
+    }
 
 
 def print_table(result: dict) -> None:
-    names = [n for n in result["implementations"] if n != "F.softmax"]
-    print(f"\n{result['device']['name']}: {result['device']['sm_count']} SMs, "
-          f"{result['device']['l2_bytes'] / 2**20:.0f} MB L2; copy {result['copy_GBps']:.0f} GB/s (read + write)")
-    head = f"{'rows x cols':>16} {'F.softmax':>14}"
-    for name in names:
-        head += f" | {name:>22}"
-    print(head)
-    print(f"{'':>16} {'GB/s  %copy':>14}" + "".join(f" | {'GB/s  xF    %copy  ok':>22}" for _ in names))
+    print(f"\n{result['device']['name']} ({result['track']}), {result['method']['unit']}; ratio to "
+          f"{result['method']['baseline']}; % of the ceiling")
     for row in result["shapes"]:
-        f = row["results"]["F.softmax"]
-        line = f"{row['rows']:>7} x {row['cols']:<6} {f['GBps']:>7.0f} {f['pct_of_copy']:>5.0f}%"
-        for name in names:
-            r = row["results"].get(name)
-            line += (f" | {r['GBps']:>7.0f} {r['ratio_to_F']:>5.2f} {r['pct_of_copy']:>5.0f}%"
-                     f" {'ok' if r['within_tolerance'] else 'BAD':>3}") if r else f" | {'-':>22}"
-        print(line)
+        cells = []
+        for name in ("CUDA tuned", "Triton"):
+            r = row["results"].get(name, {})
+            cells.append(f"{name}: " + (f"{r['rate']:.4g} {r['ratio_to_baseline']:.2f}x {r.get('pct_of_ceiling', 0):.0f}%"
+                                        if "rate" in r else "error"))
+        print(f"{row['shape']:>18}  " + "   ".join(cells))
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m grader.bench", description=__doc__.splitlines()[0])
-    parser.add_argument("--out", type=Path, help="JSON file to write (default docs/data/bench-<device>-<date>.json)")
-    parser.add_argument("--quick", action="store_true", help="one round and fewer calls: a rough figure in ~1 min")
+    parser.add_argument("--kernel", choices=KERNELS, default=None)
+    parser.add_argument("--out", type=Path, help="JSON file to write")
+    parser.add_argument("--quick", action="store_true", help="2 rounds instead of 5")
+    parser.add_argument("--shapes", default="", help="only these shapes, e.g. 16384x4096,128x524288")
     args = parser.parse_args(argv)
-    if not torch.cuda.is_available():
-        print("grader.bench needs a CUDA GPU; none is visible.", file=sys.stderr)
-        return 2
-
-    rounds, budget_ms, most = (1, 40.0, 30) if args.quick else (3, 150.0, 100)
-    props = torch.cuda.get_device_properties(0)
-    today = datetime.date.today().isoformat()
-    out_path = args.out or REPO / "docs" / "data" / f"bench-{device_slug(props.name)}-{today}.json"
-
-    implementations = {"F.softmax": torch_softmax}
-    with tempfile.TemporaryDirectory(prefix="bench-build-") as tmp:
-        implementations["CUDA tuned"] = load_cuda_softmax(build_cuda_library(TUNED_CU, Path(tmp)))
-        implementations["Triton"] = load_triton_softmax(TRITON_PY)
-        if NAIVE_CU.exists():
-            implementations["CUDA naive"] = load_cuda_softmax(build_cuda_library(NAIVE_CU, Path(tmp)))
-
-        scratch = torch.empty(max(2 * props.L2_cache_size, COPY_BYTES), dtype=torch.uint8, device="cuda")
-        flush = scratch.zero_  # writing it evicts everything else from L2
-
-        def copy_GBps() -> tuple[float, list[float]]:
-            src = [torch.randn(COPY_BYTES // 4, device="cuda") for _ in range(2)]
-            dst = torch.empty_like(src[0])
-            run = dst.copy_
-            reps = reps_for(run, src, flush, budget_ms, most)
-            times = [t for _ in range(rounds) for t in timed_calls_ms(run, src, flush, reps)]
-            return 2 * COPY_BYTES / statistics.median(times) / 1e6, times
-
-        copy_before, copy_times = copy_GBps()
-        shapes = []
-        for rows, cols in SWEEP_SHAPES:
-            gen = torch.Generator(device="cuda").manual_seed(rows * 7 + cols)
-            inputs = [torch.randn(rows, cols, device="cuda", generator=gen) for _ in range(2)]
-            ref = torch.softmax(inputs[0].double(), dim=-1)
-            errors = {name: max_errors(fn, inputs[0], ref) for name, fn in implementations.items()}
-            del ref
-            reps = {name: reps_for(fn, inputs, flush, budget_ms, most) for name, fn in implementations.items()}
-            times = {name: [] for name in implementations}
-            for _ in range(rounds):  # interleaved, so that drift hits every implementation alike
-                for name, fn in implementations.items():
-                    times[name] += timed_calls_ms(fn, inputs, flush, reps[name])
-            shapes.append({"rows": rows, "cols": cols, "times_ms": times, "errors": errors})
-            print(f"{rows:>7} x {cols:<6} " + "  ".join(
-                f"{n} {8 * rows * cols / statistics.median(t) / 1e6:.0f}" for n, t in times.items()), flush=True)
-            del inputs
-        copy_after, more = copy_GBps()
-        copy = 2 * COPY_BYTES / statistics.median(copy_times + more) / 1e6
-
-    result = {
-        "device": {"name": props.name, "sm_count": props.multi_processor_count, "l2_bytes": props.L2_cache_size,
-                   "capability": f"{props.major}.{props.minor}"},
-        "versions": versions(),
-        "date": today,
-        "method": {"timing": "CUDA events, median", "l2_flush_bytes": scratch.numel(), "input_buffers": 2,
-                   "rounds": rounds, "bytes_per_element": 8, "reference": "torch.softmax in fp64 on the GPU",
-                   "tolerance": {"atol": SETTINGS.fp32_tolerance.atol, "rtol": SETTINGS.fp32_tolerance.rtol}},
-        "copy_GBps": copy,
-        "copy_GBps_before_after": [copy_before, copy_after],
-        "implementations": list(implementations),
-        "shapes": [],
-    }
-    for shape in shapes:
-        rows, cols = shape["rows"], shape["cols"]
-        f_ms = statistics.median(shape["times_ms"]["F.softmax"])
-        results = {}
-        for name, times in shape["times_ms"].items():
-            ms = statistics.median(times)
-            deciles = statistics.quantiles(times, n=10)
-            rel, ok = shape["errors"][name]
-            results[name] = {"ms": ms, "GBps": 8 * rows * cols / ms / 1e6, "ratio_to_F": f_ms / ms,
-                             "pct_of_copy": 100 * 8 * rows * cols / ms / 1e6 / copy, "max_rel_err": rel,
-                             "within_tolerance": ok, "calls_timed": len(times),
-                             "spread_p10_p90": (deciles[-1] - deciles[0]) / ms}
-        result["shapes"].append({"rows": rows, "cols": cols, "results": results})
-
-    out_path.parent.mkdir(parents=True, exist_ok=True)
-    out_path.write_text(json.dumps(result, indent=1) + "\n")
-    print(f"\nwrote {out_path}")
+    spec = get(args.kernel or phase.kernel())
+    shapes = [d for d in spec.timing_shapes if not args.shapes or spec.label(d) in args.shapes.split(",")]
+    result = bench(spec, shapes, 2 if args.quick else timing.ROUNDS, REPO / "build" / "bench")
+    out = args.out or REPO / "docs" / "data" / f"bench-{spec.name}-{device_slug(result['device']['name'])}-{result['date']}.json"
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.write_text(json.dumps(result, indent=1) + "\n")
+    print(f"\nwrote {out}")
     print_table(result)
     return 0
 

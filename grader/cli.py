@@ -1,7 +1,10 @@
-"""python -m grader [LAB ...] [--submission DIR] [--learner NAME] [--json FILE] [--list] [-v]
+"""python -m grader [LAB ...] [--submission DIR] [--learner NAME] [--json FILE] [--kernel softmax|gemm]
+                   [--require-isolation] [--timings] [--list] [-v]
+python -m grader cohort ...          (grade a whole cohort: see grader/cohort)
 
-Exit codes: 0 every graded check passed (skips allowed), 1 a check failed,
-2 usage error, 3 internal error in the grader.
+Exit codes: 0 every graded check passed (checks waiting for a GPU allowed), 1 a check failed,
+2 usage error, 3 internal error in the grader, 4 grading voided (the grader's own files changed
+while it ran: nothing was written).
 """
 from __future__ import annotations
 
@@ -10,7 +13,7 @@ import sys
 import traceback
 from pathlib import Path
 
-EXIT_OK, EXIT_FAILED, EXIT_USAGE, EXIT_INTERNAL = 0, 1, 2, 3
+EXIT_OK, EXIT_FAILED, EXIT_USAGE, EXIT_INTERNAL, EXIT_VOID = 0, 1, 2, 3, 4
 
 
 class UsageError(Exception):
@@ -23,24 +26,37 @@ class Parser(argparse.ArgumentParser):
 
 
 def parse(argv: list[str]) -> argparse.Namespace:
+    from grader.ops import KERNELS
+
     p = Parser(prog="python -m grader", description="Grade Phase 24 labs.")
     p.add_argument("labs", nargs="*", metavar="LAB", help="01, 01-naive-kernel or naive-kernel (default: all labs)")
     p.add_argument("--submission", type=Path, default=None, help="folder holding NN-name/ lab folders (default: labs/)")
     p.add_argument("--learner", default=None, help="learner name: checks learners/NAME/profile.md")
     p.add_argument("--json", type=Path, default=None, help="write Gradescope-style results.json here")
+    p.add_argument("--kernel", choices=KERNELS, default=None,
+                   help="grade this kernel track (default: the one grader/phase.toml opens)")
+    p.add_argument("--require-isolation", action="store_true",
+                   help="refuse to grade (exit 2) where the sandbox cannot run")
+    p.add_argument("--timings", action="store_true", help="print where the time went, stage by stage")
     p.add_argument("--list", action="store_true", help="list the labs and their checks, then stop")
     p.add_argument("-v", "--verbose", action="store_true", help="details and measurements for every check")
     return p.parse_args(argv)
 
 
 def main(argv: list[str] | None = None) -> int:
-    from grader import report
+    argv = sys.argv[1:] if argv is None else argv
+    if argv[:1] == ["cohort"]:
+        from grader.cohort.cli import main as cohort_main
+
+        return cohort_main(argv[1:])
+    from grader import integrity, phase, report, runner, sandbox
     from grader.discover import REPO
     from grader.registry import all_labs, resolve_lab
 
     try:
-        args = parse(sys.argv[1:] if argv is None else argv)
-        labs_all = all_labs()
+        args = parse(argv)
+        kernel = args.kernel or phase.kernel()
+        labs_all = all_labs(kernel)
         tokens = [t for arg in args.labs for t in arg.replace(",", " ").split()]
         labs = []
         for token in tokens:
@@ -52,7 +68,7 @@ def main(argv: list[str] | None = None) -> int:
         labs = labs or labs_all
         if args.list:
             if args.json:
-                report.write_json(args.json, report.listing_json(labs))
+                report.write_json(args.json, report.listing_json(labs, kernel))
             else:
                 report.print_listing(labs)
             return EXIT_OK
@@ -61,6 +77,10 @@ def main(argv: list[str] | None = None) -> int:
             raise UsageError(f"--submission {submission} is not a folder (it should hold NN-name/ lab folders)")
         if args.learner is not None and not args.learner.replace("-", "").replace("_", "").isalnum():
             raise UsageError(f"--learner {args.learner!r}: use letters, digits, '-' and '_' only")
+        if args.json and (why := report.check_writable(args.json.resolve())):
+            raise UsageError(f"--json {args.json}: {why}")
+        if args.require_isolation and not sandbox.probe().isolated:
+            raise UsageError(f"--require-isolation: the sandbox cannot run here: {sandbox.probe().reason}")
     except UsageError as exc:
         print(f"usage error: {exc}\nrun `python -m grader --help` for the options", file=sys.stderr)
         return EXIT_USAGE
@@ -69,15 +89,23 @@ def main(argv: list[str] | None = None) -> int:
 
     workroot = REPO / "build" / "grader"
     try:
-        run = grade(labs, submission, args.learner, workroot)
-        report.print_report(run, args.verbose)
+        runner.become_subreaper()
+        integrity.import_all()  # everything the judge runs is loaded before the first worker starts
+        before = integrity.fingerprint()
+        run = grade(labs, submission, args.learner, workroot, kernel)
+        changed = integrity.changes(before, integrity.fingerprint())
+        if changed:
+            print(f"grading voided: the grader's own files changed while it ran ({', '.join(changed[:5])}); "
+                  "no result was written. Restore the grader's tree (git status) and grade again.", file=sys.stderr)
+            return EXIT_VOID
+        report.print_report(run, args.verbose, args.timings)
         if args.json:
             report.write_json(args.json, report.results_json(run))
     except (GraderBug, Exception) as exc:  # never blame the learner for the grader's own bugs
         log = workroot / "internal-error.log"
         log.parent.mkdir(parents=True, exist_ok=True)
         log.write_text(traceback.format_exc() + (f"\n{exc}" if isinstance(exc, GraderBug) else ""))
-        print(f"internal error in the grader (not your fault): {str(exc).splitlines()[0]}\n"
+        print(f"internal error in the grader (not your fault): {str(exc).splitlines()[0] if str(exc) else type(exc).__name__}\n"
               f"details: {log}\nplease report it to the course staff", file=sys.stderr)
         return EXIT_INTERNAL
     return EXIT_OK if report.passed_all(run) else EXIT_FAILED

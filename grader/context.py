@@ -1,4 +1,4 @@
-"""What a check gets to look at: the staged lab, the build, the device, the seed."""
+"""What a check gets to look at: the staged lab, its operation, the build, the device, the seed."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -32,13 +32,18 @@ class BuildResult:
     compile_only: bool  # built without a GPU: sm_80 + sm_90, not runnable here
     errors: list[str] = field(default_factory=list)  # the compiler's first error lines
     log: Path | None = None
-    forbidden: list[str] = field(default_factory=list)  # link-audit findings (cuBLAS, torch, dlopen...)
     seconds: float = 0.0
+    missing_tool: bool = False  # no nvcc here
+    untouched: list[str] = field(default_factory=list)  # TODO tags whose stub placeholder is still there
+    regions: int = 0  # TODO regions the stub has
+    source_problems: list[str] = field(default_factory=list)  # headers the file may not include
+    elf: object = None  # grader.audit.elf.ElfFacts of the built library
 
 
 @dataclass
 class Context:
     lab: Lab
+    spec: object  # the operation this lab's kernel computes (grader/ops)
     stage: Path  # the staged lab folder: learner's editable files + the grader's read-only ones
     submission: Path  # the submission's lab folder the editable files came from
     repo: Path
@@ -47,7 +52,10 @@ class Context:
     seed: int
     logdir: Path
     builds: dict[str, BuildResult] = field(default_factory=dict)
+    discovery: dict[str, str] = field(default_factory=dict)  # editable file -> why discovery refused it
     memo: dict = field(default_factory=dict)  # results shared between the checks of one lab
+    timings: dict = field(default_factory=dict)  # stage -> seconds, for --timings
+    closers: list = field(default_factory=list)  # what to stop when the lab's checks are done (its workers)
 
     def hint(self, anchor: str = "") -> str:
         page = f"{DOCS_ROOT}/{self.lab.docs}"

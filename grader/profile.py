@@ -1,8 +1,8 @@
-"""make profile LAB=02: record the Nsight Compute profile of the tuned kernel.
+"""make profile LAB=02: record the Nsight Compute profile of the tuned kernel of the open track.
 
-Writes <submission>/02-tuned-kernel/profile/softmax_tuned.ncu-rep, at the
-representative shape, with the sections the grader and the analysis need.
-An earlier report is kept as softmax_tuned.prev.ncu-rep.
+Writes <submission>/02-tuned-kernel/profile/<stem>_tuned.ncu-rep, at the representative size, with
+the sections the grader and the analysis need. An earlier report is kept as <stem>_tuned.prev.ncu-rep.
+This runs your own code on your own machine, as `make run` does: it is a tool, not the grader.
 """
 from __future__ import annotations
 
@@ -11,12 +11,15 @@ import shutil
 import sys
 from pathlib import Path
 
+from grader import phase
 from grader.build import build_cuda
-from grader.config import SETTINGS
-from grader.context import Device
+from grader.checks.own_kernels import find_ncu
 from grader.discover import REPO, submission_lab_dir
+from grader.ops import KERNELS, get
+from grader.pipeline import probe_device
 from grader.registry import all_labs, resolve_lab
 from grader.runner import run_tool
+from grader.sandbox import Sandbox
 
 # The four sections the lab asks for, plus what the feedback reads (warp stalls, source-level hot spots).
 SECTIONS = ["SpeedOfLight", "MemoryWorkloadAnalysis", "MemoryWorkloadAnalysis_Tables", "Occupancy", "LaunchStats",
@@ -28,39 +31,46 @@ METRICS = ["dram__bytes_read.sum", "dram__bytes_write.sum",
            "l1tex__t_sectors_pipe_lsu_mem_local_op_ld.sum", "l1tex__t_sectors_pipe_lsu_mem_local_op_st.sum"]
 
 
-def ncu_command(ncu: str, report: Path, library: Path, rows: int, cols: int) -> list[str]:
+def ncu_command(ncu: str, report: Path, library: Path, spec) -> list[str]:
     sections = [arg for s in SECTIONS for arg in ("--section", s)]
-    return [ncu, "--clock-control", "none", *sections, "--metrics", ",".join(METRICS), "--nvtx", "--nvtx-include", f"softmax_forward {rows}x{cols}/",
-            "--force-overwrite", "--export", str(report), sys.executable, "-m", "grader.child.profile_target",
-            str(library), str(rows), str(cols)]
+    label = f"{spec.abi.symbol} {spec.label(spec.representative)}"
+    return [ncu, "--clock-control", "none", *sections, "--metrics", ",".join(METRICS), "--nvtx", "--nvtx-include",
+            f"{label}/", "--force-overwrite", "--export", str(report), sys.executable, "-m",
+            "grader.workers.profile_target", spec.name, str(library)]
 
 
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(prog="make profile LAB=02")
     p.add_argument("lab", nargs="?", default="02")
     p.add_argument("--submission", type=Path, default=REPO / "labs")
+    p.add_argument("--kernel", choices=KERNELS, default=None)
     args = p.parse_args(argv)
-    lab = resolve_lab(args.lab, all_labs())
+    spec = get(args.kernel or phase.kernel())
+    lab = resolve_lab(args.lab, all_labs(spec.name))
     if lab is None or lab.number != "02":
         print("make profile is for lab 02 (the tuned kernel)", file=sys.stderr)
         return 2
-    ncu = shutil.which("ncu")
+    ncu = find_ncu()
     if ncu is None:
         print("ncu (Nsight Compute) not found: profiling needs a machine with an NVIDIA GPU and Nsight Compute "
               "(see docs/en/no-gpu.md)", file=sys.stderr)
         return 1
+    device = probe_device()
+    if not device.has_cuda:
+        print(f"no CUDA device here ({device.reason}): profiling needs a GPU (see docs/en/no-gpu.md)", file=sys.stderr)
+        return 1
+    source = f"{spec.stem}_tuned.cu"
     lab_dir = submission_lab_dir(args.submission.resolve(), lab)
     out = REPO / "build" / "profile"
-    build = build_cuda(lab_dir / "softmax_tuned.cu", out, Device(True), f"{lab_dir.name}/softmax_tuned.cu")
+    build = build_cuda(lab_dir / source, out, device, f"{lab_dir.name}/{source}", spec, box=Sandbox(None, "make profile"))
     if not build.ok:
-        print("softmax_tuned.cu does not compile:\n" + "\n".join(build.errors), file=sys.stderr)
+        print(f"{source} does not compile:\n" + "\n".join(build.errors), file=sys.stderr)
         return 1
-    report = lab_dir / "profile" / "softmax_tuned.ncu-rep"
+    report = lab_dir / "profile" / f"{spec.stem}_tuned.ncu-rep"
     report.parent.mkdir(parents=True, exist_ok=True)
     if report.exists():
-        shutil.copy2(report, report.with_name("softmax_tuned.prev.ncu-rep"))
-    rows, cols = SETTINGS.representative_shape
-    cmd = ncu_command(ncu, report, build.library, rows, cols)
+        shutil.copy2(report, report.with_name(f"{spec.stem}_tuned.prev.ncu-rep"))
+    cmd = ncu_command(ncu, report, build.library, spec)
     print("$ " + " ".join(cmd), flush=True)
     code, text = run_tool(cmd, cwd=REPO, timeout_s=600)
     print(text, end="")

@@ -1,9 +1,9 @@
 """Labs and checks, declared in one place each (xv6 gradelib style).
 
-A lab file in grader/labs/ builds a ``Lab`` and decorates plain functions:
+A lab file in grader/labs/ builds a ``Lab`` for an operation spec and decorates plain functions:
 
-    lab = Lab("01", "naive-kernel", "Naive fused softmax", editable=("softmax_naive.cu",),
-              cuda_sources=("softmax_naive.cu",), docs="lab/01-naive-kernel.md")
+    lab = Lab("01", "naive-kernel", f"Naive {spec.title}", editable=(f"{spec.stem}_naive.cu",),
+              cuda_sources=(f"{spec.stem}_naive.cu",), docs="lab/01-naive-kernel.md", op=spec.name)
 
     @lab.check("01.correct.shapes", points=4, needs=("01.build.compiles",), gpu=True)
     def correct_shapes(ctx):
@@ -44,6 +44,7 @@ class Lab:
     title: str
     editable: tuple[str, ...]  # files (relative to the lab folder) the learner edits
     docs: str  # docs page, relative to the site root, for hints
+    op: str = ""  # the operation its kernel computes (grader/ops): its spec is handed to every check
     cuda_sources: tuple[str, ...] = ()  # editable .cu files the build stage compiles
     readonly: tuple[str, ...] = ()  # files the grader takes from its own labs/ tree
     checks: list[Check] = field(default_factory=list)
@@ -74,14 +75,17 @@ class Lab:
         return sum(c.points for c in self.checks if not c.bonus)
 
 
-def all_labs() -> list[Lab]:
-    """Every lab, in order. Imported lazily so that a broken lab file is an internal error."""
-    from grader.labs import LABS
+def all_labs(kernel: str | None = None) -> list[Lab]:
+    """Every lab of a kernel track, in order (default: the track grader/phase.toml opens).
+    Imported lazily so that a broken lab file is an internal error."""
+    from grader import phase
+    from grader.labs import labs_for
 
-    numbers = [lab.number for lab in LABS]
+    labs = labs_for(kernel or phase.kernel())
+    numbers = [lab.number for lab in labs]
     if len(numbers) != len(set(numbers)):
         raise ValueError(f"duplicate lab numbers: {numbers}")
-    return list(LABS)
+    return labs
 
 
 def resolve_lab(token: str, labs: list[Lab]) -> Lab | None:

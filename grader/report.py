@@ -3,8 +3,10 @@ from __future__ import annotations
 
 import inspect
 import json
+import os
 import platform
 import sys
+import tempfile
 from pathlib import Path
 
 from rich.console import Console
@@ -38,18 +40,24 @@ def passed_all(run: Run) -> bool:
     return not any(r.status == Status.FAIL and not c.bonus for lr in run.labs for c, r in lr.results)
 
 
-def print_report(run: Run, verbose: bool) -> None:
+def waiting_for_gpu(run: Run) -> list:
+    return [(c, r) for lr in run.labs for c, r in lr.results if r.status == Status.SKIP and c.gpu]
+
+
+def print_report(run: Run, verbose: bool, timings: bool = False) -> None:
     out = console()
     dev = run.device
     where = f"{dev.name} (sm_{dev.sm})" if dev.has_cuda else f"no CUDA device ({dev.reason})"
-    out.print(f"[bold]Phase 24 grader[/]  submission: {run.submission}  device: {where}")
+    out.print(f"[bold]Phase 24 grader[/]  track: {run.kernel}  submission: {run.submission}")
+    out.print(f"device: {where}")
+    out.print(f"isolation: {run.isolation}")
     out.print(f"seed {run.seed}  (reproduce a failure with GRADER_SEED={run.seed})")
     for lr in run.labs:
         table = Table(title=f"Lab {lr.lab.name}: {lr.lab.title}", title_justify="left", expand=False)
         table.add_column("check", no_wrap=True)
         table.add_column("status", no_wrap=True)
         table.add_column("points", justify="right", no_wrap=True)
-        table.add_column("message")
+        table.add_column("message", overflow="fold")
         for check, result in lr.results:
             got = check.points if result.status == Status.PASS else 0
             pts = f"{got}/{check.points}" + (" bonus" if check.bonus else "")
@@ -60,21 +68,43 @@ def print_report(run: Run, verbose: bool) -> None:
                 print_details(out, check.id, result, verbose)
     s = scores(run)
     bonus = f"   bonus {s['bonus']}/{s['bonus_max']} (not part of the score)" if s["bonus_max"] else ""
-    skipped = [(c, r) for lr in run.labs for c, r in lr.results if r.status == Status.SKIP and c.points]
+    pending = waiting_for_gpu(run)
+    other = [(c, r) for lr in run.labs for c, r in lr.results if r.status == Status.SKIP and c.points and not c.gpu]
     if not passed_all(run):
         verdict = "[bold red]some checks failed[/]"
-    elif skipped:
-        pts = sum(c.points for c, _ in skipped)
-        gpu = any("no CUDA device" in r.message for _, r in skipped)
-        verdict = (f"[yellow]no check failed, but {len(skipped)} checks ({pts} points) were skipped"
-                   + (": they need a GPU (see docs/en/no-gpu.md)" if gpu else "") + "[/]")
+    elif pending or other:
+        verdict = "[yellow]no check failed, but some were not graded (see below)[/]"
     else:
         verdict = "[bold green]all graded checks passed[/]"
+    if timings:
+        print_timings(out, run)
     out.print(f"\n[bold]Score: {s['score']}/{s['max_score']}[/]{bonus}   {verdict}   ({run.seconds:.1f} s)")
+    if pending:
+        pts = sum(c.points for c, _ in pending)
+        out.print(f"[yellow]{len(pending)} checks ({pts} points) wait for a GPU: they are not graded here. "
+                  f"Run `make grade` on a machine with an NVIDIA GPU (docs/en/no-gpu.md).[/]")
+    if other:
+        out.print(f"[yellow]{len(other)} checks were skipped: {', '.join(c.id for c, _ in other)}[/]")
+
+
+def print_timings(out: Console, run: Run) -> None:
+    table = Table(title="Where the time went (--timings)", title_justify="left", expand=False)
+    table.add_column("stage")
+    table.add_column("seconds", justify="right")
+    for stage, seconds in run.timings.items():
+        table.add_row(stage, f"{seconds:.1f}")
+    for lr in run.labs:
+        table.add_row(f"lab {lr.lab.number}", f"{lr.seconds:.1f}")
+        for cid, seconds in sorted(lr.timings.items(), key=lambda kv: -kv[1])[:6]:
+            if seconds >= 0.05:
+                table.add_row(f"  {cid}", f"{seconds:.1f}")
+    table.add_row("total", f"{run.seconds:.1f}")
+    out.print(table)
 
 
 def print_details(out: Console, cid: str, result: Result, verbose: bool) -> None:
     out.print(Text(f"\n{cid}: {result.status.value}", style=STYLE[result.status]))
+    out.print(Text(f"  {result.message}"))
     for line in result.details:
         out.print(Text(f"  {line}"))
     if verbose and result.measurements:
@@ -97,9 +127,9 @@ def print_listing(labs: list[Lab]) -> None:
         out.print(table)
 
 
-def listing_json(labs: list[Lab]) -> dict:
-    return {"labs": [{
-        "number": lab.number, "name": lab.name, "title": lab.title, "docs": lab.docs,
+def listing_json(labs: list[Lab], kernel: str) -> dict:
+    return {"kernel": kernel, "labs": [{
+        "number": lab.number, "name": lab.name, "title": lab.title, "docs": lab.docs, "op": lab.op,
         "editable": list(lab.editable), "max_points": lab.max_points,
         "checks": [{"id": c.id, "points": c.points, "gpu": c.gpu, "bonus": c.bonus, "needs": list(c.needs),
                     "summary": c.summary, "doc": inspect.cleandoc(c.doc)} for c in lab.checks],
@@ -132,19 +162,46 @@ def results_json(run: Run) -> dict:
     return {
         "score": s["score"],
         "execution_time": round(run.seconds, 2),
-        "output": f"Phase 24 grader: {s['score']}/{s['max_score']}, seed {run.seed}",
+        "output": f"Phase 24 grader: {s['score']}/{s['max_score']}, seed {run.seed}, track {run.kernel}",
         "tests": tests,
         "extra_data": {
             "max_score": s["max_score"], "bonus": {"score": s["bonus"], "max_score": s["bonus_max"]},
-            "seed": run.seed, "submission": str(run.submission), "learner": run.learner,
+            "seed": run.seed, "kernel": run.kernel, "submission": str(run.submission), "learner": run.learner,
+            "isolation": run.isolation,
             "device": {"has_cuda": dev.has_cuda, "name": dev.name, "capability": list(dev.capability),
                        "sm_count": dev.sm_count, "reason": dev.reason},
             "toolchain": {**dev.versions, "platform": platform.platform()},
+            "timings": {k: round(v, 3) for k, v in run.timings.items()}
+            | {f"lab {lr.lab.number}": round(lr.seconds, 3) for lr in run.labs},
             "measurements": measurements,
         },
     }
 
 
+def check_writable(path: Path) -> str:
+    """'' when ``path`` can be written (its folder exists or can be made, and is writable), else why not."""
+    folder = path.parent
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        return f"cannot create {folder}: {exc.strerror}"
+    if path.is_dir():
+        return f"{path} is a folder"
+    if not os.access(folder, os.W_OK):
+        return f"{folder} is not writable"
+    return ""
+
+
 def write_json(path: Path, data: dict) -> None:
+    """Atomically: a temporary file in the same folder, then renamed over the target."""
     path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(json.dumps(data, indent=2, default=str) + "\n")
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
+    try:
+        with os.fdopen(fd, "w") as fh:
+            fh.write(json.dumps(data, indent=2, default=str) + "\n")
+            fh.flush()
+            os.fsync(fh.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise

@@ -10,10 +10,10 @@ from pathlib import Path
 
 from grader.build import COMMON_FLAGS, COMPILE_ONLY_ARCHS, nvcc_path
 from grader.discover import REPO, submission_lab_dir
+from grader.ops import get
 from grader.registry import all_labs, resolve_lab
 from grader.runner import run_tool
 
-DRIVERS = {"00": "vector_add_main.cu", "01": "softmax_main.cu", "02": "softmax_main.cu"}
 
 
 def gpu_present() -> bool:
@@ -27,9 +27,11 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--submission", type=Path, default=REPO / "labs")
     args = p.parse_args(argv)
     lab = resolve_lab(args.lab, all_labs())
-    if lab is None or lab.number not in DRIVERS:
+    driver = REPO / "grader" / "drivers" / f"{get(lab.op).stem}_main.cu" if lab is not None else None
+    if lab is None or not lab.cuda_sources or not driver.is_file():
+        stem = get(lab.op).stem if lab is not None else "softmax"
         print("make run works for the CUDA labs 00, 01 and 02; for lab 03 run "
-              "`.venv/bin/python labs/03-triton-and-pytorch/softmax_triton.py`", file=sys.stderr)
+              f"`.venv/bin/python labs/03-triton-and-pytorch/{stem}_triton.py`", file=sys.stderr)
         return 2
     nvcc = nvcc_path()
     if nvcc is None:
@@ -41,7 +43,7 @@ def main(argv: list[str] | None = None) -> int:
     gpu = gpu_present()
     exe = out / "driver"
     cmd = [nvcc, *COMMON_FLAGS, *(["-arch=native"] if gpu else COMPILE_ONLY_ARCHS),
-           str(REPO / "grader" / "drivers" / DRIVERS[lab.number]), str(source), "-o", str(exe)]
+           str(driver), str(source), "-o", str(exe)]
     print("$ " + " ".join(cmd))
     code, text = run_tool(cmd, timeout_s=180)
     print(text, end="")

@@ -1,45 +1,136 @@
-"""The only module that starts processes for learner code.
+"""The only module that starts processes.
 
-A child is ``python -m grader.child.<module> <rundir>``. The parent writes
-``rundir/request.json`` (and ``rundir/inputs.npz``); the child writes
-``rundir/response.json`` (and ``rundir/outputs.npz``). Everything the child
-prints goes to ``rundir/child.log``. The parent never trusts the child with a
-verdict: it only reads raw outputs back and does all comparing itself.
+- ``run_tool``: a trusted program (nvcc, readelf, cuobjdump, ncu), optionally inside the sandbox
+  (nvcc reads learner source, so it runs in one).
+- ``Worker``: a worker process, ``python -m grader.workers.<name>``, always started through the
+  sandbox (grader/sandbox.py), in its own session, driven by the judge over a private channel
+  (grader/channel.py). Its stdout and stderr, where learner code prints, are drained into a
+  bounded log the judge writes. Whatever happens, ``close()`` kills and reaps the worker and
+  every process it left behind; the judge is a child subreaper, so a daemon that double-forks is
+  re-parented to the judge and found.
 """
 from __future__ import annotations
 
-import json
+import ctypes
 import os
+import shutil
 import signal
 import subprocess
 import sys
+import tempfile
+import threading
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 
-import numpy as np
+import psutil
+
+from grader import channel, sandbox
+from grader.channel import BadReply, ChannelClosed, ChannelTimeout, Reply
 
 REPO = Path(__file__).resolve().parent.parent
+LOG_HEAD = LOG_TAIL = 256 << 10  # bytes of a worker's output kept from its start and its end
+PR_SET_CHILD_SUBREAPER = 36
+
+
+def become_subreaper() -> bool:
+    """Orphans of our workers are re-parented to us, so that close() can find and kill them (Linux)."""
+    try:
+        return ctypes.CDLL(None, use_errno=True).prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0) == 0
+    except (OSError, AttributeError):
+        return False
+
+
+_LIVE: set[int] = set()  # processes this module started and has not finished with
+_LIVE_LOCK = threading.Lock()
+
+
+def _track(pid: int, alive: bool) -> None:
+    with _LIVE_LOCK:
+        (_LIVE.add if alive else _LIVE.discard)(pid)
+
+
+def kill_tree(root: psutil.Process | None) -> int:
+    """SIGKILL ``root`` and all its descendants, and every other child of ours that no live run of
+    this module owns (orphans re-parented to the subreaper); reap them. Returns how many."""
+    victims: list[psutil.Process] = []
+    if root is not None:
+        try:
+            victims = [root, *root.children(recursive=True)]
+        except psutil.Error:
+            victims = [root]
+    with _LIVE_LOCK:
+        owned = set(_LIVE) - ({root.pid} if root is not None else set())
+    try:
+        for child in psutil.Process().children(recursive=False):
+            if child.pid not in owned and child not in victims:
+                try:
+                    victims += [child, *child.children(recursive=True)]
+                except psutil.Error:
+                    victims.append(child)
+    except psutil.Error:
+        pass
+    for p in victims:
+        try:
+            p.kill()
+        except psutil.Error:
+            pass
+    psutil.wait_procs(victims, timeout=5)
+    return len(victims)
+
+
+# ---- trusted tools --------------------------------------------------------------------------------
+
+
+def run_tool(argv: list[str], *, cwd: Path | None = None, timeout_s: float = 120.0, env: dict | None = None,
+             box: sandbox.Sandbox | None = None, ro: list[Path] = (), rw: list[Path] = ()) -> tuple[int | None, str]:
+    """Run a program; (returncode or None on a time-out, combined output). With ``box``, inside it."""
+    if box is not None:
+        argv, full_env = box.wrap(argv, ro=list(ro), rw=list(rw), env=env, cwd=cwd)
+    else:
+        full_env = {**os.environ, **(env or {})}
+    try:
+        proc = subprocess.Popen(argv, cwd=cwd, env=full_env, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+                                stderr=subprocess.STDOUT, start_new_session=True)
+    except (FileNotFoundError, PermissionError) as exc:
+        return 127, str(exc)
+    _track(proc.pid, True)
+    root = _process(proc.pid)
+    try:
+        out, _ = proc.communicate(timeout=timeout_s)
+        code: int | None = proc.returncode
+    except subprocess.TimeoutExpired:
+        kill_tree(root)
+        out, code = proc.communicate()[0] or b"", None
+    finally:
+        _track(proc.pid, False)
+        kill_tree(root)
+    return code, out.decode(errors="replace")
+
+
+def _process(pid: int) -> psutil.Process | None:
+    try:
+        return psutil.Process(pid)
+    except psutil.Error:
+        return None
+
+
+# ---- workers ------------------------------------------------------------------------------------
+
+
+class WorkerGone(Exception):
+    """The worker died, hung, or answered something malformed: a result about the learner's code."""
+
+    def __init__(self, kind: str, message: str, worker: "Worker"):
+        super().__init__(message)
+        self.kind = kind  # "died", "hung", "malformed"
+        self.worker = worker
 
 
 @dataclass
-class ChildRun:
-    module: str
-    rundir: Path
-    returncode: int | None  # None when killed for running too long
-    timed_out: bool
-    elapsed_s: float
-    timeout_s: float
-    response: dict | None = None
-    _outputs: dict | None = field(default=None, repr=False)
-
-    @property
-    def log(self) -> Path:
-        return self.rundir / "child.log"
-
-    @property
-    def ok(self) -> bool:
-        return not self.timed_out and self.returncode == 0 and self.response is not None
+class Exit:
+    returncode: int | None
+    seconds: float
 
     @property
     def signal_name(self) -> str | None:
@@ -50,76 +141,146 @@ class ChildRun:
                 return f"signal {-self.returncode}"
         return None
 
-    @property
-    def outputs(self) -> dict[str, np.ndarray]:
-        if self._outputs is None:
-            path = self.rundir / "outputs.npz"
-            self._outputs = dict(np.load(path, allow_pickle=False)) if path.exists() else {}
-        return self._outputs
 
-    def log_text(self, limit: int = 200_000) -> str:
-        try:
-            return self.log.read_text(errors="replace")[-limit:]
-        except OSError:
-            return ""
-
-
-def run_child(
-    module: str,
-    request: dict,
-    *,
-    rundir: Path,
-    timeout_s: float,
-    arrays: dict[str, np.ndarray] | None = None,
-    env: dict[str, str] | None = None,
-) -> ChildRun:
-    """Run ``grader.child.<module>`` in a fresh process with a wall-clock limit."""
-    rundir.mkdir(parents=True, exist_ok=True)
-    for stale in ("response.json", "outputs.npz", "child.log"):
-        (rundir / stale).unlink(missing_ok=True)
-    (rundir / "request.json").write_text(json.dumps(request, indent=1))
-    if arrays:
-        np.savez(rundir / "inputs.npz", **arrays)
-    child_env = dict(os.environ)
-    child_env["PYTHONPATH"] = str(REPO) + os.pathsep + child_env.get("PYTHONPATH", "")
-    child_env["PYTHONUNBUFFERED"] = "1"
-    child_env.update(env or {})
-    start = time.monotonic()
-    with open(rundir / "child.log", "wb") as log:
-        # A new session, so that a hang is killed together with anything it started.
-        proc = subprocess.Popen(
-            [sys.executable, "-m", f"grader.child.{module}", str(rundir)],
-            cwd=REPO, env=child_env, stdin=subprocess.DEVNULL, stdout=log, stderr=subprocess.STDOUT,
-            start_new_session=True,
-        )
-        try:
-            returncode = proc.wait(timeout=timeout_s)
-            timed_out = False
-        except subprocess.TimeoutExpired:
-            os.killpg(proc.pid, signal.SIGKILL)
-            proc.wait()
-            returncode, timed_out = None, True
-    elapsed = time.monotonic() - start
-    response = None
-    path = rundir / "response.json"
-    if not timed_out and path.exists():
-        try:
-            response = json.loads(path.read_text())
-        except (OSError, ValueError):
-            response = None
-    return ChildRun(module, rundir, returncode, timed_out, elapsed, timeout_s, response)
-
-
-def run_tool(argv: list[str], *, cwd: Path | None = None, timeout_s: float = 120.0, env: dict | None = None):
-    """Run a trusted tool (nvcc, nm, ncu). Returns (returncode or None on timeout, combined output)."""
+def scratch_root() -> Path:
+    """Where workers write their (large) output files: RAM-backed /dev/shm when it has room."""
+    configured = os.environ.get("GRADER_SCRATCH")
+    if configured:
+        return Path(configured)
+    shm = Path("/dev/shm")
     try:
-        proc = subprocess.run(
-            argv, cwd=cwd, env={**os.environ, **(env or {})}, stdin=subprocess.DEVNULL,
-            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, timeout=timeout_s,
-        )
-    except subprocess.TimeoutExpired as exc:
-        out = exc.output.decode(errors="replace") if exc.output else ""
-        return None, out
-    except FileNotFoundError as exc:
-        return 127, str(exc)
-    return proc.returncode, proc.stdout.decode(errors="replace")
+        if shm.is_dir() and shutil.disk_usage(shm).free > 8 << 30 and os.access(shm, os.W_OK):
+            return shm
+    except OSError:
+        pass
+    return Path(tempfile.gettempdir())
+
+
+class Worker:
+    """One sandboxed worker process. Use as a context manager; ``call`` sends a command and returns
+    the worker's ``Reply``; marks the worker sends before its reply go to ``on_mark``."""
+
+    def __init__(self, module: str, *, logdir: Path, gpu: bool, ro: list[Path] = (), env: dict | None = None,
+                 box: sandbox.Sandbox | None = None, wrapper: list[str] = (), share_net: bool = False):
+        self.module = module
+        self.logdir = logdir
+        self.gpu = gpu
+        self.ro = [Path(p) for p in ro]
+        self.env = dict(env or {})
+        self.box = box or sandbox.probe()
+        self.wrapper = list(wrapper)  # a trusted tool that starts the sandbox and watches it from outside (ncu)
+        self.share_net = share_net
+        self.io: Path | None = None  # the worker's writable folder
+        self.proc: subprocess.Popen | None = None
+        self.exit: Exit | None = None
+        self._log_head = bytearray()
+        self._log_tail = bytearray()
+        self._dropped = 0
+        self._drain: threading.Thread | None = None
+        self._started = 0.0
+
+    @property
+    def log(self) -> Path:
+        return self.logdir / "worker.log"
+
+    # -- lifecycle --
+    def __enter__(self) -> "Worker":
+        self.start()
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
+    def start(self) -> None:
+        self.logdir.mkdir(parents=True, exist_ok=True)
+        self.io = Path(tempfile.mkdtemp(prefix=f"grader-{self.module}-", dir=scratch_root()))
+        cmd_r, self._cmd_w = os.pipe()
+        self._reply_r, reply_w = os.pipe()
+        argv = [sys.executable, "-m", f"grader.workers.{self.module}", "--channel", f"{cmd_r},{reply_w}", str(self.io)]
+        argv, env = self.box.wrap(argv, ro=self.ro, rw=[self.io], gpu=self.gpu, env=self.env, cwd=self.io,
+                                  share_net=self.share_net)
+        argv = self.wrapper + argv
+        self._started = time.monotonic()
+        self.proc = subprocess.Popen(argv, env=env, cwd=self.io, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+                                     stderr=subprocess.STDOUT, pass_fds=(cmd_r, reply_w), start_new_session=True)
+        _track(self.proc.pid, True)
+        self._root = _process(self.proc.pid)
+        os.close(cmd_r)
+        os.close(reply_w)
+        self._drain = threading.Thread(target=self._drain_output, daemon=True)
+        self._drain.start()
+
+    def _drain_output(self) -> None:
+        stream = self.proc.stdout
+        while chunk := stream.read1(1 << 16):
+            if len(self._log_head) < LOG_HEAD:
+                take = LOG_HEAD - len(self._log_head)
+                self._log_head += chunk[:take]
+                chunk = chunk[take:]
+            if chunk:
+                self._log_tail += chunk
+                if len(self._log_tail) > LOG_TAIL:
+                    self._dropped += len(self._log_tail) - LOG_TAIL
+                    del self._log_tail[:len(self._log_tail) - LOG_TAIL]
+
+    def close(self) -> Exit:
+        """Stop the worker whatever its state; kill and reap everything it started; write its log."""
+        if self.exit is not None:
+            return self.exit
+        for fd in (getattr(self, "_cmd_w", None), getattr(self, "_reply_r", None)):
+            if fd is not None:
+                try:
+                    os.close(fd)
+                except OSError:
+                    pass
+        code = None
+        if self.proc is not None:
+            try:
+                code = self.proc.wait(timeout=2)  # closing its command pipe asks it to leave
+            except subprocess.TimeoutExpired:
+                pass
+            kill_tree(self._root)
+            code = self.proc.wait() if code is None else code
+            _track(self.proc.pid, False)
+            if self._drain is not None:
+                self._drain.join(timeout=5)
+        self.exit = Exit(code, time.monotonic() - self._started)
+        self._write_log()
+        if self.io is not None:
+            shutil.rmtree(self.io, ignore_errors=True)
+        return self.exit
+
+    def _write_log(self) -> None:
+        text = bytes(self._log_head)
+        if self._dropped:
+            text += f"\n[... {self._dropped} bytes of output not kept ...]\n".encode()
+        text += bytes(self._log_tail)
+        self.log.write_bytes(text)
+
+    def log_text(self) -> str:
+        return (bytes(self._log_head) + bytes(self._log_tail)).decode(errors="replace")
+
+    # -- talking --
+    def call(self, command: dict, *, timeout_s: float, on_mark=None) -> Reply:
+        deadline = time.monotonic() + timeout_s
+        try:
+            channel.send(self._cmd_w, command)
+            while True:
+                message = channel.recv(self._reply_r, deadline)
+                if "mark" in message and len(message) == 1 and on_mark is not None:
+                    on_mark(str(message["mark"])[:64], time.monotonic())
+                    continue
+                return Reply(message, f"the worker's answer to {command.get('cmd')!r}")
+        except ChannelTimeout:
+            self.close()
+            raise WorkerGone("hung", f"no answer in {timeout_s:.0f} s", self) from None
+        except (ChannelClosed, BrokenPipeError):
+            self.close()
+            raise WorkerGone("died", "the worker stopped", self) from None
+        except BadReply as exc:
+            self.close()
+            raise WorkerGone("malformed", f"the worker's answer was malformed: {exc}", self) from None
+
+    def read(self, name: str, dtype, count: int):
+        """An array the worker wrote into its folder at a name the judge chose."""
+        return channel.read_array(self.io / name, dtype, count)

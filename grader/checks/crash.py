@@ -1,8 +1,8 @@
-"""Turn a child run that went wrong into a FAIL that teaches."""
+"""Turn a worker that went wrong, or an error it reported, into a FAIL that teaches."""
 from __future__ import annotations
 
 from grader.results import Result, failed
-from grader.runner import ChildRun
+from grader.runner import WorkerGone
 
 CUDA_LESSONS = (
     ("illegal memory access", "the kernel read or wrote outside its buffers: check the bounds test "
@@ -10,7 +10,8 @@ CUDA_LESSONS = (
     ("misaligned address", "a vector load/store (float4) hit an address that is not 16-byte aligned: rows of odd "
                            "length start at misaligned addresses, so vectorise only where alignment allows"),
     ("invalid configuration argument", "the launch configuration is impossible: more than 1024 threads per "
-                                       "block, a grid dimension of 0, or too much dynamic shared memory"),
+                                       "block, a grid dimension of 0 or above its limit (65535 for y and z), or too "
+                                       "much dynamic shared memory"),
     ("too many resources requested", "the block needs more registers or shared memory than an SM has: use fewer "
                                      "threads per block or __launch_bounds__"),
     ("unspecified launch failure", "the kernel crashed on the device (often an out-of-bounds access or an "
@@ -27,7 +28,12 @@ SIGNAL_LESSONS = {
     "SIGFPE": "an arithmetic exception in host code (integer division by zero?)",
     "SIGBUS": "a bus error in host code: a misaligned or unmapped host access",
     "SIGILL": "an illegal instruction in host code",
+    "SIGKILL": "the process was killed (out of host memory, or it ran past a limit)",
 }
+HANG_LESSON = ("a kernel that never returns is usually a loop whose exit condition never holds, or a "
+               "__syncthreads() that only some threads of the block reach (inside an if)")
+MALFORMED_LESSON = ("the grader's worker talks to the judge on a private channel; an answer it cannot read means the "
+                    "process was disturbed (output written to file descriptors it does not own, or memory corrupted)")
 
 
 def lesson_for(text: str) -> str | None:
@@ -38,28 +44,32 @@ def lesson_for(text: str) -> str | None:
     return None
 
 
-HANG_LESSON = ("a kernel that never returns is usually a loop whose exit condition never holds, or a "
-               "__syncthreads() that only some threads of the block reach (inside an if)")
-
-
-def explain_child_failure(run: ChildRun, what: str, hint: str, *, hang_lesson: str = HANG_LESSON,
-                          signal_lessons: dict[str, str] | None = None) -> Result:
-    """A FAIL for a child that hung, crashed or died before answering. The default lessons are
-    about CUDA C; a lab in another language passes its own (``signal_lessons`` override by name)."""
-    if run.timed_out:
-        return failed(f"{what} did not finish in {run.timeout_s:.0f} s (a hang)", details=[hang_lesson],
-                      hint=hint, log=run.log)
-    tail = run.log_text()
-    if run.signal_name:
-        lesson = {**SIGNAL_LESSONS, **(signal_lessons or {})}.get(run.signal_name, "the process was killed by a signal")
-        return failed(f"{what} crashed ({run.signal_name})", details=[lesson], hint=hint, log=run.log)
-    lesson = lesson_for(tail) or lesson_for(str((run.response or {}).get("error", "")))
+def explain_gone(gone: WorkerGone, what: str, hint: str, *, hang_lesson: str = HANG_LESSON,
+                 signal_lessons: dict[str, str] | None = None) -> Result:
+    """A FAIL for a worker that hung, crashed, died or answered nonsense. The default lessons are about
+    CUDA C; a lab in another language passes its own (``signal_lessons`` override by name)."""
+    worker = gone.worker
+    exit = worker.close()
+    if gone.kind == "hung":
+        return failed(f"{what} did not finish in time ({gone}): a hang", details=[hang_lesson], hint=hint,
+                      log=worker.log)
+    if gone.kind == "malformed":
+        return failed(f"{what}: {gone}", details=[MALFORMED_LESSON], hint=hint, log=worker.log)
+    tail = worker.log_text()
+    if exit.signal_name:
+        lesson = {**SIGNAL_LESSONS, **(signal_lessons or {})}.get(exit.signal_name, "the process was killed by a signal")
+        return failed(f"{what} crashed ({exit.signal_name})", details=[lesson], hint=hint, log=worker.log)
+    lesson = lesson_for(tail)
     last = [ln for ln in tail.strip().splitlines() if ln.strip()][-1:] or ["(no output)"]
-    return failed(f"{what} died (exit code {run.returncode}): {last[0][:160]}",
-                  details=[lesson] if lesson else [], hint=hint, log=run.log)
+    return failed(f"{what} died (exit code {exit.returncode}): {last[0][:160]}", details=[lesson] if lesson else [],
+                  hint=hint, log=worker.log)
 
 
-def explain_error_text(error: str, what: str, hint: str, run: ChildRun) -> Result:
-    """A FAIL for an error the child caught and reported (a CUDA fault, a launcher error code)."""
-    lesson = lesson_for(error)
-    return failed(f"{what}: {error[:200]}", details=[lesson] if lesson else [], hint=hint, log=run.log)
+def explain_error(error: dict, what: str, hint: str, log=None) -> Result:
+    """A FAIL for an error the worker caught and reported (a CUDA fault, a launcher error code, an exception)."""
+    message = f"{error.get('type', 'error')}: {error.get('message', '')}".strip(": ")
+    if error.get("type") in ("launch", "cuda", "load"):
+        message = error.get("message", "")
+    lesson = lesson_for(message)
+    details = [f"at {w}" for w in error.get("where", [])] + ([lesson] if lesson else [])
+    return failed(f"{what}: {message[:240]}", details=details, hint=hint, log=log)

@@ -1,13 +1,15 @@
-"""Lab 02's Nsight Compute checks: is the committed report the learner's kernel, taken at
-the representative shape, and does ANALYSIS.md read it right?
+"""Lab 02's Nsight Compute checks: is the committed report the learner's kernel, launched by the
+graded library at the representative size, and does ANALYSIS.md read it right?
 
-The report is read by a child (grader/child/ncu_read.py); this module never imports
-ncu_report, it judges the raw facts the child wrote. The learner's text (the .cu file,
-ANALYSIS.md) is read by grader/checks/profile_text.py. The numbers below are decisions
-recorded in PHASE_24_PLAN.md (decisions log).
+The report is learner data: a sandboxed worker reads it (grader/workers/ncu_read.py) and this
+module judges the raw facts. The profiled kernel must be one the built library defines (its ELF,
+grader/audit/elf.py); with a GPU, one the library launches at the representative size with the
+report's grid and block (a trace of the graded library, grader/workers/cuda.py). Every number the
+analysis quotes next to a metric's name must agree with the report. Names and sizes come from the
+operation spec; the numbers below are decisions recorded in PHASE_24_PLAN.md (decisions log).
 
-    check_loads             02.profile.loads            report_facts(): the child, run once (ctx.memo)
-    check_kernel_matches    02.profile.kernel_matches   yours(): launches of the source's __global__s
+    check_loads             02.profile.loads            report_facts(): the worker, run once (ctx.memo)
+    check_kernel_matches    02.profile.kernel_matches   yours(): launches of the library's kernels
     check_device_and_shape  02.profile.device_and_shape compute capability, NVTX range, DRAM bytes
     check_analysis          02.profile.analysis         verdict() vs the claim, check_quotes(), hints
 """
@@ -19,31 +21,38 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from grader.checks.profile_text import Quote, claimed_bottleneck, global_functions, kernel_base_name, quotes
-from grader.config import SETTINGS
-from grader.results import Result, Status, failed
-from grader.runner import run_child
+from grader.results import Result, Status, failed, passed
+from grader.runner import Worker, WorkerGone
 
-REPORT = Path("profile") / "softmax_tuned.ncu-rep"
 ANALYSIS = Path("profile") / "ANALYSIS.md"
-SOURCE = Path("softmax_tuned.cu")
 
-# The driver (python -m grader.child.profile_target) wraps the timed launch in this
-# NVTX push/pop range, and `make profile` profiles only what runs inside it.
-NVTX_RANGE = re.compile(r"softmax_forward\s+(\d+)\s*[x×]\s*(\d+)")
+
+def report_path(ctx) -> Path:
+    return Path("profile") / f"{ctx.spec.stem}_tuned.ncu-rep"
+
+
+def source_name(ctx) -> str:
+    return f"{ctx.spec.stem}_tuned.cu"
+
+
+def nvtx_label(ctx) -> str:
+    """`make profile` (grader/workers/profile_target.py) wraps the profiled launch in this NVTX range."""
+    return f"{ctx.spec.abi.symbol} {ctx.spec.label(ctx.spec.representative)}"
+
+
+NVTX_RANGE = re.compile(r"(\w+)\s+(\d+(?:\s*[x×]\s*\d+)+)")
 MIN_CAPABILITY = (8, 0)  # the phase targets Ampere and newer
 
 # ---- how the verdict is derived (percent of peak, the SpeedOfLight section) ----
 BUSY = 60.0  # a unit at or above this share of its peak is busy
 LEAD = 10.0  # points by which the busier unit must lead to be "the" bottleneck
 # ---- teaching hints ----
-DRAM_ROOFLINE_HINT = 70.0  # a streaming softmax should move data near DRAM peak
+DRAM_ROOFLINE_HINT = 70.0  # a memory-bound kernel should move data near DRAM peak
 BYTES_PER_SECTOR_HINT = 24.0  # of 32: below this, loads/stores waste sector bytes
 OCCUPANCY_HINT = 50.0  # theoretical occupancy below this is worth explaining
 ACHIEVED_SHARE_HINT = 0.7  # achieved below this share of theoretical: imbalance / tail
-# ---- shape evidence from DRAM bytes, in units of rows*cols*4 (one fp32 tensor) ----
-DRAM_READ_RANGE = (0.9, 8.0)  # caches are flushed: the input is read at least once
-DRAM_WRITE_RANGE = (0.4, 3.0)  # written once, but up to an L2-full of it may still be dirty at the end
-# (H200: 0.90x written at 16384x4096; a 1024x4096 launch wrote 0.002x of the 16384x4096 tensor)
+# ---- shape evidence from DRAM bytes: the spec's Profile.read/write, in multiples of its input/output bytes ----
+DURATION_RANGE = (0.5, 2.0)  # the report's duration over the traced launch's: the same kernel, the same size
 
 # Metrics read by name (the child is asked for WANTED; its section listings are informational only).
 M_SOL_MEM = "gpu__compute_memory_throughput.avg.pct_of_peak_sustained_elapsed"
@@ -155,57 +164,94 @@ class Facts:
 
 
 def report_facts(ctx) -> Facts:
-    """Run the ncu_read child once per lab run."""
+    """Read the report once per lab run, in a sandboxed worker: ncu's own reader first, the pinned PyPI
+    ``ncu-report`` as a second opinion when ncu's module crashes on the file or refuses it."""
     if "profile.facts" in ctx.memo:
         return ctx.memo["profile.facts"]
-    path = ctx.stage / REPORT
-    if not path.is_file():
+    path = ctx.stage / report_path(ctx)
+    refused = getattr(ctx, "discovery", {}).get(report_path(ctx).as_posix())
+    if refused:
+        facts = Facts(error=refused)
+    elif not path.is_file():
         facts = Facts(error="is missing: record it with `make profile LAB=02` and commit it")
     else:
-        request = {"report": str(path), "metrics": WANTED}
-        run = run_child("ncu_read", request, rundir=ctx.rundir("profile"), timeout_s=60)
-        if _second_opinion(run):
-            # ncu's own module may crash or refuse a file that the pinned PyPI reader reads (a report
-            # from a newer ncu, say): ask that one before blaming the file.
-            retry = run_child("ncu_read", request, rundir=ctx.rundir("profile-pip"), timeout_s=60,
-                              env={"GRADER_NCU_READER": "pip"})
-            if retry.response is not None and not retry.response.get("internal"):
-                run = retry
-        facts = _facts_from_run(run)
+        facts = _read(ctx, path, "profile", {})
+        if facts.error and (facts.loader or {}).get("source") == "ncu-install" or facts.error.startswith("the report reader crashed"):
+            second = _read(ctx, path, "profile-pip", {"GRADER_NCU_READER": "pip"})
+            if not second.error or second.loader:
+                facts = second
     ctx.memo["profile.facts"] = facts
     return facts
 
 
-def _second_opinion(run) -> bool:
-    """Did ncu's own module crash on the file, or refuse it, where the PyPI reader might not?"""
-    if run.timed_out:
-        return False
-    response = run.response
-    if response is None:
-        return True
-    loader = response.get("loader") or {}
-    return not response.get("ok") and loader.get("source") == "ncu-install"
-
-
-def _facts_from_run(run) -> Facts:
-    if run.timed_out:
-        return Facts(error=f"reading the report took longer than {run.timeout_s:.0f} s: is it damaged?", log=run.log)
-    response = run.response
-    if response is None:
-        why = f"killed by {run.signal_name}" if run.signal_name else f"exit code {run.returncode}"
-        return Facts(error=f"the report reader crashed on the file ({why}): it is damaged or not a report", log=run.log)
-    if response.get("internal"):
+def _read(ctx, path: Path, name: str, env: dict) -> Facts:
+    worker = Worker("ncu_read", logdir=ctx.rundir(name), gpu=False, ro=[path.parent], env=env)
+    try:
+        with worker:
+            reply = worker.call({"cmd": "read", "report": str(path), "metrics": WANTED}, timeout_s=90)
+    except WorkerGone as gone:
+        if gone.kind == "hung":
+            return Facts(error="reading the report took too long: is it damaged?", log=worker.log)
+        exit = worker.close()
+        why = f"killed by {exit.signal_name}" if exit.signal_name else f"exit code {exit.returncode}"
+        return Facts(error=f"the report reader crashed on the file ({why}): it is damaged or not a report",
+                     log=worker.log)
+    data = reply.data
+    if data.get("internal"):
         # No reader installed is the grader's problem, never the learner's.
-        raise RuntimeError(f"grader environment: {response.get('error')}")
-    if not response.get("ok"):
-        return Facts(error=response.get("error") or "unreadable", loader=response.get("loader"), log=run.log)
-    return Facts(actions=response["actions"], loader=response.get("loader"), log=run.log)
+        raise RuntimeError(f"grader environment: {str(data.get('error'))[:300]}")
+    loader = data.get("loader") if isinstance(data.get("loader"), dict) else None
+    if not data.get("ok"):
+        return Facts(error=str(data.get("error") or "unreadable")[:400], loader=loader, log=worker.log)
+    actions = [a for a in (_clean_action(a) for a in data.get("actions", [])[:500] if isinstance(a, dict)) if a]
+    if not actions:
+        return Facts(error="the report holds no readable kernel result", loader=loader, log=worker.log)
+    return Facts(actions=actions, loader=loader, log=worker.log)
+
+
+def _clean_action(a: dict) -> dict | None:
+    """The reader's facts about one launch, with every field the checks read coerced to its type (the file
+    is learner data, and so is anything a reader makes of it)."""
+    def text(v, limit=2000):
+        return v[:limit] if isinstance(v, str) else ""
+
+    def ints(v, n):
+        return [int(x) if isinstance(x, (int, float)) and not isinstance(x, bool) else 0 for x in (v or [])[:n]] \
+            if isinstance(v, list) else [0] * n
+
+    try:
+        kernel, device, launch = a.get("kernel") or {}, a.get("device") or {}, a.get("launch") or {}
+        cc = device.get("compute_capability")
+        metrics = {}
+        for name, got in (a.get("metrics") or {}).items():
+            if isinstance(name, str) and isinstance(got, dict) and isinstance(got.get("value"), (int, float, str)) \
+                    and not isinstance(got.get("value"), bool):
+                metrics[name] = {"value": got["value"], "unit": text(got.get("unit"), 40)}
+        nvtx = a.get("nvtx") if isinstance(a.get("nvtx"), dict) else None
+        domains = []
+        for d in (nvtx or {}).get("domains", [])[:20]:
+            if isinstance(d, dict):
+                domains.append({"name": text(d.get("name"), 200),
+                                "push_pop": [text(x, 200) for x in d.get("push_pop", [])[:50]],
+                                "start_end": [text(x, 200) for x in d.get("start_end", [])[:50]]})
+        return {
+            "kernel": {k: text(kernel.get(k)) for k in ("function", "demangled", "mangled")},
+            "device": {"name": text(device.get("name"), 200) or None,
+                       "compute_capability": ints(cc, 2) if isinstance(cc, list) and len(cc) == 2 else None},
+            "launch": {"grid": ints(launch.get("grid"), 3), "block": ints(launch.get("block"), 3),
+                       "registers_per_thread": launch.get("registers_per_thread")
+                       if isinstance(launch.get("registers_per_thread"), (int, float)) else None},
+            "metrics": metrics,
+            "nvtx": {"domains": domains} if nvtx is not None else None,
+        }
+    except (AttributeError, TypeError, ValueError):
+        return None
 
 
 def check_loads(ctx) -> Result:
     facts = report_facts(ctx)
     if facts.error:
-        return failed(f"{REPORT.as_posix()}: {facts.error}", hint=ctx.hint("profile"), log=facts.log)
+        return failed(f"{report_path(ctx).as_posix()}: {facts.error}", hint=ctx.hint("profile"), log=facts.log)
     names = sorted({a["kernel"]["function"] or "?" for a in facts.actions})
     loader = (facts.loader or {}).get("source", "?")
     return Result(Status.PASS, f"report loads: {len(facts.actions)} profiled kernel launch(es): {', '.join(names)}",
@@ -214,48 +260,142 @@ def check_loads(ctx) -> Result:
 
 # ---- 02.profile.kernel_matches ----------------------------------------------
 
-def source_kernels(ctx) -> tuple[list[str], str]:
-    """(__global__ names defined in the staged tuned source, error)."""
-    path = ctx.stage / SOURCE
-    if not path.is_file():
-        return [], f"{SOURCE} is missing"
-    return global_functions(path.read_text(errors="replace")), ""
+def library_kernels(ctx) -> tuple[dict[str, dict], str]:
+    """The kernels the built library defines: mangled name -> {"regs": {arch: n}}; from its ELF, or from
+    the source's __global__ definitions where no cuobjdump is at hand."""
+    b = ctx.builds.get(source_name(ctx))
+    if b is None or not b.ok or b.elf is None:
+        return {}, f"{source_name(ctx)} did not build, so no profiled kernel can be matched to it"
+    if b.elf.kernels:
+        return b.elf.kernels, ""
+    path = ctx.stage / source_name(ctx)
+    return {name: {} for name in global_functions(path.read_text(errors="replace"))}, ""
 
 
-def yours(actions: list[dict], names: list[str]) -> list[dict]:
-    """The actions whose kernel is one of the learner's __global__ functions."""
-    wanted = set(names)
-    mine = []
-    for action in actions:
-        kernel = action["kernel"]
-        candidates = {kernel_base_name(kernel.get("function") or ""), kernel_base_name(kernel.get("demangled") or ""),
-                      kernel.get("mangled") or ""}
-        if candidates & wanted:
-            mine.append(action)
-    return mine
+def _names(action: dict) -> set[str]:
+    kernel = action["kernel"]
+    return {n for n in (kernel.get("mangled"), kernel_base_name(kernel.get("function") or ""),
+                        kernel_base_name(kernel.get("demangled") or "")) if n}
+
+
+def yours(actions: list[dict], kernels: dict[str, dict]) -> list[dict]:
+    """The actions whose kernel the library defines: by mangled name (base names when only those are known)."""
+    wanted = set(kernels) | {kernel_base_name(_demangle(k)) for k in kernels}
+    return [a for a in actions if (a["kernel"].get("mangled") in kernels if a["kernel"].get("mangled") and
+                                   any(k.startswith("_Z") for k in kernels) else _names(a) & wanted)]
+
+
+def _demangle(name: str) -> str:
+    """'_Z12softmax_rowsPKfPfii' -> 'softmax_rows' (enough for a base-name comparison)."""
+    m = re.match(r"_Z(?:N\d*)?(\d+)", name)
+    if not m:
+        return name
+    n = int(m.group(1))
+    return name[m.end():m.end() + n]
 
 
 def check_kernel_matches(ctx) -> Result:
     facts = report_facts(ctx)
-    names, error = source_kernels(ctx)
+    kernels, error = library_kernels(ctx)
     if error:
         return failed(error, hint=ctx.hint("profile"))
-    if not names:
-        return failed(f"{SOURCE} defines no __global__ function, so no profiled kernel can be yours",
+    if not kernels:
+        return failed(f"{source_name(ctx)} defines no __global__ function, so no profiled kernel can be yours",
                       hint=ctx.hint("profile"))
     found = sorted({kernel_base_name(a["kernel"]["function"] or a["kernel"]["demangled"]) or "?" for a in facts.actions})
-    mine = yours(facts.actions, names)
+    mine = yours(facts.actions, kernels)
+    library = sorted({kernel_base_name(_demangle(k)) for k in kernels})
     if not mine:
         return failed(
-            f"the report profiles {', '.join(found)}, not a kernel from {SOURCE}",
-            details=[f"expected: a launch of {', '.join(names)} (the __global__ functions in {SOURCE})",
-                     f"found: {', '.join(found)}",
+            f"the report profiles {', '.join(found)}, which your library does not define",
+            details=[f"expected: a launch of a kernel your {source_name(ctx)} compiles to ({', '.join(library)}); "
+                     "code under #if 0 or in comments is not compiled",
                      "re-record it with `make profile LAB=02` after your last change to the kernel"],
             hint=ctx.hint("profile"))
+    notes = _register_notes(mine, kernels)
+    if ctx.device.has_cuda:
+        if problem := _launch_cross_check(ctx, mine):
+            return problem
+        notes.append("the graded library launches this kernel at the representative size with the report's grid "
+                     "and block (traced on this GPU)")
+    else:
+        notes.append("whether the graded library launches it at the representative size is checked on a GPU")
     ctx.memo["profile.mine"] = mine
     launches = sorted({kernel_base_name(a["kernel"]["function"]) for a in mine})
-    return Result(Status.PASS, f"the report profiles your kernel {', '.join(launches)}",
+    return Result(Status.PASS, f"the report profiles your kernel {', '.join(launches)}", details=notes,
                   measurements={"kernels": launches, "launches": len(mine)})
+
+
+def _register_notes(mine: list[dict], kernels: dict) -> list[str]:
+    notes = []
+    for action in mine[:3]:
+        regs = action["launch"].get("registers_per_thread")
+        cc = action["device"].get("compute_capability")
+        built = kernels.get(action["kernel"].get("mangled"), {}).get("regs", {})
+        arch = next((a for a in built if cc and a.rstrip("a") == f"sm_{cc[0]}{cc[1]}"), None)
+        if regs is not None and arch is not None and int(regs) != built[arch]:
+            notes.append(f"note: your library's {kernel_base_name(action['kernel']['function'])} uses {built[arch]} "
+                         f"registers per thread on {arch}, the report's launch {int(regs)}: was the report recorded "
+                         "from this code, with this compiler?")
+    return notes
+
+
+def _launch_cross_check(ctx, mine: list[dict]) -> Result | None:
+    """On a GPU: trace one launch of the graded library at the representative size (grader/workers/cuda.py,
+    ``trace``) and require the report's launch among the traced ones, same grid, same block, a like duration."""
+    from grader.checks.kernel_checks import lab_worker
+    from grader.labs.common import cuda_plan
+
+    spec = ctx.spec
+    plan = cuda_plan(ctx, source_name(ctx))
+    worker = None
+    try:
+        live = lab_worker(ctx, plan)
+        worker = live.worker
+        reply = worker.call({"cmd": "trace", "lib": "learner", "dims": spec.representative,
+                             "family": "randn" if "randn" in spec.families else next(iter(spec.families)),
+                             "seed": ctx.seed}, timeout_s=300)
+    except WorkerGone as gone:
+        worker = gone.worker
+        return failed(f"tracing your library at the representative size failed: {gone}", log=worker.log,
+                      hint=ctx.hint("profile"))
+    if reply.has("error"):
+        return failed(f"tracing your library failed: {reply.sub('error').text('message', 300, default='')}",
+                      log=worker.log, hint=ctx.hint("profile"))
+    traced = [t for t in reply.items("kernels", 200, default=[]) if isinstance(t, dict)]
+    main = primary(mine)
+    name = main["kernel"].get("mangled") or main["kernel"].get("function")
+    same = [t for t in traced if _traced_name(t) in (_names(main) | {name})]
+    shown = ", ".join(f"{kernel_base_name(str(t.get('name')))} grid {t.get('grid')} block {t.get('block')}"
+                      for t in traced[:4]) or "no kernel"
+    label = spec.label(spec.representative)
+    if not same:
+        return failed(f"at {label} your library launches {shown}, not the report's "
+                      f"{kernel_base_name(main['kernel']['function'])}", details=[
+                          "expected: the report of a kernel the graded code actually launches at the representative "
+                          "size (dead code, or a kernel only used at other sizes, is not the one to profile)"],
+                      hint=ctx.hint("profile"))
+    grid, block = main["launch"]["grid"], main["launch"]["block"]
+    fit = [t for t in same if list(t.get("grid", [])) == grid and list(t.get("block", [])) == block]
+    if not fit:
+        return failed(f"the report's launch of {kernel_base_name(main['kernel']['function'])} (grid {grid}, block "
+                      f"{block}) is not how your library launches it at {label}: {shown}",
+                      details=["re-record the report with `make profile LAB=02` from the code you submit"],
+                      hint=ctx.hint("profile"))
+    reported = _metric(main, M_DURATION)
+    traced_ns = fit[0].get("duration_ns")
+    if reported and isinstance(traced_ns, (int, float)) and traced_ns > 0:
+        ratio = reported / traced_ns
+        if not DURATION_RANGE[0] <= ratio <= DURATION_RANGE[1]:
+            return failed(f"the report's launch took {reported / 1e3:.1f} us, the graded library's "
+                          f"{traced_ns / 1e3:.1f} us at {label}: not the same kernel or not the same code",
+                          details=["re-record the report with `make profile LAB=02` from the code you submit"],
+                          hint=ctx.hint("profile"))
+    return None
+
+
+def _traced_name(t: dict) -> str:
+    return kernel_base_name(str(t.get("name", "")))
 
 
 def primary(actions: list[dict]) -> dict:
@@ -283,53 +423,54 @@ def _first_launches(actions: list[dict]) -> list[dict]:
     return first
 
 
-def nvtx_shapes(actions: list[dict]) -> set[tuple[int, int]]:
+def nvtx_shapes(actions: list[dict], symbol: str) -> set[str]:
+    """The sizes ('16384x4096') of the NVTX ranges named after the launcher that enclose these launches."""
     shapes = set()
     for action in actions:
         for domain in (action.get("nvtx") or {}).get("domains", ()):
             for name in list(domain.get("push_pop", ())) + list(domain.get("start_end", ())):
-                match = NVTX_RANGE.search(name)
-                if match:
-                    shapes.add((int(match.group(1)), int(match.group(2))))
+                for m in NVTX_RANGE.finditer(name):
+                    if m.group(1) == symbol:
+                        shapes.add(re.sub(r"\s*[x×]\s*", "x", m.group(2)))
     return shapes
 
 
-def _mib_range(bounds: tuple[float, float], tensor: int) -> str:
-    return f"{bounds[0] * tensor / 2**20:.0f}-{bounds[1] * tensor / 2**20:.0f} MiB"
+def _mib_range(bounds: tuple[float, float], nbytes: int) -> str:
+    return f"{bounds[0] * nbytes / 2**20:.0f}-{bounds[1] * nbytes / 2**20:.0f} MiB"
 
 
 def check_device_and_shape(ctx) -> Result:
+    spec = ctx.spec
     mine = ctx.memo["profile.mine"]
     main = primary(mine)
     device = main["device"]
     capability = device.get("compute_capability")
-    rows, cols = SETTINGS.representative_shape
-    shape = f"{rows}x{cols}"
+    shape = spec.label(spec.representative)
     problems, details = [], []
     if not capability:
         problems.append("the report does not record the GPU's compute capability")
     elif tuple(capability) < MIN_CAPABILITY:
         problems.append(f"taken on {device.get('name')} (sm_{capability[0]}{capability[1]}); "
                         f"the lab needs sm_{MIN_CAPABILITY[0]}{MIN_CAPABILITY[1]} or newer")
-    shapes = nvtx_shapes(mine)
+    shapes = nvtx_shapes(mine, spec.abi.symbol)
     if not shapes:
-        problems.append(f"your kernel was not launched inside the NVTX range 'softmax_forward {shape}': "
+        problems.append(f"your kernel was not launched inside the NVTX range '{nvtx_label(ctx)}': "
                         "record the report with `make profile LAB=02`")
-    elif (rows, cols) not in shapes:
-        problems.append(f"profiled at {', '.join(f'{r}x{c}' for r, c in sorted(shapes))}, "
-                        f"not at the representative shape {shape}")
-    tensor = rows * cols * 4
-    first = _first_launches([a for a in mine if (rows, cols) in nvtx_shapes([a])] or mine)
+    elif shape not in shapes:
+        problems.append(f"profiled at {', '.join(sorted(shapes))}, not at the representative shape {shape}")
+    read_bytes, write_bytes = spec.inputs_bytes(spec.representative), spec.outputs_bytes(spec.representative)
+    first = _first_launches([a for a in mine if shape in nvtx_shapes([a], spec.abi.symbol)] or mine)
     read = [_metric(a, M_DRAM_READ) for a in first]
     written = [_metric(a, M_DRAM_WRITE) for a in first]
+    bounds = spec.profile
     if all(v is not None for v in read + written):
-        read_x, write_x = sum(read) / tensor, sum(written) / tensor
-        details.append(f"DRAM traffic: read {read_x:.2f}x and wrote {write_x:.2f}x one {shape} fp32 tensor "
-                       f"({tensor / 2**20:.0f} MiB)")
-        if not DRAM_READ_RANGE[0] <= read_x <= DRAM_READ_RANGE[1] or not DRAM_WRITE_RANGE[0] <= write_x <= DRAM_WRITE_RANGE[1]:
-            problems.append(f"the DRAM traffic does not fit a {shape} fp32 softmax: read {sum(read) / 2**20:.0f} MiB, "
-                            f"wrote {sum(written) / 2**20:.0f} MiB; expected {_mib_range(DRAM_READ_RANGE, tensor)} "
-                            f"read and {_mib_range(DRAM_WRITE_RANGE, tensor)} written")
+        read_x, write_x = sum(read) / read_bytes, sum(written) / write_bytes
+        details.append(f"DRAM traffic: read {read_x:.2f}x the inputs ({read_bytes / 2**20:.0f} MiB) and wrote "
+                       f"{write_x:.2f}x the output ({write_bytes / 2**20:.0f} MiB) of a {shape} {spec.title}")
+        if not bounds.read[0] <= read_x <= bounds.read[1] or not bounds.write[0] <= write_x <= bounds.write[1]:
+            problems.append(f"the DRAM traffic does not fit a {shape} {spec.title}: read {sum(read) / 2**20:.0f} MiB, "
+                            f"wrote {sum(written) / 2**20:.0f} MiB; expected {_mib_range(bounds.read, read_bytes)} "
+                            f"read and {_mib_range(bounds.write, write_bytes)} written")
     else:
         details.append(f"the report has no {M_DRAM_READ}/{M_DRAM_WRITE}: the shape rests on the NVTX range alone")
     grid, block = main["launch"]["grid"], main["launch"]["block"]
@@ -455,7 +596,8 @@ def check_quotes(found: list[Quote], metrics: list[Quotable]) -> QuoteCheck:
 
 # ---- 02.profile.analysis: teaching hints (never pass/fail) ------------------
 
-def teaching_hints(action: dict) -> list[str]:
+def teaching_hints(action: dict, bottleneck: str = "memory") -> list[str]:
+    """Hints read off the report; ``bottleneck``: what a good kernel for this operation is bound by."""
     hints = []
     for kind, sectors, requests, per_sector in (("load", M_LD_SECTORS, M_LD_REQUESTS, M_LD_BYTES_PER_SECTOR),
                                                  ("store", M_ST_SECTORS, M_ST_REQUESTS, M_ST_BYTES_PER_SECTOR)):
@@ -488,17 +630,20 @@ def teaching_hints(action: dict) -> list[str]:
     if local and sum(local) > 0:
         hints.append(f"hint: registers spill to local memory ({sum(local):.0f} local-memory sectors): "
                      "keep per-thread arrays small and indexed by compile-time constants (nvcc -Xptxas -v shows spills).")
-    dram = _metric(action, M_DRAM_PCT)
-    if dram is not None and dram < DRAM_ROOFLINE_HINT:
-        hints.append(f"hint: DRAM throughput is {dram:.0f}% of peak; a softmax reads and writes each element once, "
-                     f"so a tuned one streams at {DRAM_ROOFLINE_HINT:.0f}%+ of the memory roofline.")
+    dram, sm = _metric(action, M_DRAM_PCT), _metric(action, M_SOL_SM)
+    if bottleneck == "memory" and dram is not None and dram < DRAM_ROOFLINE_HINT:
+        hints.append(f"hint: DRAM throughput is {dram:.0f}% of peak; a memory-bound kernel reads and writes each element "
+                     f"once, so a tuned one streams at {DRAM_ROOFLINE_HINT:.0f}%+ of the memory roofline.")
+    if bottleneck == "compute" and sm is not None and sm < DRAM_ROOFLINE_HINT:
+        hints.append(f"hint: Compute (SM) Throughput is {sm:.0f}% of peak; a tuned kernel for this size keeps the FMA "
+                     "pipes busy: more FMAs per value loaded (register blocking) and fewer stalls on shared memory.")
     return hints
 
 
 def check_analysis(ctx) -> Result:
     mine = ctx.memo["profile.mine"]
     main = primary(mine)
-    hints = teaching_hints(main)
+    hints = teaching_hints(main, ctx.spec.profile.bottleneck)
     report = verdict(main)
     measurements = _key_measurements(main, report)
 
@@ -524,17 +669,17 @@ def check_analysis(ctx) -> Result:
     wrong = [f"line {q.line}: {q.text!r} next to {', '.join(sorted({m.label for m in ms}))}, "
              f"but the report has {', '.join(sorted({_show(m) for m in ms}))}" for q, ms in check.misquoted]
     evidence = check.evidence
-    if len(evidence) < 2 or len(check.misquoted) > len(evidence):
-        why = (f"it quotes {len(evidence)} measured value(s) that match the report; it needs at least 2"
-               if len(evidence) < 2 else
-               f"{len(check.misquoted)} quoted values disagree with the report, more than the {len(evidence)} that agree")
+    if len(evidence) < 2 or check.misquoted:
+        why = (f"{len(check.misquoted)} quoted value(s) disagree with the report: every number next to a metric's "
+               "name must be the report's" if check.misquoted else
+               f"it quotes {len(evidence)} measured value(s) that match the report; it needs at least 2")
         return fail(f"{ANALYSIS.as_posix()}: {why}",
                     wrong[:5] + ["expected: numbers copied from the report, each next to its ncu name, "
                                  "e.g. 'DRAM Throughput | 91.2 %'"])
     quoted = [f"quotes {check.matched[n][1].label} = {check.matched[n][0].text}" for n in evidence]
     return Result(Status.PASS, f"the analysis names the report's bottleneck ({claim}-bound) "
                                f"and quotes {len(evidence)} of its values",
-                  details=quoted + [f"note: {w}" for w in wrong] + hints, measurements=measurements)
+                  details=quoted + hints, measurements=measurements)
 
 
 def _show(metric: Quotable) -> str:

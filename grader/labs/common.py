@@ -1,63 +1,111 @@
-"""Check declarations shared by the CUDA labs (00, 01, 02): build, run, memory, values.
+"""Check declarations shared by the CUDA labs (00, 01, 02): build, audit, run, memory, values.
 
-Each lab file calls these with its own ids, points and docstrings, so a learner
-sees the same kind of feedback in every CUDA lab.
+Each lab file calls these with its own ids, points and docstrings, so a learner sees the same kind
+of feedback in every CUDA lab; the operation comes from ``ctx.spec``.
 """
 from __future__ import annotations
 
 from typing import Callable
 
-from grader.checks import kernel_cases as kc
-from grader.config import Tolerance
+from grader.checks import kernel_checks as kc
+from grader.checks.kernel_checks import WorkerPlan
 from grader.context import Context
 from grader.registry import Lab
 from grader.results import Result, failed, passed, skipped
 
+GUARD = 64  # floats of guard band on each side of an output buffer
+
+
+def cuda_plan(ctx: Context, source: str) -> WorkerPlan:
+    lib = ctx.builds[source].library
+    return WorkerPlan("cuda", {"op": ctx.spec.name, "libraries": {"learner": str(lib)}}, (lib.parent,), True,
+                      what=f"running {source}")
+
 
 def build_check(ctx: Context, source: str) -> Result:
     b = ctx.builds.get(source)
-    if b is None or (not b.ok and b.errors == ["nvcc not found on PATH"]):
+    if b is None or b.missing_tool:
         return skipped("nvcc not found: install the CUDA toolkit to compile here (see the docs page on "
                        "machines without a GPU)", hint="see docs/en/no-gpu.md")
     shown = f"{ctx.submission.name}/{source}"
+    if source in ctx.discovery:
+        return failed(f"{shown} {ctx.discovery[source]}", hint=ctx.hint("files-you-edit"))
+    if b.errors and b.errors[0].startswith("file not found"):
+        return failed(f"{shown} is missing", details=[f"expected: {source} in {ctx.submission}"],
+                      hint=ctx.hint("files-you-edit"))
+    if b.untouched:
+        message = (f"not started: {shown} is still the stub ({', '.join(b.untouched)} untouched)"
+                   if len(b.untouched) == b.regions else
+                   f"not finished: {', '.join(b.untouched)} still hold the stub's placeholder")
+        return failed(message, details=["expected: your code in place of each TODO's placeholder (the build is not "
+                                         "graded until then: there is nothing of yours to build yet)"],
+                      hint=ctx.hint("tasks"))
+    if b.source_problems:
+        return failed(f"{shown}: {b.source_problems[0]}", details=b.source_problems[1:], hint=ctx.hint("rules"))
     if not b.ok:
         return failed(f"{shown} does not compile", details=b.errors, hint=ctx.hint("build"), log=b.log)
-    how = "compile-only for sm_80 and sm_90 (no GPU here)" if b.compile_only else "for this GPU (-arch=native)"
-    return passed(f"compiles {how} in {b.seconds:.1f} s", build_seconds=round(b.seconds, 2))
+    how = "compile-only for sm_80 and sm_90 (no GPU here)" if b.compile_only else "for this GPU"
+    return passed(f"compiles {how} in {b.seconds:.1f} s, with the launcher's signature checked",
+                  build_seconds=round(b.seconds, 2))
 
 
-def declare_build(lab: Lab, source: str, points: int) -> str:
-    cid = f"{lab.number}.build.compiles"
+def declare_build(lab: Lab, source: str, points: int, honest_points: int) -> str:
+    """NN.build.compiles and NN.build.honest. Returns the id later checks need."""
+    n = lab.number
 
     def compiles(ctx: Context) -> Result:
         return build_check(ctx, source)
 
-    compiles.__doc__ = (f"{source} compiles with nvcc.\n\nWith a GPU it is built for that GPU (-arch=native); without one "
-                        "it is compiled for sm_80 and sm_90 as a compile-only check. A compile error is shown once, "
-                        "as the compiler's first error lines.")
-    lab.check(cid, points=points)(compiles)
-    return cid
+    def honest(ctx: Context) -> Result:
+        b = ctx.builds[source]
+        facts = b.elf
+        if facts is None:
+            return failed("the built library could not be audited", log=b.log)
+        if facts.problems:
+            return failed(f"{source}: the library {facts.problems[0]}", details=[
+                *facts.problems[1:6],
+                "expected: a kernel you wrote, launched by a launcher that only launches kernels (CUDA runtime launch "
+                "and attribute calls); host code that does more runs inside the grader's worker, and is refused"],
+                hint=ctx.hint("rules"), log=b.log)
+        kernels = sorted(facts.kernels)
+        what = (f"{len(kernels)} kernel(s), each writing global memory where needed" if kernels else
+                "the device code waits for a machine with cuobjdump to be inspected")
+        return passed(f"exports {ctx.spec.abi.symbol}(), host code only launches kernels; {what}",
+                      kernels=kernels[:20], imports=sorted(facts.imports)[:40])
+
+    compiles.__doc__ = (f"{source} is started, includes only CUDA and C++ headers, and compiles with nvcc.\n\n"
+                        "An untouched stub (its TODO placeholders still there) is reported as not started. The "
+                        "launcher's prototype is force-included, so a launcher with another signature is a compile "
+                        "error. With a GPU the build targets it; without one it compiles for sm_80 and sm_90.")
+    honest.__doc__ = ("The library is your kernel, and its host code only launches it.\n\nRead from the built "
+                      "library: the launcher is exported; every imported function is a CUDA runtime launch, attribute "
+                      "or device-memory call; nothing runs when the library loads or unloads; no raw system calls; "
+                      "and at least one kernel stores to global memory.")
+    lab.check(f"{n}.build.compiles", points=points)(compiles)
+    lab.check(f"{n}.build.honest", points=honest_points, needs=(f"{n}.build.compiles",))(honest)
+    return f"{n}.build.honest"
 
 
-def declare_run_checks(lab: Lab, get_run: Callable[[Context], kc.CaseRun], needs: str, what: str,
+def declare_run_checks(lab: Lab, get_run: Callable, plan: Callable, needs: str, what: str,
                        points: dict[str, int]) -> str:
     """NN.run.completes, NN.memory.in_bounds, NN.memory.all_written. Returns the run check's id."""
     n = lab.number
 
     def completes(ctx: Context) -> Result:
-        return kc.check_completes(get_run(ctx))
+        return kc.check_completes(ctx, get_run(ctx), plan(ctx))
 
     def in_bounds(ctx: Context) -> Result:
-        return kc.check_in_bounds(get_run(ctx), ctx.hint("bounds"))
+        return kc.check_in_bounds(ctx, get_run(ctx))
 
     def all_written(ctx: Context) -> Result:
-        return kc.check_all_written(get_run(ctx), ctx.hint("every-element"))
+        return kc.check_all_written(ctx, get_run(ctx))
 
     completes.__doc__ = (f"{what} runs on every case without crashing, hanging or returning a CUDA error.\n\n"
-                         "Each case runs in a child process with a time limit; a fault becomes a failure that says "
-                         "what usually causes it.")
-    in_bounds.__doc__ = ("Nothing is written outside the output buffer.\n\nThe output sits between guard bands "
-                         "holding a canary pattern; any change to them is an out-of-bounds write.")
+                         "Your code runs in a sandboxed worker process with a time limit; a fault becomes a failure "
+                         "that says what usually causes it.")
+    in_bounds.__doc__ = ("Nothing is written outside the output buffer, and the inputs are left as they were.\n\n"
+                         "The output sits between guard bands holding a canary pattern; any change to them is an "
+                         "out-of-bounds write. Every input is compared bit for bit after the call.")
     all_written.__doc__ = ("Every output element is written.\n\nThe output is poisoned with a NaN payload before every "
                            "launch; an element still holding it was never written.")
     lab.check(f"{n}.run.completes", points=points["completes"], needs=(needs,), gpu=True)(completes)
@@ -66,19 +114,37 @@ def declare_run_checks(lab: Lab, get_run: Callable[[Context], kc.CaseRun], needs
     return f"{n}.run.completes"
 
 
-def declare_values(lab: Lab, cid: str, points: int, get_run, select: Callable[[kc.Case], bool], tol: Tolerance,
-                   doc: str, lessons: dict[str, str] | None = None, anchor: str = "correctness") -> None:
+def declare_values(lab: Lab, cid: str, points: int, get_run, select: Callable, doc: str, anchor: str = "correctness",
+                   needs: tuple[str, ...] = ()) -> None:
     def values(ctx: Context) -> Result:
-        return kc.check_values(get_run(ctx), select, tol, ctx.hint(anchor), lessons or {})
+        lessons = {name: f.lesson for name, f in ctx.spec.families.items() if f.lesson}
+        return kc.check_values(ctx, get_run(ctx), select, lessons, anchor)
 
     values.__doc__ = doc
-    lab.check(cid, points=points, needs=(f"{lab.number}.run.completes",), gpu=True)(values)
+    lab.check(cid, points=points, needs=needs or (f"{lab.number}.run.completes",), gpu=True)(values)
 
 
-def declare_repeatable(lab: Lab, points: int, get_run, tol: Tolerance) -> None:
+def declare_repeatable(lab: Lab, points: int, get_run) -> None:
     def repeatable(ctx: Context) -> Result:
-        return kc.check_repeatable(get_run(ctx), tol, ctx.hint("races"))
+        return kc.check_repeatable(ctx, get_run(ctx))
 
     repeatable.__doc__ = ("Every case gives the same verdict each time it runs.\n\nEach case runs more than once: "
                           "right once and wrong on a repeat is a race.")
     lab.check(f"{lab.number}.correct.repeatable", points=points, needs=(f"{lab.number}.run.completes",), gpu=True)(repeatable)
+
+
+def family_doc(spec, family: str, plan) -> str:
+    f = spec.families[family]
+    return (f"Inputs drawn as {f.inputs} are right at {spec.plan_text(plan)}.\n\n"
+            f"This family catches {f.catches}. Compared with an fp64 reference: {spec.tolerance.text()}.")
+
+
+def missing(ctx: Context, *files: str) -> Result | None:
+    for f in files:
+        if f in ctx.discovery:
+            return failed(f"{ctx.submission.name}/{f} {ctx.discovery[f]}", hint=ctx.hint("files-you-edit"))
+    absent = [f for f in files if not (ctx.stage / f).is_file()]
+    if absent:
+        return failed(f"{', '.join(absent)} not found in {ctx.submission}",
+                      details=[f"expected: {', '.join(files)} in the lab folder"], hint=ctx.hint("files-you-edit"))
+    return None

@@ -1,4 +1,5 @@
-"""Lab 02's profile checks. They read the committed report, so they run on any machine.
+"""Lab 02's profile checks. They read the committed report, so they run on any machine; with a GPU
+the profiled launch is also cross-checked against a trace of the graded library.
 
 The logic lives in grader/checks/profile.py; this file only declares the checks.
 """
@@ -7,31 +8,32 @@ from __future__ import annotations
 from grader.checks import profile
 
 
-def register(lab) -> None:
-    @lab.check("02.profile.loads", points=1)
-    def loads(ctx):
-        """profile/softmax_tuned.ncu-rep is an Nsight Compute report that loads.
+def register(lab, spec, source: str, report: str) -> None:
+    rep = spec.label(spec.representative)
 
-        Record it with `make profile LAB=02` and commit it.
-        """
+    def loads(ctx):
         return profile.check_loads(ctx)
 
-    @lab.check("02.profile.kernel_matches", points=2, needs=("02.profile.loads",))
     def kernel_matches(ctx):
-        """The report profiles a __global__ kernel defined in your softmax_tuned.cu."""
         return profile.check_kernel_matches(ctx)
 
-    @lab.check("02.profile.device_and_shape", points=1, needs=("02.profile.kernel_matches",))
     def device_and_shape(ctx):
-        """The report was taken on sm_80 or newer, at the representative shape 16384x4096 fp32."""
         return profile.check_device_and_shape(ctx)
 
-    @lab.check("02.profile.analysis", points=4, needs=("02.profile.kernel_matches",))
     def analysis(ctx):
-        """profile/ANALYSIS.md names the bottleneck the report shows and quotes 2+ of its values.
-
-        The report's verdict comes from its Speed Of Light section: latency-bound when
-        Memory and Compute (SM) Throughput are both under 60% of peak; otherwise the
-        unit that leads by 10+ points; either when they are closer than that.
-        """
         return profile.check_analysis(ctx)
+
+    loads.__doc__ = f"{report} is an Nsight Compute report that loads.\n\nRecord it with `make profile LAB=02` and commit it."
+    kernel_matches.__doc__ = (f"The report profiles a kernel your {source} compiles to, launched as the graded code "
+                              f"launches it.\n\nThe kernel must be defined in the library built from your file (code "
+                              f"under #if 0 is not); with a GPU, the graded library is traced at {rep} and must launch "
+                              "that kernel with the report's grid and block, in a like time.")
+    device_and_shape.__doc__ = f"The report was taken on sm_80 or newer, at the representative size {rep} fp32."
+    analysis.__doc__ = ("profile/ANALYSIS.md names the bottleneck the report shows and quotes 2+ of its values, and "
+                        "every value it quotes is the report's.\n\nThe report's verdict comes from its Speed Of Light "
+                        "section: latency-bound when Memory and Compute (SM) Throughput are both under 60% of peak; "
+                        "otherwise the unit that leads by 10+ points; either when they are closer than that.")
+    lab.check("02.profile.loads", points=1)(loads)
+    lab.check("02.profile.kernel_matches", points=2, needs=("02.profile.loads", "02.build.honest"))(kernel_matches)
+    lab.check("02.profile.device_and_shape", points=1, needs=("02.profile.kernel_matches",))(device_and_shape)
+    lab.check("02.profile.analysis", points=4, needs=("02.profile.kernel_matches",))(analysis)

@@ -1,32 +1,34 @@
 """Lab 03, part 2: the PyTorch port of MiniGPT, checked against the NumPy reference.
 
-grader/labs/lab03.py calls ``register(lab)``. The port runs once per device in a child
-(grader/child/minigpt_port.py), memoized in ctx.memo; each check reads that one run
-from its own angle. The reference runs here, in the parent, from the grader's own tree.
+grader/labs/lab03.py calls ``register(lab)``. The port runs once per device in a sandboxed
+worker (grader/workers/port.py), memoized in ctx.memo; each check reads that one run from its
+own angle. The reference runs here, in the judge, from the grader's own tree; its answers never
+leave the judge.
 
-Inputs come from ctx.seed: GPT-2-initialised weights with every bias and LayerNorm
-parameter moved off its initial value, and one batch per optimizer step. The optimizer
-is checked on the reference's own gradients: Adam divides by sqrt(v) + eps, so a
-gradient element near eps (1e-8) turns a last-bit difference into a ~1e-12 one, and
-end-to-end training would measure that, not the port. The end-to-end training loop is
-checked through its losses, which Adam's amplification does not reach.
+Inputs come from ctx.seed: GPT-2-initialised weights with every bias and LayerNorm parameter
+moved off its initial value, one batch per optimizer step, and, for the optimizer check, random
+gradients that both optimizers are fed (Adam divides by sqrt(v) + eps, so the port's own
+gradients would let a last-bit difference near eps grow ~1e5x; fed gradients check the update
+alone). The end-to-end training loop is checked through its losses.
 """
 from __future__ import annotations
 
-import ast
 from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
 
-from grader.checks.crash import explain_child_failure
+from grader.audit import python_ast
+from grader.checks.crash import explain_gone
 from grader.checks.parity import (Comparison, PortCase, compare, draw_case, load_reference, reference_file,
                                   reference_results, summary)
 from grader.config import SETTINGS
 from grader.context import Context
 from grader.registry import Lab
 from grader.results import Result, failed, passed, skipped
-from grader.runner import ChildRun, run_child
+from grader.runner import Worker, WorkerGone
+
+MAX_OUTPUTS_BYTES = 256 << 20  # the port's answer for the grading model is a few MB
 
 PORT = "minigpt_torch.py"
 SHAPE = {"block_size": 32, "n_layer": 2, "n_head": 4, "n_embd": 64}
@@ -90,15 +92,15 @@ class Reference:
 @dataclass
 class PortRun:
     device: str
-    run: ChildRun
     ref: Reference
-
-    @property
-    def facts(self) -> dict:
-        return self.run.response or {}
+    facts: dict
+    outputs: dict
+    log: Path
+    gone: WorkerGone | None = None
+    problem: str = ""  # the answer could not be read
 
     def compare(self, key: str, *, reshape: bool = False) -> Comparison:
-        return compare(label(key), self.run.outputs.get(key), self.ref.expected[key], RTOL, reshape=reshape)
+        return compare(label(key), self.outputs.get(key), self.ref.expected[key], RTOL, reshape=reshape)
 
 
 def reference(ctx: Context) -> Reference:
@@ -115,20 +117,42 @@ def port_run(ctx: Context, device: str) -> PortRun:
     if key not in ctx.memo:
         ref = reference(ctx)
         case = ref.case
-        request = {
-            "port": str(ctx.stage / PORT), "module_name": PORT.removesuffix(".py"),
-            "reference_files": [str(ref.file), str(ctx.stage / "minigpt_numpy.py")],
+        message = {
+            "cmd": "run", "port": str(ctx.stage / PORT), "module_name": PORT.removesuffix(".py"),
             "config": case.config, "dtype": "float64", "device": device, "adamw": case.adamw,
             "steps": case.steps, "params": ref.names, "probes": ref.probes,
         }
         arrays = {f"param/{n}": w for n, w in case.weights.items()}
         for k, (idx, targets) in enumerate(case.batches):
             arrays[f"idx/{k}"], arrays[f"targets/{k}"] = idx, targets
-        arrays.update({k: v for k, v in ref.expected.items() if k.startswith("fed/")})
-        run = run_child("minigpt_port", request, rundir=ctx.rundir(f"port-{device}"), arrays=arrays,
-                        timeout_s=SETTINGS.child_timeout_s)
-        ctx.memo[key] = PortRun(device, run, ref)
+        for k, grads in enumerate(case.fed):
+            arrays.update({f"fed/{k}/{n}": g for n, g in grads.items()})
+        worker = Worker("port", logdir=ctx.rundir(f"port-{device}"), gpu=device == "cuda", ro=[ctx.stage])
+        facts, outputs, gone, problem = {}, {}, None, ""
+        try:
+            with worker:
+                np.savez(worker.io / "inputs.npz", **arrays)
+                facts = worker.call(message, timeout_s=SETTINGS.child_timeout_s).data
+                outputs, problem = read_outputs(worker.io / "outputs.npz")
+        except WorkerGone as exc:
+            gone = exc
+        ctx.memo[key] = PortRun(device, ref, facts, outputs, worker.log, gone, problem)
     return ctx.memo[key]
+
+
+def read_outputs(path: Path) -> tuple[dict, str]:
+    """The port's arrays, read without pickles, within a size bound; numeric arrays only."""
+    try:
+        if path.is_symlink() or not path.is_file():
+            return {}, "the worker wrote no outputs"
+        if path.stat().st_size > MAX_OUTPUTS_BYTES:
+            return {}, f"the outputs are {path.stat().st_size} bytes, over {MAX_OUTPUTS_BYTES}"
+        with np.load(path, allow_pickle=False) as data:
+            out = {k: data[k] for k in list(data.files)[:2000]}
+        bad = [k for k, v in out.items() if v.dtype.kind not in "fiu"]
+        return ({}, f"non-numeric output {bad[0]}") if bad else (out, "")
+    except (OSError, ValueError, EOFError) as exc:
+        return {}, f"the outputs could not be read: {exc}"
 
 
 # ----------------------------------------------------------------------------- verdict helpers
@@ -138,21 +162,25 @@ def lesson_for(text: str) -> list[str]:
 
 
 def stage_failure(pr: PortRun, stages: tuple[str, ...], hint: str) -> Result | None:
-    """A FAIL when the child died or one of these stages of learner code raised."""
-    run = pr.run
-    if run.timed_out:
-        return failed(f"the port did not finish in {run.timeout_s:.0f} s",
-                      details=["the whole run takes a few seconds for a right port: look for a loop that never "
-                               "ends, or a model far larger than the config asks for"], hint=hint, log=run.log)
-    if not run.ok:
-        return explain_child_failure(run, f"running {PORT}", hint)
-    for stage in stages:
-        if pr.facts["stages"].get(stage) == "error":
-            err = pr.facts["errors"][stage]
-            first = (err["message"].strip().splitlines() or [""])[0][:200]
-            details = lesson_for(f"{err['type']}: {err['message']}") + err["traceback"][-10:]
-            return failed(f"{STAGE_WHAT[stage]} raised {err['type']}: {first}", details=details, hint=hint,
-                          log=run.log)
+    """A FAIL when the worker died, answered nonsense, or one of these stages of learner code raised."""
+    if pr.gone is not None:
+        if pr.gone.kind == "hung":
+            return failed(f"the port did not finish in {SETTINGS.child_timeout_s:.0f} s",
+                          details=["the whole run takes a few seconds for a right port: look for a loop that never "
+                                   "ends, or a model far larger than the config asks for"], hint=hint, log=pr.log)
+        return explain_gone(pr.gone, f"running {PORT}", hint)
+    if pr.problem:
+        return failed(f"running {PORT}: {pr.problem}", hint=hint, log=pr.log)
+    try:
+        for stage in stages:
+            if pr.facts["stages"].get(stage) == "error":
+                err = pr.facts["errors"][stage]
+                first = (str(err["message"]).strip().splitlines() or [""])[0][:200]
+                details = lesson_for(f"{err['type']}: {err['message']}") + [str(t)[:300] for t in err["traceback"][-10:]]
+                return failed(f"{STAGE_WHAT[stage]} raised {str(err['type'])[:60]}: {first}", details=details,
+                              hint=hint, log=pr.log)
+    except (KeyError, TypeError, AttributeError):
+        return failed(f"running {PORT}: the worker's answer was malformed", hint=hint, log=pr.log)
     return None
 
 
@@ -183,7 +211,7 @@ def first_divergence(pr: PortRun) -> tuple[str | None, list[str]]:
     """Layer by layer in forward order: the first activation where the port leaves the reference."""
     matched, unseen = [], []
     for key in pr.ref.probes:
-        if f"probe/{key}" not in pr.run.outputs:
+        if f"probe/{key}" not in pr.outputs:
             unseen.append(key)
             continue
         c = pr.compare(f"probe/{key}", reshape=True)
@@ -201,58 +229,21 @@ def first_divergence(pr: PortRun) -> tuple[str | None, list[str]]:
                   "layer the grader could not probe"]
 
 
-def imports_in(path: Path) -> list[tuple[int, str]]:
-    """(line, module) for every import statement and __import__/import_module("...") call."""
-    try:
-        tree = ast.parse(path.read_text(encoding="utf-8", errors="replace"))
-    except (OSError, SyntaxError, ValueError):
-        return []
-    found = []
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Import):
-            found += [(node.lineno, alias.name) for alias in node.names]
-        elif isinstance(node, ast.ImportFrom):
-            found.append((node.lineno, node.module or ""))
-        elif isinstance(node, ast.Call) and node.args and isinstance(node.args[0], ast.Constant):
-            fn = node.func
-            called = fn.attr if isinstance(fn, ast.Attribute) else getattr(fn, "id", "")
-            if called in ("__import__", "import_module") and isinstance(node.args[0].value, str):
-                found.append((node.lineno, node.args[0].value))
-    return found
-
-
-def is_numpy(module: str) -> bool:
-    return module.split(".")[0] == "numpy"
-
-
-def is_reference(text: str) -> bool:
-    return "minigpt_numpy" in text
-
-
 def port_problems(ctx: Context, pr: PortRun) -> list[tuple[str, list[str]]]:
     """(headline, details) for each way the port is not a PyTorch port."""
-    ev, bindings = pr.facts.get("evidence", {}), pr.facts.get("bindings", {})
-    statements = imports_in(ctx.stage / PORT)
     problems = []
-    ref_seen = ([f"line {ln}: imports {m}" for ln, m in statements if is_reference(m)]
-                + [f"called {c}" for c in ev.get("reference_calls", {}) if not c.endswith(":<module>")][:3]
-                + [f"imported {m} while running" for m in ev.get("imports", {}) if is_reference(m)]
-                + [f"opened {p}" for p in ev.get("opened", {}) if Path(p).name == "minigpt_numpy.py"]
-                + [f"module-level name {n} comes from {o}" for n, o in bindings.items() if is_reference(o)])
-    if ref_seen:
-        problems.append(("the port calls the NumPy reference", ref_seen[:6] + [
-            "the grader compares the port with that same reference, so calling it proves nothing: write each "
-            "layer with torch ops"]))
-    np_seen = ([f"line {ln}: imports {m}" for ln, m in statements if is_numpy(m)]
-               + [f"module-level name {n} comes from {o}" for n, o in bindings.items() if is_numpy(o)]
-               + [f"imported {m} while running" for m in ev.get("imports", {}) if is_numpy(m)]
-               + [f"called {c}" for c in ev.get("numpy_calls", {})])
-    if np_seen:
-        problems.append(("the port uses NumPy", np_seen[:6] + [
-            "the port computes with torch tensors end to end: torch.exp, torch.tanh, x.mean(dim=-1, keepdim=True) "
-            "and friends replace their NumPy namesakes, and autograd then writes the backward pass"]))
-    out = pr.facts.get("forward", {})
-    no_history = [w for w in ("logits", "loss") if out.get(w, {}).get("grad_fn") is None]
+    findings = python_ast.audit((ctx.stage / PORT).read_text(errors="replace"), python_ast.PORT)
+    if findings:
+        reference = [f for f in findings if "minigpt_numpy" in f.text]
+        numpy = [f for f in findings if "numpy" in f.text.lower() and f not in reference]
+        headline = ("the port uses the NumPy reference" if reference else "the port uses NumPy" if numpy else
+                    f"{PORT} uses what a port may not: {findings[0].text}")
+        problems.append((headline, [str(f) for f in findings[:6]] + [
+            "the grader compares the port with the NumPy reference, so the port computes with torch tensors end to "
+            "end: torch.exp, torch.tanh, x.mean(dim=-1, keepdim=True) and friends replace their NumPy namesakes, and "
+            "autograd then writes the backward pass"]))
+    out = pr.facts.get("forward", {}) if isinstance(pr.facts.get("forward"), dict) else {}
+    no_history = [w for w in ("logits", "loss") if (out.get(w) or {}).get("grad_fn") is None]
     if no_history:
         problems.append((f"{' and '.join(no_history)} carry no autograd history", [
             f"{w}.grad_fn is None: the value was not computed from the model's parameters by torch ops"
@@ -294,9 +285,37 @@ def optimizer_problems(pr: PortRun) -> list[str]:
 
 # ----------------------------------------------------------------------------- the checks
 
+class _Declaring:
+    """The lab, with every check it declares wrapped by ``guarded``."""
+
+    def __init__(self, lab: Lab, declare):
+        self._lab, self.check, self.number = lab, declare, lab.number
+
+
+def guarded(fn):
+    """The port's worker runs learner Python, which can garble its answer: reading a malformed answer is a
+    FAIL that says so, not a crash of the judge."""
+    def check(ctx: Context) -> Result:
+        try:
+            return fn(ctx)
+        except (KeyError, TypeError, AttributeError, ValueError, IndexError) as exc:
+            return failed(f"the port worker's answer was malformed ({type(exc).__name__}: {str(exc)[:120]})",
+                          details=["the worker that runs your port reports what it saw; an answer it cannot have "
+                                   "produced means the process was disturbed"], hint=ctx.hint("port-rules"))
+
+    check.__name__, check.__doc__ = fn.__name__, fn.__doc__
+    return check
+
+
 def register(lab: Lab) -> None:
     """Declare the port checks on the lab-03 Lab."""
     n = lab.number
+    original_check = lab.check
+
+    def declare(cid: str, **kwargs):
+        return lambda fn: original_check(cid, **kwargs)(guarded(fn))
+
+    lab = _Declaring(lab, declare)
 
     @lab.check(f"{n}.port.runs", points=1)
     def runs(ctx: Context) -> Result:
@@ -322,7 +341,7 @@ def register(lab: Lab) -> None:
                            "transformer.h.0.attn.c_attn, ...; nn.Linear stores [out, in]")
             return failed(f"the port's parameters do not match the reference's ({len(found)} found, "
                           f"{len(expected)} expected)", details=details, hint=ctx.hint("parameter-names"),
-                          log=pr.run.log)
+                          log=pr.log)
         if result := stage_failure(pr, ("load", "forward"), hint):
             return result
         out = pr.facts["forward"]
@@ -330,25 +349,26 @@ def register(lab: Lab) -> None:
         want = [*idx.shape, pr.ref.case.config["vocab_size"]]
         if out["logits"].get("shape") != want:
             return failed(f"logits have shape {out['logits'].get('shape')}, expected {want} ([B, T, V])",
-                          hint=hint, log=pr.run.log)
+                          hint=hint, log=pr.log)
         if out["loss"].get("shape") != []:
             return failed(f"loss has shape {out['loss'].get('shape')}, expected a scalar (the mean over B*T)",
-                          hint=hint, log=pr.run.log)
+                          hint=hint, log=pr.log)
         return passed(f"imports, builds, loads {len(expected)} parameters and runs forward "
-                      f"(child {pr.run.elapsed_s:.1f} s)", child_seconds=round(pr.run.elapsed_s, 2))
+                      f"(worker {pr.facts.get('seconds', {}).get('total', 0):.1f} s)")
 
     @lab.check(f"{n}.port.is_port", points=2, needs=(f"{n}.port.runs",))
     def is_port(ctx: Context) -> Result:
         """The port computes with torch ops: no NumPy, no calls into the reference, autograd history.
 
-        The grader records what the port imports, opens and calls while it runs, reads its import
-        statements, and checks that logits and loss carry a grad_fn.
+        Checked on the file itself (what it imports and calls: torch's public API, math, dataclasses;
+        no NumPy, no reference, no exec, no file or process access, no private torch entry points),
+        and on the outputs: logits and loss must carry a grad_fn.
         """
         pr = port_run(ctx, "cpu")
         problems = port_problems(ctx, pr)
         if problems:
             return failed(problems[0][0], details=[line for _, lines in problems for line in lines],
-                          hint=ctx.hint("port-rules"), log=pr.run.log)
+                          hint=ctx.hint("port-rules"), log=pr.log)
         out = pr.facts["forward"]
         return passed(f"torch ops only; logits.grad_fn is {out['logits']['grad_fn']}")
 
@@ -378,7 +398,7 @@ def register(lab: Lab) -> None:
         what = next(((w, d) for w, d in outputs.items() if d != "float64"), None)
         headline = (f"{what[0]} are {what[1]}, expected float64" if what
                     else f"parameters are {next(iter(not64.values()))}, expected float64")
-        return failed(headline, details=details, hint=ctx.hint("float64"), log=pr.run.log)
+        return failed(headline, details=details, hint=ctx.hint("float64"), log=pr.log)
 
     parity_needs = (f"{n}.port.runs", f"{n}.port.is_port", f"{n}.port.fp64")
 
@@ -395,7 +415,7 @@ def register(lab: Lab) -> None:
         where, lines = first_divergence(pr)
         first = f"; first layer to differ: {probe_label(where)}" if where else ""
         return failed(f"logits differ from the reference (max rel err {c.max_rel_err:.2g} > {RTOL:g}){first}",
-                      details=c.describe(RTOL) + lines, hint=ctx.hint("layer-by-layer"), log=pr.run.log,
+                      details=c.describe(RTOL) + lines, hint=ctx.hint("layer-by-layer"), log=pr.log,
                       **summary([c]))
 
     @lab.check(f"{n}.port.loss", points=1, needs=(f"{n}.port.logits",))
@@ -407,7 +427,7 @@ def register(lab: Lab) -> None:
             return passed(f"loss {float(pr.ref.expected['loss']):.6f} matches: {figures([c])}", **summary([c]))
         return failed("the loss differs from the reference", details=c.describe(RTOL) + [
             "F.cross_entropy(logits.view(-1, V), targets.view(-1)) averages over all B*T positions"],
-            hint=ctx.hint("layer-by-layer"), log=pr.run.log, **summary([c]))
+            hint=ctx.hint("layer-by-layer"), log=pr.log, **summary([c]))
 
     @lab.check(f"{n}.port.grads", points=2, needs=(f"{n}.port.loss",))
     def grads(ctx: Context) -> Result:
@@ -418,20 +438,20 @@ def register(lab: Lab) -> None:
         if missing := pr.facts.get("grads_missing"):
             return failed(f"{len(missing)} parameter(s) got no gradient, e.g. {missing[0]}", details=[
                 "a parameter gets .grad only if the loss depends on it through torch ops: is it used in forward?"],
-                hint=ctx.hint("layer-by-layer"), log=pr.run.log)
+                hint=ctx.hint("layer-by-layer"), log=pr.log)
         comps = [pr.compare(f"grad/{name}") for name in pr.ref.names]
         bad = [c for c in comps if not c.ok(RTOL)]
         if bad:
             details = bad[0].describe(RTOL) + ([f"also: {', '.join(c.name for c in bad[1:6])}"] if bad[1:] else [])
             return failed(f"{len(bad)} of {len(comps)} gradients differ, first {bad[0].name}", details=details,
-                          hint=ctx.hint("layer-by-layer"), log=pr.run.log, **summary(comps))
+                          hint=ctx.hint("layer-by-layer"), log=pr.log, **summary(comps))
         return passed(f"{len(comps)} gradients match: {figures(comps)}", **summary(comps))
 
     @lab.check(f"{n}.port.adamw", points=2, needs=(f"{n}.port.grads",))
     def adamw(ctx: Context) -> Result:
         """configure_optimizer gives the reference's AdamW: every weight matches after 3 steps.
 
-        The optimizer is fed the reference's gradients, so this checks the update alone (decoupled
+        Both optimizers are fed the same random gradients, so this checks the update alone (decoupled
         weight decay on parameters with dim >= 2, bias correction). A training loop of 3 steps,
         forward and backward included, must then give the reference's losses.
         """
@@ -444,7 +464,7 @@ def register(lab: Lab) -> None:
         if bad:
             return failed(f"after {STEPS} AdamW steps on the reference's gradients, {len(bad)} of {len(comps)} "
                           f"parameters differ, first {bad[0].name}",
-                          details=optimizer_problems(pr) + bad[0].describe(RTOL), hint=hint, log=pr.run.log,
+                          details=optimizer_problems(pr) + bad[0].describe(RTOL), hint=hint, log=pr.log,
                           **summary(comps))
         if result := stage_failure(pr, ("train",), hint):
             return result
@@ -452,7 +472,7 @@ def register(lab: Lab) -> None:
         if not losses.ok(RTOL):
             return failed("the training loop's losses differ from the reference's", details=losses.describe(RTOL) + [
                 f"train_loss[k] is the loss before step k; the last is the loss after all {STEPS} steps"],
-                hint=hint, log=pr.run.log)
+                hint=hint, log=pr.log)
         trained = summary([pr.compare(f"train/{name}") for name in pr.ref.names])
         return passed(f"every weight matches after {STEPS} steps: {figures(comps)}; the training loop's "
                       f"losses match to {losses.max_rel_err:.1e}", **summary(comps),
@@ -473,5 +493,5 @@ def register(lab: Lab) -> None:
         if bad := [c for c in comps if not c.ok(RTOL)]:
             details = bad[0].describe(RTOL) + (first_divergence(pr)[1] if bad[0].name == "logits" else [])
             return failed(f"on {ctx.device.name}, {bad[0].name} differs from the reference", details=details,
-                          hint=hint, log=pr.run.log, **summary(comps))
+                          hint=hint, log=pr.log, **summary(comps))
         return passed(f"on {ctx.device.name}: {figures(comps)}", **summary(comps))

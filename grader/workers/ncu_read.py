@@ -1,14 +1,13 @@
-"""Child: read an Nsight Compute report and write its raw facts as JSON.
+"""Worker: read an Nsight Compute report (learner data) and answer its raw facts.
 
-    python -m grader.child.ncu_read <rundir>
+    command  {"cmd": "read", "report": "<path to .ncu-rep>", "metrics": ["gpu__time_duration.sum", ...]}
+    answer   {"ok": true, "loader": {...}, "actions": [{kernel, device, launch, sections, nvtx, metrics,
+             section_metrics, rules}, ...]}
+        or   {"ok": false, "error": "<why the file could not be read>", "loader": {...}}
 
-request.json: {"report": "<path to .ncu-rep>", "metrics": ["gpu__time_duration.sum", ...]}
-response.json: {"ok": true, "loader": {...}, "actions": [{kernel, device, launch, sections,
-                nvtx, metrics, section_metrics, rules}, ...]}
-           or  {"ok": false, "error": "<why the file could not be read>", "loader": {...}}
-
-The report is learner input, so every failure to read it is an answer ("ok": false),
-never a crash. The parent decides what the facts mean; this child only reads them.
+The report is learner input, so every failure to read it is an answer ("ok": false), never a
+crash; a file crafted to crash or fool the reader meets the sandbox. The judge decides what the
+facts mean (grader/checks/profile.py); this worker only reads them.
 
 Which reader: Nsight Compute's own Python module (``<ncu install>/extras/python``)
 when an ncu install is found, else the PyPI ``ncu_report`` package (pinned in
@@ -17,14 +16,12 @@ used. The parent asks for metrics by name and never relies on what only one read
 offers (2025.3.1's module has no ``IAction.sections()`` nor ``IMetric.label()``).
 
 The reader is imported before numpy: with numpy loaded first, ncu 2025.3.1's
-``_ncu_report.so`` crashes (SIGSEGV) in ``IMetric.unit()``. So this child reads its
-request with json and imports grader.child.protocol (numpy) only to write the answer.
+``_ncu_report.so`` crashes (SIGSEGV) in ``IMetric.unit()``. Nothing this worker imports loads numpy.
 """
 from __future__ import annotations
 
 import glob
 import importlib
-import json
 import math
 import os
 import shutil
@@ -301,32 +298,29 @@ def load(module, loader: dict, path: Path, wanted: list[str]) -> dict:
     return {"ok": True, "loader": loader, "actions": actions}
 
 
-def main() -> int:
-    rundir = Path(sys.argv[1])
-    request = json.loads((rundir / "request.json").read_text())  # no numpy before the reader: see above
-    path = Path(request["report"])
-    wanted = list(request.get("metrics", ()))
-    try:
-        module, loader = import_reader()
-    except ImportError as exc:
-        module, loader = None, None
-        response = {"ok": False, "error": f"no Nsight Compute report reader here: {exc}", "loader": None,
-                    "internal": True}
-    if module is not None:
-        if not path.is_file():
-            response = {"ok": False, "error": f"no file at {path}", "loader": loader}
-        else:
-            try:
-                response = load(module, loader, path, wanted)
-            except Exception as exc:  # the reader choked on a damaged file: the learner's problem, reported as such
-                traceback.print_exc()
-                response = {"ok": False, "error": f"the report reader failed on it: {type(exc).__name__}: {exc}",
-                            "loader": loader}
-    from grader.child.protocol import write_response  # imports numpy: only now
+class NcuReader:
+    def __init__(self, io: Path):
+        self.io = io
 
-    write_response(rundir, response)
-    return 0
+    def cmd_read(self, message, link) -> dict:
+        path = Path(message["report"])
+        wanted = list(message.get("metrics", ()))
+        try:
+            module, loader = import_reader()
+        except ImportError as exc:
+            return {"ok": False, "error": f"no Nsight Compute report reader here: {exc}", "loader": None,
+                    "internal": True}
+        if not path.is_file():
+            return {"ok": False, "error": f"no file at {path}", "loader": loader}
+        try:
+            return load(module, loader, path, wanted)
+        except Exception as exc:  # the reader choked on a damaged file: the learner's problem, reported as such
+            traceback.print_exc()
+            return {"ok": False, "error": f"the report reader failed on it: {type(exc).__name__}: {exc}",
+                    "loader": loader}
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    from grader.workers.serve import serve
+
+    serve(NcuReader)

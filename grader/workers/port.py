@@ -1,10 +1,12 @@
-"""Child: run a learner's PyTorch port of MiniGPT and hand back raw numbers and facts.
+"""Worker: a learner's PyTorch port of MiniGPT, run on the judge's weights and batches.
 
-    python -m grader.child.minigpt_port RUNDIR
+    command  {"cmd": "run", "port", "module_name", "config", "dtype", "device", "adamw", "steps", "params",
+              "probes"}; the judge's arrays in IO/inputs.npz: the weights (``param/NAME``), the batches
+              (``idx/K``, ``targets/K``) and the gradients to feed the optimizer (``fed/K/NAME``: random
+              numbers the judge drew, not the reference's gradients: no expected value reaches this worker)
+    answer   facts per stage; arrays in IO/outputs.npz (all float64): ``logits``, ``loss``, ``probe/KEY``,
+             ``grad/NAME``, ``adamw/NAME``, ``train/NAME``, ``train_loss`` [K + 1]
 
-The request names the port file, the model config, the device and the number of
-optimizer steps; inputs.npz holds the weights (``param/NAME``), the batches
-(``idx/K``, ``targets/K``) and the gradients to feed the optimizer (``fed/K/NAME``).
 The stages, each stopping the ones after it when it raises:
 
     import    the port file, by path, as module ``minigpt_torch``
@@ -15,13 +17,8 @@ The stages, each stopping the ones after it when it raises:
     adamw     configure_optimizer(...), then K steps on the fed gradients
     train     reload the weights; K steps of forward, backward, step; one more loss
 
-outputs.npz (all float64): ``logits``, ``loss``, ``probe/KEY``, ``grad/NAME``,
-``adamw/NAME``, ``train/NAME``, ``train_loss`` [K + 1].
-
-Learner code runs under a watch that records, as facts for the parent: modules
-imported for the first time, files opened, and calls into NumPy or into the reference
-file. A learner's exception is a result (written into the response, exit 0); only a
-bug in this harness makes it exit non-zero.
+A learner's exception is a result (in the answer); everything here is a claim the judge checks
+against its own NumPy reference. How the port computes is checked on its syntax tree by the judge.
 """
 from __future__ import annotations
 
@@ -30,96 +27,16 @@ import os
 import sys
 import time
 import traceback
-from contextlib import contextmanager
 from pathlib import Path
 
 import numpy as np
 
-from grader.child.protocol import read_request, write_response
 
 STAGES = ("import", "build", "load", "forward", "backward", "adamw", "train")
-MAX_EVIDENCE = 40  # entries kept per kind of evidence
 
 
 class Failed(Exception):
     """A stage of learner code raised; the response already says how."""
-
-
-class Watch:
-    """Runs learner code, recording what it imports, opens and calls."""
-
-    def __init__(self, port: Path, reference_files: list[str], response: dict):
-        self.active = False
-        self.port = os.path.realpath(port)
-        self.references = {os.path.realpath(f) for f in reference_files}
-        self.numpy_dir = os.path.dirname(os.path.realpath(np.__file__)) + os.sep
-        self.ignored_dirs = tuple({os.path.realpath(p) + os.sep for p in (sys.prefix, sys.base_prefix)})
-        self.kinds: dict[str, str] = {}  # code file -> "numpy" | "reference" | ""
-        self.evidence = {"imports": {}, "opened": {}, "numpy_calls": {}, "reference_calls": {}}
-        response["evidence"] = self.evidence
-        sys.addaudithook(self._audit)  # cannot be removed: fine in a child that exits after one run
-
-    def _note(self, kind: str, item: str) -> None:
-        seen = self.evidence[kind]
-        if len(seen) < MAX_EVIDENCE:
-            seen[item] = seen.get(item, 0) + 1
-
-    def _kind(self, filename: str) -> str:
-        kind = self.kinds.get(filename)
-        if kind is None:
-            real = os.path.realpath(filename)
-            kind = ("port" if real == self.port else "reference" if real in self.references
-                    else "numpy" if real.startswith(self.numpy_dir) else "")
-            self.kinds[filename] = kind
-        return kind
-
-    def _audit(self, event: str, args: tuple) -> None:
-        if not self.active:
-            return
-        if event == "import" and self._from_port(importer(sys._getframe(1))):
-            self._note("imports", str(args[0]))  # torch's own lazy imports are not the port's
-        elif event == "open" and isinstance(args[0], str):
-            real = os.path.realpath(args[0])
-            if not real.startswith(self.ignored_dirs) and not real.startswith(self.port):
-                self._note("opened", real)
-
-    def _from_port(self, frame) -> bool:
-        return frame is not None and self._kind(frame.f_code.co_filename) == "port"
-
-    def _profile(self, frame, event: str, arg) -> None:
-        # NumPy counts when the port calls it directly (torch touches NumPy on its own); the
-        # reference counts wherever it is entered from outside (its calls to itself say no more).
-        if event == "call":
-            kind = self._kind(frame.f_code.co_filename)
-            caller = frame.f_back
-            if ((kind == "reference" and (caller is None or self._kind(caller.f_code.co_filename) != "reference"))
-                    or (kind == "numpy" and self._from_port(caller))):
-                self._note(f"{kind}_calls", f"{Path(frame.f_code.co_filename).name}:{frame.f_code.co_name}")
-        elif event == "c_call" and self._from_port(frame):
-            owner = getattr(arg, "__self__", None)
-            module = getattr(arg, "__module__", None) or type(owner).__module__
-            name = getattr(arg, "__name__", "?")
-            if module.split(".")[0] == "numpy":
-                self._note("numpy_calls", f"{module}.{name}")
-            elif name in ("numpy", "__array__") and type(owner).__module__.startswith("torch"):
-                self._note("numpy_calls", f"torch.Tensor.{name}")
-
-    @contextmanager
-    def learner(self):
-        self.active = True
-        sys.setprofile(self._profile)
-        try:
-            yield
-        finally:
-            sys.setprofile(None)
-            self.active = False
-
-
-def importer(frame):
-    """The frame whose code asked for an import, above the import machinery."""
-    while frame is not None and frame.f_code.co_filename.startswith(("<frozen importlib", "<frozen zipimport")):
-        frame = frame.f_back
-    return frame
 
 
 def describe_exception(exc: BaseException) -> dict:
@@ -148,14 +65,12 @@ class PortHarness:
         self.names: list[str] = request["params"]
         self.response: dict = {"stages": {s: "not run" for s in STAGES}, "errors": {}, "seconds": {}}
         self.outputs: dict[str, np.ndarray] = {}
-        self.watch = Watch(Path(request["port"]), request["reference_files"], self.response)
 
     def stage(self, name: str, fn):
         """Run one stage of learner code; an exception is recorded and stops the run."""
         start = time.monotonic()
         try:
-            with self.watch.learner():
-                value = fn()
+            value = fn()
         except BaseException as exc:  # learner code: even SystemExit is a result
             self.response["stages"][name] = "error"
             self.response["errors"][name] = describe_exception(exc)
@@ -183,7 +98,6 @@ class PortHarness:
         warm.grad = torch.zeros_like(warm)
         torch.optim.AdamW([warm]).step()
         self.module = self.stage("import", self.import_port)
-        self.response["bindings"] = self.bindings()
         self.model = self.stage("build", self.build)
         params = dict(self.model.named_parameters())
         self.response["parameters"] = {n: tensor_facts(torch, p) for n, p in params.items()}
@@ -206,21 +120,6 @@ class PortHarness:
         sys.modules[spec.name] = module  # dataclasses look their module up here
         spec.loader.exec_module(module)
         return module
-
-    def bindings(self) -> dict[str, str]:
-        """Module-level names of the port that come from NumPy or from the reference file."""
-        found = {}
-        for name, value in list(vars(self.module).items()):
-            try:
-                origin = value.__name__ if isinstance(value, type(sys)) else getattr(value, "__module__", "")
-            except Exception:
-                continue
-            if not isinstance(origin, str) or not origin:
-                continue
-            where = getattr(sys.modules.get(origin), "__file__", None) or ""
-            if origin.split(".")[0] == "numpy" or (where and os.path.realpath(where) in self.watch.references):
-                found[name] = f"{origin} ({where})" if where else origin
-        return found
 
     def build(self):
         torch, req = self.torch, self.request
@@ -337,18 +236,25 @@ def torch_from(torch, array: np.ndarray, device):
     return torch.from_numpy(np.ascontiguousarray(array)).to(device)
 
 
-def main() -> None:
-    rundir, request, inputs = read_request()
-    sys.dont_write_bytecode = True  # leave no __pycache__ in the staged lab folder
-    port = PortHarness(request, inputs)
-    start = time.monotonic()
-    try:
-        port.run()
-    except Failed:
-        pass
-    port.response["seconds"]["total"] = round(time.monotonic() - start, 3)
-    write_response(rundir, port.response, port.outputs)
+class PortWorker:
+    def __init__(self, io: Path):
+        self.io = io
+
+    def cmd_run(self, message, link) -> dict:
+        sys.dont_write_bytecode = True
+        inputs = dict(np.load(self.io / "inputs.npz", allow_pickle=False))
+        port = PortHarness(message, inputs)
+        start = time.monotonic()
+        try:
+            port.run()
+        except Failed:
+            pass
+        port.response["seconds"]["total"] = round(time.monotonic() - start, 3)
+        np.savez(self.io / "outputs.npz", **port.outputs)
+        return port.response
 
 
 if __name__ == "__main__":
-    main()
+    from grader.workers.serve import serve
+
+    serve(PortWorker)

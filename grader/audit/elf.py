@@ -1,0 +1,237 @@
+"""Static checks on the library built from a learner's .cu file, read from the ELF with trusted tools
+(readelf, objdump, cuobjdump): what its host code can do when the grader loads and calls it.
+
+Host code in a learner's library runs inside the worker. The audit makes sure that all it can
+do is launch kernels:
+  - every imported function is on IMPORTS_ALLOWED (CUDA runtime launch, attribute, device-memory
+    and stream-synchronisation calls; what nvcc's own generated code and the C++ runtime need);
+    nothing that touches files, processes, the network, clocks, dynamic loading, host memory
+    mappings, IPC or other devices;
+  - functions the learner wrote (everything but nvcc's generated code and the C runtime's) import
+    only LEARNER_ALLOWED, directly or through each other: no atexit, no C++ runtime entry points;
+  - nothing runs when the library is loaded or unloaded except nvcc's kernel registration
+    (.init_array/.fini_array hold only the toolchain's entries; no IFUNC resolvers);
+  - no raw system calls anywhere in the host code (syscall, sysenter, int 0x80);
+  - the launcher is exported, and the device code defines at least one kernel that stores to
+    global memory (an empty kernel cannot write an output).
+"""
+from __future__ import annotations
+
+import functools
+import glob
+import re
+import shutil
+from dataclasses import dataclass, field
+from pathlib import Path
+
+# -- imports ----------------------------------------------------------------------------------------
+
+# <<<...>>> compiles to __cudaPushCallConfiguration and a stub (__cudaPopCallConfiguration, __cudaGetKernel,
+# __cudaLaunchKernel, a guarded static) that nvcc may inline into the launcher.
+LAUNCH = {"cudaLaunchKernel", "cudaLaunchKernelExC", "cudaLaunchCooperativeKernel", "__cudaPushCallConfiguration",
+          "__cudaPopCallConfiguration", "__cudaGetKernel", "__cudaLaunchKernel", "__cudaLaunchKernel_ptsz",
+          "cudaConfigureCall", "cudaGetLastError", "cudaPeekAtLastError", "cudaGetErrorString", "cudaGetErrorName"}
+ATTRIBUTES = {"cudaFuncSetAttribute", "cudaFuncGetAttributes", "cudaFuncSetCacheConfig", "cudaFuncSetSharedMemConfig",
+              "cudaGetDevice", "cudaGetDeviceCount", "cudaDeviceGetAttribute", "cudaGetDeviceProperties",
+              "cudaGetDeviceProperties_v2", "cudaDeviceGetLimit", "cudaStreamGetFlags", "cudaStreamGetPriority",
+              "cudaStreamGetId", "cudaStreamGetDevice", "cudaOccupancyMaxActiveBlocksPerMultiprocessor",
+              "cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags", "cudaOccupancyMaxPotentialBlockSize",
+              "cudaOccupancyAvailableDynamicSMemPerBlock", "cudaOccupancyMaxActiveClusters",
+              "cudaOccupancyMaxPotentialClusterSize", "cudaDriverGetVersion", "cudaRuntimeGetVersion"}
+DEVICE_MEMORY = {"cudaMalloc", "cudaFree", "cudaMallocAsync", "cudaFreeAsync", "cudaMemsetAsync", "cudaMemset",
+                 "cudaMemset2DAsync", "cudaStreamSynchronize", "cudaStreamQuery"}
+COMPILER_HELPERS = {"memset", "memcpy", "memmove", "memcmp", "__stack_chk_fail", "__stack_chk_guard",
+                    "__cxa_guard_acquire", "__cxa_guard_release", "__cxa_guard_abort", "__cxa_pure_virtual",
+                    "__gxx_personality_v0", "_Unwind_Resume", "pthread_mutex_lock", "pthread_mutex_unlock",
+                    "pthread_mutex_trylock", "_ZSt20__throw_system_errori", "_ZSt9terminatev",
+                    "sqrt", "sqrtf", "ceil", "ceilf", "floor", "floorf", "log2", "log2f", "fmin", "fminf", "fmax",
+                    "fmaxf", "exp", "expf", "log", "logf", "pow", "powf", "ldexp", "ldexpf", "frexp", "frexpf"}
+LEARNER_ALLOWED = LAUNCH | ATTRIBUTES | DEVICE_MEMORY | COMPILER_HELPERS
+# What nvcc's registration code and the C runtime's start-up files import by themselves.
+TOOLCHAIN_ONLY = {"__cudaRegisterFatBinary", "__cudaRegisterFatBinaryEnd", "__cudaUnregisterFatBinary",
+                  "__cudaRegisterFunction", "__cudaRegisterVar", "__cudaRegisterManagedVar", "__cudaRegisterTexture",
+                  "__cudaRegisterSurface", "__cudaRegisterLinkedBinary", "__cudaInitModule", "__cxa_atexit",
+                  "__cxa_finalize", "_ITM_registerTMCloneTable", "_ITM_deregisterTMCloneTable", "__gmon_start__",
+                  "_Jv_RegisterClasses"}
+IMPORTS_ALLOWED = LEARNER_ALLOWED | TOOLCHAIN_ONLY
+LIBRARIES_ALLOWED = re.compile(r"^(libcudart\.so\.\d+|libstdc\+\+\.so\.6|libm\.so\.6|libgcc_s\.so\.1|libc\.so\.6)$")
+
+# -- nvcc's and the C runtime's own functions -------------------------------------------------------
+
+TOOLCHAIN_FUNCTIONS = {"_init", "_fini", "frame_dummy", "register_tm_clones", "deregister_tm_clones",
+                       "__do_global_dtors_aux", "atexit", "_ZL24__sti____cudaRegisterAllv",
+                       "_ZL26__cudaUnregisterBinaryUtilv", "__cudaUnregisterBinaryUtil",
+                       "_ZL31__nv_cudaEntityRegisterCallbackPPv", "__nv_cudaEntityRegisterCallback",
+                       "_ZL37__nv_save_fatbinhandle_for_managed_rtPPv", "__sti____cudaRegisterAll"}
+INIT_ALLOWED = {"frame_dummy", "_ZL24__sti____cudaRegisterAllv", "__sti____cudaRegisterAll"}
+FINI_ALLOWED = {"__do_global_dtors_aux"}
+RAW_SYSCALL = re.compile(r"\s(syscall|sysenter|int\s+\$0x80)\b")
+GLOBAL_STORE = re.compile(r"\b(STG|ST|RED|REDG|ATOM|ATOMG|UTMASTG|UTMAREDG|UBLKCP|STAS)\.")
+
+
+@dataclass
+class ElfFacts:
+    problems: list[str] = field(default_factory=list)  # why the library is refused
+    kernels: dict[str, dict] = field(default_factory=dict)  # mangled name -> {"regs": {sm: n}, "stores": bool}
+    exports: set[str] = field(default_factory=set)
+    imports: set[str] = field(default_factory=set)
+
+
+@functools.cache
+def cuobjdump() -> str | None:
+    found = shutil.which("cuobjdump") or next(iter(glob.glob("/usr/local/cuda*/bin/cuobjdump")), None)
+    if found:
+        return found
+    try:
+        import triton
+
+        path = Path(triton.__file__).parent / "backends" / "nvidia" / "bin" / "cuobjdump"
+        return str(path) if path.is_file() else None
+    except Exception:
+        return None
+
+
+def audit(library: Path, launcher: str, run_tool) -> ElfFacts:
+    facts = ElfFacts()
+    code, dyn = run_tool(["readelf", "--dyn-syms", "-W", str(library)], timeout_s=60)
+    if code != 0:
+        facts.problems.append(f"the built library cannot be read (readelf exit {code})")
+        return facts
+    for line in dyn.splitlines():
+        parts = line.split()
+        if len(parts) >= 8 and parts[0].endswith(":"):
+            kind, ndx, name = parts[3], parts[6], parts[7].split("@")[0]
+            if ndx == "UND" and name:
+                facts.imports.add(name)
+            elif kind in ("FUNC", "IFUNC") and parts[4] in ("GLOBAL", "WEAK"):
+                facts.exports.add(name)
+            if kind == "IFUNC":
+                facts.problems.append(f"defines an IFUNC resolver ({name}): code that runs when the library loads")
+    refused = sorted(facts.imports - IMPORTS_ALLOWED)
+    if refused:
+        facts.problems.append("calls functions outside the CUDA runtime's launch and attribute calls: "
+                              + ", ".join(refused[:8]) + (" ..." if len(refused) > 8 else ""))
+    _, dynamic = run_tool(["readelf", "-d", "-W", str(library)], timeout_s=60)
+    for needed in re.findall(r"\(NEEDED\)\s+Shared library: \[([^\]]+)\]", dynamic):
+        if not LIBRARIES_ALLOWED.match(needed):
+            facts.problems.append(f"links against {needed}: only the CUDA runtime and the C/C++ runtimes are allowed")
+    if launcher not in facts.exports:
+        facts.problems.append(f"does not export {launcher}(): the launcher must be defined as extern \"C\" "
+                              f"with that exact name")
+    _device_code(library, run_tool, facts)
+    _host_code(library, run_tool, facts)
+    return facts
+
+
+def _host_code(library: Path, run_tool, facts: ElfFacts) -> None:
+    code, text = run_tool(["objdump", "-d", "-w", "--no-show-raw-insn", str(library)], timeout_s=120)
+    if code != 0:
+        facts.problems.append(f"the host code cannot be disassembled (objdump exit {code})")
+        return
+    calls: dict[str, set[str]] = {}
+    current, section = None, ""
+    for line in text.splitlines():
+        if line.startswith("Disassembly of section "):
+            section = line.split()[-1].rstrip(":")
+            continue
+        header = re.match(r"^[0-9a-f]+ <([^>]+)>:$", line)
+        if header:
+            current = header.group(1)
+            calls.setdefault(current, set())
+            continue
+        if current is None or section in (".plt", ".plt.got", ".plt.sec"):
+            continue
+        if RAW_SYSCALL.search(line):
+            facts.problems.append(f"makes a raw system call in {current} ({RAW_SYSCALL.search(line).group(1)})")
+        target = re.search(r"\s(?:call|jmp)\s+[0-9a-f]+ <([^>+]+)(\+0x[0-9a-f]+)?>", line)
+        if target and target.group(2) is None and target.group(1) != current:
+            calls[current].add(target.group(1))
+    kernels = set(facts.kernels) | set(_device_kernel_names(library, run_tool))
+    learner = [f for f in calls if not _is_toolchain(f, kernels)]
+    bad: dict[str, set[str]] = {}
+    for fn in learner:
+        for target in calls[fn]:
+            name = target.removesuffix("@plt")
+            if target.endswith("@plt") and name not in LEARNER_ALLOWED:
+                bad.setdefault(name, set()).add(_pretty(fn))
+            elif name in TOOLCHAIN_FUNCTIONS:
+                bad.setdefault(name, set()).add(_pretty(fn))
+    for name, where in sorted(bad.items()):
+        facts.problems.append(f"host code {', '.join(sorted(where)[:3])} calls {name}: host code may only launch "
+                              "kernels")
+    _init_arrays(library, run_tool, facts)
+
+
+def _is_toolchain(name: str, kernels: set[str]) -> bool:
+    base = name.split(".cold")[0]
+    return (base in TOOLCHAIN_FUNCTIONS or base in kernels or "__device_stub__" in base
+            or base.startswith("_Z") and "__device_stub__" in base)
+
+
+def _pretty(name: str) -> str:
+    return name.split(".cold")[0]
+
+
+def _init_arrays(library: Path, run_tool, facts: ElfFacts) -> None:
+    code, sections = run_tool(["readelf", "-S", "-W", str(library)], timeout_s=60)
+    addresses: dict[int, str] = {}
+    _, symbols = run_tool(["readelf", "-s", "-W", str(library)], timeout_s=60)
+    for line in symbols.splitlines():
+        parts = line.split()
+        if len(parts) >= 8 and parts[3] == "FUNC" and parts[6] != "UND":
+            addresses[int(parts[1], 16)] = parts[7].split("@")[0]
+    for section, allowed in ((".init_array", INIT_ALLOWED), (".fini_array", FINI_ALLOWED), (".ctors", set()),
+                             (".dtors", set()), (".preinit_array", set())):
+        if section not in sections:
+            continue
+        _, dump = run_tool(["objdump", "-s", "-j", section, str(library)], timeout_s=60)
+        words = []
+        for line in dump.splitlines():
+            m = re.match(r"^\s*[0-9a-f]+ ((?:[0-9a-f]{8}\s){1,4})", line)
+            if m:
+                words += m.group(1).split()
+        for lo, hi in zip(words[0::2], words[1::2]):  # little-endian 64-bit pointers
+            value = int.from_bytes(bytes.fromhex(lo + hi), "little")
+            name = addresses.get(value, f"0x{value:x}")
+            if value and name not in allowed:
+                facts.problems.append(f"runs {_pretty(name)} when the library is {'loaded' if 'init' in section or 'ctors' in section else 'unloaded'} "
+                                      f"({section}): a constructor, destructor or static object with a constructor")
+
+
+def _device_kernel_names(library: Path, run_tool) -> list[str]:
+    tool = cuobjdump()
+    if tool is None:
+        return []
+    _, text = run_tool([tool, "-res-usage", str(library)], timeout_s=120)
+    return re.findall(r"Function (\S+):", text)
+
+
+def _device_code(library: Path, run_tool, facts: ElfFacts) -> None:
+    tool = cuobjdump()
+    if tool is None:
+        return  # no disassembler here: the device-code facts wait for the run
+    _, usage = run_tool([tool, "-res-usage", str(library)], timeout_s=120)
+    arch, function = "", None
+    for line in usage.splitlines():
+        if m := re.match(r"\s*arch = (sm_\d+a?)", line):
+            arch = m.group(1)
+        elif m := re.match(r"\s*Function (\S+):", line):
+            function = m.group(1)
+        elif function and (m := re.search(r"REG:(\d+)\s+STACK:(\d+)\s+SHARED:(\d+)", line)):
+            kernel = facts.kernels.setdefault(function, {"regs": {}, "shared": {}, "stores": False})
+            kernel["regs"][arch] = int(m.group(1))
+            kernel["shared"][arch] = int(m.group(3))
+            function = None
+    _, sass = run_tool([tool, "-sass", str(library)], timeout_s=180)
+    current = None
+    for line in sass.splitlines():
+        if m := re.search(r"Function : (\S+)", line):
+            current = m.group(1)
+            facts.kernels.setdefault(current, {"regs": {}, "shared": {}, "stores": False})
+        elif current and GLOBAL_STORE.search(line):
+            facts.kernels[current]["stores"] = True
+    if not facts.kernels:
+        facts.problems.append("defines no __global__ kernel: there is no device code to run")
+    elif not any(k["stores"] for k in facts.kernels.values()):
+        facts.problems.append("no kernel ever stores to global memory, so none can write the output "
+                              f"(kernels: {', '.join(sorted(facts.kernels))[:200]})")

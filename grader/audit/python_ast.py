@@ -1,0 +1,266 @@
+"""Static method audit of a learner's Python file (lab 03), on its syntax tree: what it may import and
+call, decided before any of it runs. Two rule sets:
+
+TRITON (softmax_triton.py, sgemm_triton.py): the answer must come from the learner's own @triton.jit
+kernels. Inside a kernel anything Triton compiles is fine. Outside (the wrapper), tensors may only
+be allocated, shaped and handed to kernels: torch's allocation, shape and device calls, Triton's
+launch, compile, autotune and device-property API, and plain Python on integers.
+
+PORT (minigpt_torch.py): the model must be computed with torch, so torch's public API is the point;
+NumPy, the reference file, file and process access, and torch's private or I/O entry points are not.
+
+Both: no exec/eval/compile/__import__/open, no getattr/setattr/delattr by computed name, no globals(),
+vars() or locals(), no dunder attribute tricks (beyond super().__init__ and the __main__ guard), no
+threads, processes, ctypes, importlib, sys or os. A rule broken is a FAIL that names the line; code
+under ``if __name__ == "__main__":`` never runs in the grader and is not audited.
+"""
+from __future__ import annotations
+
+import ast
+from dataclasses import dataclass
+
+FORBIDDEN_CALLS = {"exec", "eval", "compile", "__import__", "open", "globals", "locals", "vars", "breakpoint",
+                   "input", "setattr", "delattr", "memoryview", "help", "exit", "quit"}
+DUNDER_OK = {"__init__", "__name__", "__post_init__", "__class__getitem__"}
+
+
+@dataclass(frozen=True)
+class Rules:
+    name: str
+    imports: frozenset[str]  # top-level modules (and submodules) that may be imported
+    torch_host: frozenset[str] | None  # torch.<attr...> chains allowed outside kernels; None: any public one
+    methods: frozenset[str] | None  # attribute calls allowed outside kernels on any object; None: any
+    torch_banned: frozenset[str]  # torch.<x> never allowed (I/O, private backdoors)
+    banned_methods: frozenset[str]
+    why: str  # the rule, in a sentence, for messages
+
+
+TRITON = Rules(
+    "triton",
+    frozenset({"torch", "triton", "triton.language", "math", "functools", "typing", "__future__"}),
+    frozenset({"empty", "empty_like", "empty_strided", "zeros", "zeros_like", "full", "float32", "float16",
+               "bfloat16", "float64", "int32", "int64", "int8", "uint8", "uint32", "uint64", "bool", "device", "Tensor",
+               "Size", "dtype", "cuda.get_device_properties", "cuda.current_device", "cuda.current_stream",
+               "cuda.is_available", "cuda.get_device_capability", "cuda.device", "is_tensor", "finfo", "iinfo"}),
+    frozenset({"stride", "size", "dim", "numel", "nelement", "is_contiguous", "contiguous", "view", "reshape",
+               "flatten", "element_size", "data_ptr", "new_empty", "new_zeros", "new_empty_strided", "get_device",
+               "unsqueeze", "squeeze", "warmup", "run", "_init_handles", "get", "items", "keys", "values", "append",
+               "setdefault", "update", "pop", "format", "join", "startswith", "endswith", "lower", "upper", "split",
+               "index", "count", "copy", "cdiv", "next_power_of_2", "jit", "autotune", "heuristics", "Config",
+               "get_active_torch_device", "get_device_properties", "get_current_device", "get_current_stream",
+               "lru_cache", "cache", "wraps", "is_cuda", "fill_", "zero_", "Tensor", "bit_length"}),
+    frozenset({"_C", "ops", "library", "load", "save", "from_file", "hub", "classes", "utils", "storage",
+               "UntypedStorage", "TypedStorage", "from_numpy", "frombuffer", "jit", "compile", "_dynamo", "fx"}),
+    frozenset({"cpu", "numpy", "tolist", "item", "softmax", "log_softmax", "exp", "exp_", "sum", "max", "amax",
+               "matmul", "mm", "bmm", "copy_", "__array__"}),
+    "outside a @triton.jit kernel, tensors may only be allocated, shaped and passed to kernels: the answer must be "
+    "computed by your Triton kernel",
+)
+
+PORT = Rules(
+    "port",
+    frozenset({"torch", "torch.nn", "torch.nn.functional", "math", "dataclasses", "typing", "inspect", "functools",
+               "__future__"}),
+    None,
+    None,
+    frozenset({"_C", "ops", "library", "load", "save", "from_file", "hub", "classes", "utils", "storage",
+               "UntypedStorage", "TypedStorage", "from_numpy", "frombuffer", "package", "_dynamo", "fx"}),
+    frozenset({"numpy", "tolist", "__array__"}),
+    "the port computes with torch tensors end to end; NumPy, the reference and torch's private or I/O entry points "
+    "are not part of it",
+)
+RULES = {"triton": TRITON, "port": PORT}
+
+
+@dataclass(frozen=True)
+class Finding:
+    line: int
+    text: str
+
+    def __str__(self) -> str:
+        return f"line {self.line}: {self.text}"
+
+
+def audit(source: str, rules: Rules) -> list[Finding]:
+    try:
+        tree = ast.parse(source)
+    except SyntaxError as exc:
+        return [Finding(exc.lineno or 0, f"is not valid Python: {exc.msg}")]
+    return _Auditor(rules).run(tree)
+
+
+def _chain(node: ast.AST) -> list[str] | None:
+    """a.b.c -> ['a', 'b', 'c']; None when the base is not a plain name."""
+    parts = []
+    while isinstance(node, ast.Attribute):
+        parts.append(node.attr)
+        node = node.value
+    if isinstance(node, ast.Name):
+        return [node.id, *reversed(parts)]
+    return None
+
+
+def _is_main_guard(node: ast.stmt) -> bool:
+    test = getattr(node, "test", None)
+    return (isinstance(node, ast.If) and isinstance(test, ast.Compare) and isinstance(test.left, ast.Name)
+            and test.left.id == "__name__" and len(test.comparators) == 1
+            and isinstance(test.comparators[0], ast.Constant) and test.comparators[0].value == "__main__")
+
+
+def _is_jit(fn: ast.AST) -> bool:
+    """A @triton.jit function (autotune and heuristics stack on top of jit)."""
+    for dec in getattr(fn, "decorator_list", []):
+        target = dec.func if isinstance(dec, ast.Call) else dec
+        chain = _chain(target) or []
+        if chain and chain[-1] == "jit":
+            return True
+    return False
+
+
+class _Auditor(ast.NodeVisitor):
+    def __init__(self, rules: Rules):
+        self.rules = rules
+        self.findings: list[Finding] = []
+        self.in_kernel = 0
+        self.aliases: dict[str, str] = {}  # local name -> module it names ("np" -> "numpy")
+
+    def run(self, tree: ast.Module) -> list[Finding]:
+        for node in tree.body:
+            if _is_main_guard(node):
+                continue  # never runs when the grader imports the file
+            self.visit(node)
+        seen, unique = set(), []
+        for f in self.findings:
+            if (f.line, f.text) not in seen:
+                seen.add((f.line, f.text))
+                unique.append(f)
+        return unique
+
+    def flag(self, node: ast.AST, text: str) -> None:
+        self.findings.append(Finding(getattr(node, "lineno", 0), text))
+
+    # -- imports --
+    def _import_ok(self, module: str) -> bool:
+        if module in self.rules.imports:
+            return True
+        top, rest = module.split(".")[0], module.split(".")[1:]
+        if self.rules.name == "port" and top == "torch":
+            return not self._torch_banned(rest)
+        return self.rules.name == "triton" and top == "triton"
+
+    def visit_Import(self, node):
+        for alias in node.names:
+            if not self._import_ok(alias.name):
+                self.flag(node, f"imports {alias.name}: {self._import_hint()}")
+            self.aliases[alias.asname or alias.name.split(".")[0]] = alias.name if alias.asname else alias.name.split(".")[0]
+
+    def visit_ImportFrom(self, node):
+        module = "." * node.level + (node.module or "")
+        if node.level or not self._import_ok(module):
+            self.flag(node, f"imports from {module}: {self._import_hint()}")
+            return
+        for alias in node.names:
+            full = f"{module}.{alias.name}"
+            if alias.name == "*":
+                self.flag(node, f"from {module} import *: name what you use")
+            elif module.split(".")[0] == "torch" and self._torch_banned([*module.split(".")[1:], alias.name]):
+                self.flag(node, f"imports {full}: {self.rules.why}")
+            elif self.rules.torch_host is not None and module == "torch" and alias.name not in self.rules.torch_host:
+                self.flag(node, f"imports {full}: {self.rules.why}")
+            self.aliases[alias.asname or alias.name] = full
+
+    def _import_hint(self) -> str:
+        return "allowed imports here are " + ", ".join(sorted(m for m in self.rules.imports if m != "__future__"))
+
+    def _torch_banned(self, parts: list[str]) -> bool:
+        return any(p in self.rules.torch_banned or p.startswith("_") for p in parts)
+
+    # -- definitions --
+    def visit_FunctionDef(self, node):
+        kernel = _is_jit(node)
+        for dec in node.decorator_list:
+            self.visit(dec)
+        for default in node.args.defaults + node.args.kw_defaults:
+            if default is not None:
+                self.visit(default)
+        self.in_kernel += kernel
+        for stmt in node.body:
+            self.visit(stmt)
+        self.in_kernel -= kernel
+
+    visit_AsyncFunctionDef = visit_FunctionDef
+
+    # -- expressions --
+    def visit_Attribute(self, node):
+        name = node.attr
+        if name.startswith("__") and name.endswith("__") and name not in DUNDER_OK:
+            self.flag(node, f"uses .{name}: dunder attributes are not allowed")
+        elif name == "__init__" and not (isinstance(node.value, ast.Call) and _chain(node.value.func) == ["super"]):
+            self.flag(node, "calls __init__ other than through super().__init__")
+        chain = _chain(node)
+        if chain:
+            base = self.aliases.get(chain[0], chain[0])
+            full = [*base.split("."), *chain[1:]]
+            if full[0] == "torch":
+                rest = full[1:]
+                if self._torch_banned(rest):
+                    self.flag(node, f"uses {'.'.join(full)}: {self.rules.why}")
+                elif self.rules.torch_host is not None and not self.in_kernel and rest and \
+                        ".".join(rest) not in self.rules.torch_host and not any(
+                            ".".join(rest).startswith(a + ".") for a in self.rules.torch_host) and \
+                        not any(a.startswith(".".join(rest) + ".") for a in self.rules.torch_host):
+                    self.flag(node, f"uses {'.'.join(full)}: {self.rules.why}")
+                return  # the chain has been judged as a whole
+            if full[0] in ("numpy", "os", "sys", "subprocess", "ctypes", "threading", "multiprocessing", "importlib",
+                           "builtins", "gc", "pickle", "socket", "shutil", "pathlib", "io"):
+                self.flag(node, f"uses {full[0]}: {self._import_hint()}")
+                return
+        elif name.startswith("_") and not name.startswith("__") and name not in (self.rules.methods or ()) \
+                and not self.in_kernel and not self._self_like(node.value):
+            self.flag(node, f"uses the private attribute .{name}")
+        self.generic_visit(node)
+
+    @staticmethod
+    def _self_like(value) -> bool:
+        return isinstance(value, ast.Name) and value.id in ("self", "cls")
+
+    def visit_Call(self, node):
+        func = node.func
+        if isinstance(func, ast.Name):
+            if func.id in FORBIDDEN_CALLS:
+                self.flag(node, f"calls {func.id}(): not allowed in lab code")
+            elif func.id == "getattr" and (len(node.args) < 2 or not isinstance(node.args[1], ast.Constant)):
+                self.flag(node, "calls getattr with a computed name: write the attribute out")
+            elif func.id in ("sum", "sorted", "map", "filter", "reversed", "max", "min") and not self.in_kernel \
+                    and self.rules.methods is not None and len(node.args) == 1 and not node.keywords:
+                self.flag(node, f"calls {func.id}() on one iterable outside a kernel: iterating a tensor computes with "
+                                f"torch; {self.rules.why}")
+        elif isinstance(func, ast.Attribute) and not self.in_kernel:
+            method = func.attr
+            chain = _chain(func)
+            module_call = chain is not None and self.aliases.get(chain[0], chain[0]).split(".")[0] in (
+                "torch", "triton", "math", "functools", "typing", "dataclasses", "inspect")
+            if method in self.rules.banned_methods and not module_call:
+                self.flag(node, f"calls .{method}(): {self.rules.why}")
+            elif self.rules.methods is not None and not module_call and method not in self.rules.methods:
+                self.flag(node, f"calls .{method}(): {self.rules.why}")
+        if isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name) and \
+                self.aliases.get(func.value.id, func.value.id) == "functools" and func.attr in ("reduce", "partial"):
+            self.flag(node, f"calls functools.{func.attr}: not needed here")
+        self.generic_visit(node)
+
+    def visit_BinOp(self, node):
+        if not self.in_kernel and self.rules.methods is not None:
+            if isinstance(node.op, ast.MatMult):
+                self.flag(node, f"uses @ outside a kernel: {self.rules.why}")
+            elif isinstance(node.op, ast.Pow) and not (isinstance(node.left, ast.Constant)
+                                                       and isinstance(node.right, ast.Constant)):
+                self.flag(node, f"uses ** outside a kernel: {self.rules.why}")
+        self.generic_visit(node)
+
+    def visit_Name(self, node):
+        if node.id in ("__builtins__", "__loader__", "__spec__", "__dict__"):
+            self.flag(node, f"uses {node.id}")
+
+    def visit_Global(self, node):
+        pass

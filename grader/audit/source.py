@@ -1,0 +1,109 @@
+"""Static checks on a learner's CUDA source, on its comment-free text (so that words in comments never
+count): which headers it includes, and whether the stub's TODO regions are still untouched.
+
+The comments are removed by the C preprocessor itself (``gcc -fpreprocessed -dD -E -P``: strips
+comments, expands nothing, reads no other file).
+"""
+from __future__ import annotations
+
+import re
+
+# Headers a lab file may include: the CUDA runtime and device-side libraries, and the C/C++ standard
+# headers a kernel or its launcher reasonably uses. Everything the file needs is in the file itself.
+ALLOWED_HEADERS = {
+    "cuda_runtime.h", "cuda_runtime_api.h", "cuda_fp16.h", "cuda_bf16.h", "cuda_pipeline.h",
+    "cuda_pipeline_primitives.h", "cuda_awbarrier.h", "cuda_awbarrier_primitives.h", "device_launch_parameters.h",
+    "cooperative_groups.h", "mma.h", "crt/host_defines.h", "vector_types.h", "vector_functions.h",
+    "math_constants.h", "sm_60_atomic_functions.h",
+    "cstdint", "stdint.h", "cstddef", "stddef.h", "cmath", "math.h", "cfloat", "float.h", "climits", "limits.h",
+    "limits", "algorithm", "type_traits", "utility", "cassert", "assert.h", "cstdio", "stdio.h", "cstring",
+    "string.h", "array", "tuple", "numeric", "mutex", "atomic", "bit",
+}
+ALLOWED_PREFIXES = ("cooperative_groups/", "cuda/", "cub/", "cute/", "cutlass/")  # header-only device libraries
+VENDOR = re.compile(r"^(cublas|cublasLt|cudnn|cufft|curand|cusparse|cusolver|nccl|torch/|ATen/|c10/|dlfcn\.h|Python\.h)",
+                    re.I)
+INCLUDE = re.compile(r'^\s*#\s*include\s*([<"])([^>"]+)[>"]', re.M)
+
+
+def strip_comments(source: str, run_tool, box=None, ro=()) -> str | None:
+    """The source without comments, by the preprocessor; None when it cannot be run."""
+    import tempfile
+    from pathlib import Path
+
+    with tempfile.NamedTemporaryFile("w", suffix=".cu", dir=ro[0] if ro else None, delete=False) as fh:
+        fh.write(source)
+        path = Path(fh.name)
+    try:
+        code, out = run_tool(["gcc", "-fpreprocessed", "-dD", "-E", "-P", "-x", "c++", str(path)], timeout_s=60,
+                             box=box, ro=list(ro))
+    finally:
+        path.unlink(missing_ok=True)
+    return out if code == 0 else None
+
+
+def include_problems(text: str) -> list[str]:
+    problems = []
+    for quote, header in INCLUDE.findall(text):
+        header = header.strip()
+        if VENDOR.match(header):
+            problems.append(f"includes {header}: a vendor library or the framework; the point of the lab is to write "
+                            "the kernel yourself")
+        elif quote == '"' or header.startswith("/") or ".." in header:
+            problems.append(f'includes "{header}": put everything in this one file (only system headers, in <...>)')
+        elif header not in ALLOWED_HEADERS and not header.startswith(ALLOWED_PREFIXES):
+            problems.append(f"includes <{header}>: not one of the CUDA and C++ headers a kernel file uses here")
+    return problems
+
+
+# ---- is the stub still the stub? -----------------------------------------------------------------
+
+
+def _norm(line: str) -> str:
+    return " ".join(line.split())
+
+
+def stub_regions(solution_text: str) -> list[tuple[str, list[str], str]]:
+    """For each solution region of a file: (its TODO text, the placeholder lines the stub holds in its place,
+    the first non-blank line after the region), whitespace-normalised. Read with grader/stubs.py's markers."""
+    from grader.stubs import MARK, STUB, TODO
+
+    lines = solution_text.splitlines()
+    regions, i = [], 0
+    while i < len(lines):
+        m = MARK.match(lines[i])
+        if not (m and m["what"] == "BEGIN SOLUTION"):
+            i += 1
+            continue
+        j, body = i + 1, []
+        while j < len(lines) and not ((e := MARK.match(lines[j])) and e["what"] == "END SOLUTION"):
+            body.append(lines[j])
+            j += 1
+        todo = next((t["text"] for ln in body if (t := TODO.match(ln))), "write this part")
+        placeholder = [c for ln in body if (s := STUB.match(ln)) and (c := _norm(s["code"]))]
+        if not placeholder and m["c"] == "#":
+            placeholder = ["raise NotImplementedError("]
+        after = next((_norm(ln) for ln in lines[j + 1:] if ln.strip() and not MARK.match(ln)), "")
+        regions.append((_norm(todo), placeholder, after))
+        i = j + 1
+    return regions
+
+
+def untouched_regions(text: str, solution_text: str) -> list[str]:
+    """TODO tags (e.g. 'TODO(01-2)') whose stub placeholder the file still holds exactly, with nothing added
+    between the TODO line and the code that followed the region in the stub."""
+    lines = [_norm(ln) for ln in text.splitlines()]
+    found = []
+    for todo, placeholder, after in stub_regions(solution_text):
+        pattern = re.compile(r"^(//|#) (TODO\(\d\d-\d+\)): " + re.escape(todo) + "$")
+        for p, line in enumerate(lines):
+            m = pattern.match(line)
+            if not m:
+                continue
+            rest = [ln for ln in lines[p + 1:] if ln][:len(placeholder) + 1]
+            body, nxt = rest[:len(placeholder)], (rest[len(placeholder):] or [""])[0]
+            same = len(body) == len(placeholder) and all(
+                b.startswith(s) if s.endswith("(") else b == s for b, s in zip(body, placeholder))
+            if same and nxt == after:
+                found.append(m.group(2))
+                break
+    return found

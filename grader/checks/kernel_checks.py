@@ -1,0 +1,152 @@
+"""Verdicts on a kernel's correctness run (grader/checks/kernels.py), one angle per check, for any
+operation and either worker (a CUDA library, or a Triton file)."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from grader.checks.crash import explain_error, explain_gone
+from grader.checks.kernels import KernelRun, run_cases
+from grader.results import Result, failed, not_run, passed
+from grader.runner import Worker, WorkerGone
+
+TRITON_HANG = ("an infinite loop in the kernel or the wrapper? (a `while` whose condition never changes, or a "
+               "loop step of 0)")
+TRITON_SIGNALS = {"SIGSEGV": "an unmasked tl.load or tl.store outside the tensor: every access past the end of a row "
+                             "or of the tensor needs a mask"}
+
+
+@dataclass(frozen=True)
+class WorkerPlan:
+    """How to start the worker that runs the learner's code for a check group."""
+
+    module: str  # "cuda" or "triton"
+    init: dict  # the init command, less "cmd"
+    ro: tuple  # folders it must read (the built library's, the staged lab)
+    gpu: bool
+    env: tuple = ()  # (name, value) pairs
+    what: str = ""  # "running vector_add.cu", for messages
+
+
+@dataclass
+class Live:
+    """A lab's running worker for one plan, with what its init answered."""
+
+    worker: Worker
+    setup_error: dict | None = None
+    facts: dict | None = None
+
+
+def lab_worker(ctx, plan: WorkerPlan, *, init_timeout_s: float = 180.0) -> Live:
+    """The lab's worker for ``plan``: started (and initialised) once, shared by every check of the lab that
+    needs it (correctness, timing, tracing), closed when the lab's checks end. Raises WorkerGone."""
+    key = ("worker", plan.module, repr(sorted(plan.init.items())), plan.env)
+    live = ctx.memo.get(key)
+    if live is not None and live.worker.exit is None:
+        return live
+    n = sum(1 for k in ctx.memo if isinstance(k, tuple) and k[0] == "worker")
+    worker = Worker(plan.module, logdir=ctx.rundir(f"{plan.module}-{n}"), gpu=plan.gpu, ro=list(plan.ro),
+                    env=dict(plan.env))
+    ctx.closers.append(worker.close)
+    worker.start()
+    live = Live(worker)
+    ctx.memo[key] = live
+    reply = worker.call({"cmd": "init", **plan.init}, timeout_s=init_timeout_s)
+    if reply.has("error"):
+        live.setup_error = reply.data["error"] if isinstance(reply.data["error"], dict) else {}
+    else:
+        live.facts = {k: v for k, v in reply.data.items() if isinstance(v, str)}
+    return live
+
+
+def kernel_run(ctx, key: str, plan: WorkerPlan, cases, *, repeats: int, guard: int, timeout_s: float) -> KernelRun:
+    """Run every case on the lab's worker for ``plan``; memoized per lab run under ``key``."""
+    if key in ctx.memo:
+        return ctx.memo[key]
+    run = KernelRun([])
+    live = None
+    try:
+        live = lab_worker(ctx, plan, init_timeout_s=max(180.0, timeout_s))
+        run.setup_error, run.facts = live.setup_error, live.facts or {}
+        if run.setup_error is None:
+            run.results = run_cases(ctx, live.worker, cases, repeats=repeats, guard=guard, timeout_s=timeout_s)
+    except WorkerGone as gone:
+        run.gone = gone
+    run.log = (live.worker if live else run.gone.worker).log
+    ctx.memo[key] = run
+    return run
+
+
+def _explain(ctx, run: KernelRun, plan: WorkerPlan) -> Result | None:
+    hint = ctx.hint("troubleshooting")
+    if run.gone is not None:
+        lessons = {"hang_lesson": TRITON_HANG, "signal_lessons": TRITON_SIGNALS} if plan.module == "triton" else {}
+        return explain_gone(run.gone, plan.what, hint, **lessons)
+    if run.setup_error is not None:
+        err = run.setup_error
+        if err.get("stage") == "import":
+            return explain_error(err, f"importing {plan.what.split()[-1]} raised", hint, run.log)
+        return failed(f"could not load the library: {str(err.get('message', ''))[:200]}", details=[
+            'is the launcher declared extern "C" with the documented signature?'], hint=hint, log=run.log)
+    return None
+
+
+def check_completes(ctx, run: KernelRun, plan: WorkerPlan) -> Result:
+    if problem := _explain(ctx, run, plan):
+        return problem
+    for r in run.results:
+        if r.error is not None:
+            return explain_error(r.error, f"case {r.case.name}", ctx.hint("troubleshooting"), run.log)
+        if r.output_problem:
+            return failed(f"case {r.case.name}: {r.output_problem}", hint=ctx.hint("correctness"), log=run.log)
+    return passed(f"ran {len(run.results)} cases without a fault", seconds=round(sum(r.seconds for r in run.results), 2))
+
+
+def check_in_bounds(ctx, run: KernelRun) -> Result:
+    for r in run.results:
+        if r.outside:
+            return failed(f"{r.case.name}: {r.outside[0]}", details=r.outside[1:] + [
+                "expected: a kernel writes its output buffer and nothing else: the output sits between guard bands, "
+                "and the inputs are compared bit for bit after the call",
+                "the last block has threads past the end: guard every access with the bounds test"],
+                hint=ctx.hint("bounds"), log=run.log)
+    return passed("nothing written outside the output (guard bands intact, inputs unchanged)")
+
+
+def check_all_written(ctx, run: KernelRun) -> Result:
+    for r in run.results:
+        for rep, finding in enumerate(r.findings):
+            if finding is not None and finding.kind == "unwritten":
+                where = "" if rep == 0 else f" on repeat {rep + 1}"
+                return failed(f"{r.case.name}: {finding.message}{where}", details=finding.details,
+                              hint=ctx.hint("every-element"), log=run.log)
+    return passed("every output element written")
+
+
+def check_values(ctx, run: KernelRun, select, lessons: dict[str, str], anchor: str = "correctness") -> Result:
+    checked = 0
+    for r in run.results:
+        if not select(r.case):
+            continue
+        checked += 1
+        finding = r.first
+        if finding is not None:
+            lesson = lessons.get(r.case.family)
+            details = finding.details + ([lesson] if lesson and finding.kind == "nonfinite" else [])
+            return failed(f"{r.case.name}: {finding.message}", details=details,
+                          hint=ctx.hint(finding.anchor if finding.kind != "values" else anchor), log=run.log)
+    if checked == 0:
+        return not_run("no case of this kind ran")
+    return passed(f"{checked} cases match the fp64 reference: {ctx.spec.tolerance.text()}")
+
+
+def check_repeatable(ctx, run: KernelRun) -> Result:
+    for r in run.results:
+        verdicts = [f is None for f in r.findings]
+        if any(verdicts) and not all(verdicts):
+            bad = next(f for f in r.findings if f is not None)
+            return failed(f"{r.case.name}: right on one run, wrong on another (a race)", hint=ctx.hint("races"),
+                          log=run.log, details=[f"the wrong run: {bad.message}",
+                                                "the same input gave different outputs: a missing __syncthreads() "
+                                                "between writing and reading shared memory, or blocks that depend on "
+                                                "each other in one launch"])
+    return passed("every case gave the same verdict on every repeat")

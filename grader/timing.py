@@ -1,0 +1,154 @@
+"""The one measurement method: the performance gate, every perf-info check, `make bench` and the
+docs' figures all come from ``measure``.
+
+A worker times *blocks*: it draws fresh inputs on the device from seeds the judge sends (the op
+spec's own code), warms up, then runs N launches back to back between two marks and synchronises
+the whole device before the second. The judge timestamps both marks on its own clock
+(time.monotonic, in the judge's process), so a block's time is
+    end mark - start mark  >=  the real time of N launches,
+whatever the worker claims: learner code can make the judge wait, never make it see less time.
+The worker's CUDA-event times are kept as information only.
+
+Launch i of a block reads input set i % 3 and writes output buffer i % 8; each set is ~the size of
+the problem and the sets rotate, so at the sizes timed (hundreds of MB) no launch finds its inputs
+in L2. Contenders of one measurement (the learner's kernel, the vendor baseline, a device copy)
+run in the same process on the same GPU, interleaved round by round, so drift and noise hit all
+alike; a figure is the median over rounds of the per-launch time, a ratio the median of per-round
+ratios, and the spread (max - min) / median of those.
+
+Blocks last about TARGET_BLOCK_S; N varies at random between rounds, and after every block of the
+learner's kernel the judge verifies random launches among the block's last 8 on rows it picks
+then: a kernel cannot tell which launches will be checked.
+"""
+from __future__ import annotations
+
+import math
+import random
+import statistics
+import subprocess
+from dataclasses import dataclass, field
+
+TARGET_BLOCK_S = 0.025
+ROUNDS = 5
+EXTRA_ROUNDS = 5  # at most this many more, when the spread leaves a verdict undecided
+SETS = 3  # input sets a block rotates through
+OUT_BUFFERS = 8  # as the workers' OUT_BUFFERS
+VERIFY_LAUNCHES, VERIFY_ROWS = 2, 16
+
+
+@dataclass
+class Block:
+    contender: str
+    launches: int
+    seconds: float  # the judge's clock, start mark to end mark
+
+    @property
+    def per_launch(self) -> float:
+        return self.seconds / self.launches
+
+
+@dataclass
+class Measurement:
+    dims: dict
+    work: float  # bytes or FLOPs per launch
+    rounds: list[dict[str, Block]] = field(default_factory=list)
+    worker_event_ms: dict[str, list[float]] = field(default_factory=dict)  # the worker's claims, information
+
+    def seconds(self, contender: str) -> float:
+        return statistics.median(r[contender].per_launch for r in self.rounds)
+
+    def ratios(self, faster: str, than: str) -> list[float]:
+        """Per round, time(than) / time(faster): above 1 when ``faster`` is."""
+        return [r[than].per_launch / r[faster].per_launch for r in self.rounds]
+
+    def ratio(self, faster: str, than: str) -> float:
+        return statistics.median(self.ratios(faster, than))
+
+    def spread(self, faster: str, than: str) -> float:
+        values = self.ratios(faster, than)
+        return (max(values) - min(values)) / statistics.median(values) if len(values) > 1 else 0.0
+
+    def rate(self, contender: str) -> float:
+        return self.work / self.seconds(contender)
+
+
+class Failed(Exception):
+    """A timed launch's output was wrong (``finding`` says how), or a launch reported an error."""
+
+    def __init__(self, message: str, details: list[str]):
+        super().__init__(message)
+        self.details = details
+
+
+def measure(worker, spec, dims: dict, contenders: list[str], *, verify=None, decide=None,
+            rounds: int = ROUNDS, rng: random.Random | None = None) -> Measurement:
+    """Time ``contenders`` at ``dims`` on a worker that holds them.
+
+    ``verify(block_index, launch, seed)``: called after each block of a contender named in
+    ``verify.contenders`` to check random launches; raises Failed. ``decide(measurement)``: True
+    when the rounds so far settle the question asked (e.g. the gate), else more rounds are run.
+    """
+    rng = rng or random.Random(random.SystemRandom().randrange(2**62))
+    m = Measurement(dims, spec.work(dims))
+    estimate = {c: _block(worker, spec, dims, c, 3, [rng.randrange(2**62)], m).per_launch for c in contenders}
+    launches = {c: max(3, min(400, math.ceil(TARGET_BLOCK_S / max(estimate[c], 1e-7)))) for c in contenders}
+    total = rounds
+    r = 0
+    while r < total:
+        seeds = [rng.randrange(2**62) for _ in range(SETS)]
+        order = contenders if r % 2 == 0 else contenders[::-1]
+        blocks = {}
+        for c in order:
+            n = launches[c] + rng.randrange(launches[c] // 3 + 1)
+            blocks[c] = _block(worker, spec, dims, c, n, seeds, m)
+            if verify is not None and c in verify.contenders:
+                for launch in rng.sample(range(max(0, n - OUT_BUFFERS), n), min(VERIFY_LAUNCHES, n)):
+                    verify(c, launch, seeds[launch % len(seeds)], rng)
+        m.rounds.append(blocks)
+        r += 1
+        if r == total and decide is not None and not decide(m) and total < rounds + EXTRA_ROUNDS:
+            total += 1
+    return m
+
+
+def _block(worker, spec, dims, contender: str, n: int, seeds: list[int], m: Measurement) -> Block:
+    marks: dict[str, float] = {}
+    reply = worker.call({"cmd": "time", "contender": contender, "dims": dims, "family": timing_family(spec),
+                         "seeds": seeds, "launches": n, "warmup": 2},
+                        timeout_s=120 + 60 * n * 0.001, on_mark=lambda name, t: marks.__setitem__(name, t))
+    if reply.has("error"):
+        err = reply.sub("error")
+        raise Failed(f"{contender} raised {err.text('type', 80, default='an error')}: "
+                     f"{err.text('message', 300, default='')}", [str(w)[:300] for w in err.items("where", 8, default=[])])
+    errors = reply.items("launch_errors", 5, default=[])
+    if errors:
+        raise Failed(f"a timed launch returned cudaError {errors[0]}", [])
+    if "start" not in marks or "end" not in marks:
+        from grader.channel import BadReply
+
+        raise BadReply("a timing block without its start and end marks")
+    m.worker_event_ms.setdefault(contender, []).extend(reply.floats("event_ms", limit=1000))
+    return Block(contender, n, marks["end"] - marks["start"])
+
+
+def timing_family(spec) -> str:
+    return "randn" if "randn" in spec.families else next(iter(spec.families))
+
+
+# ---- hardware ceilings ----------------------------------------------------------------------------
+
+FP32_LANES_PER_SM = {(8, 0): 64, (8, 6): 128, (8, 7): 128, (8, 9): 128, (9, 0): 128, (10, 0): 128, (12, 0): 128}
+
+
+def fp32_peak(device) -> float | None:
+    """The fp32 FMA peak, FLOP/s: SMs x fp32 lanes x 2 x the SM clock's maximum (nvidia-smi)."""
+    lanes = FP32_LANES_PER_SM.get(tuple(device.capability))
+    if not lanes:
+        return None
+    try:
+        out = subprocess.run(["nvidia-smi", "--query-gpu=clocks.max.sm", "--format=csv,noheader,nounits", "-i", "0"],
+                             capture_output=True, text=True, timeout=30).stdout
+        mhz = float(out.strip().splitlines()[0])
+    except (OSError, subprocess.SubprocessError, ValueError, IndexError):
+        return None
+    return device.sm_count * lanes * 2 * mhz * 1e6

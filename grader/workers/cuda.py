@@ -1,0 +1,227 @@
+"""Worker: a learner's CUDA library, loaded with ctypes, run on buffers the judge chose.
+
+Commands (see grader/checks/kernels.py for the judge's side):
+  init    {op, libraries: {label: path}}         load each library, find the launcher (the op's ABI)
+  case    {key, lib, dims, inputs, guard, repeats, ship_all}
+          each input from the judge's file; every repeat: guard bands + poison written, one launch on
+          the worker's own stream, a device-wide synchronize (faults surface), the whole output buffer
+          copied to the host. Files: <key>.out.<name>.<rep>.bin (uint32, guards included) for repeat 0
+          and for any repeat whose bits differ from it (every repeat when ship_all); <key>.in.<name>.bin
+          for an input whose bits changed (always when ship_all).
+  sample  {key, items: [{what, ranges}]}         parts of the retained copies, at the judge's choice
+  time    {contender, dims, family, seeds, launches, warmup}
+          inputs drawn on the device from the judge's seeds (the op spec's own code); ``launches``
+          back-to-back launches between two marks the judge timestamps on its own clock; launch i
+          reads input set i % len(seeds) and writes output buffer i % OUT_BUFFERS
+  block_sample {launch, items}                    parts of a timed launch's output, at the judge's choice
+"""
+from __future__ import annotations
+
+import ctypes
+import time
+from pathlib import Path
+
+import numpy as np
+import torch
+
+from grader.ops import get as get_op
+from grader.workers.buffers import GUARD_BITS, POISON_BITS, Retained, gather, load_inputs, write
+from grader.workers.serve import LearnerError, serve
+
+OUT_BUFFERS = 8  # distinct output buffers a timing block rotates through
+CTYPE = {"in": ctypes.c_void_p, "out": ctypes.c_void_p, "dim": ctypes.c_int, "stream": ctypes.c_void_p}
+
+
+def _signed(bits: int) -> int:
+    return int(np.array(bits, dtype=np.uint32).view(np.int32))
+
+
+class CudaWorker:
+    def __init__(self, io: Path):
+        self.io = io
+        self.retained = Retained()
+        self.launchers: dict[str, object] = {}
+        self.blocks: dict = {}
+
+    # -- set-up --
+    def cmd_init(self, message, link):
+        self.op = get_op(message["op"])
+        torch.backends.cuda.matmul.allow_tf32 = False
+        torch.cuda.init()
+        self.stream = torch.cuda.Stream()  # not the legacy default stream: the launcher must use the one it is given
+        for label, path in message["libraries"].items():
+            try:
+                lib = ctypes.CDLL(path)
+                fn = getattr(lib, self.op.abi.symbol)
+            except (OSError, AttributeError) as exc:
+                raise LearnerError({"type": "load", "message": f"{type(exc).__name__}: {exc}"}) from None
+            fn.argtypes = [CTYPE[p.role] for p in self.op.abi.params]
+            fn.restype = ctypes.c_int
+            self.launchers[label] = fn
+        return {"device": torch.cuda.get_device_name(), "torch": torch.__version__}
+
+    def launch(self, label: str, dims: dict, ins: dict, outs: dict) -> int:
+        args = []
+        for p in self.op.abi.params:
+            if p.role == "in":
+                args.append(ins[p.name])
+            elif p.role == "out":
+                args.append(outs[p.name])
+            elif p.role == "dim":
+                args.append(int(dims[p.name]))
+            else:
+                args.append(self.stream.cuda_stream)
+        return int(self.launchers[label](*args))
+
+    def _sync(self, what: str) -> None:
+        try:
+            torch.cuda.synchronize()
+        except Exception as exc:  # a fault in the learner's kernel surfaces here
+            raise LearnerError({"type": "cuda", "message": f"{what}: {exc}"}) from None
+
+    # -- correctness --
+    def cmd_case(self, message, link):
+        op, key, dims, guard = self.op, message["key"], message["dims"], int(message["guard"])
+        shapes = op.shapes(dims)
+        counts = {name: int(np.prod(shape)) for name, shape in shapes.items()}
+        host_in = load_inputs(self.io, message["inputs"], counts, op, dims, "cuda")
+        dev_in = {name: torch.from_numpy(a).to("cuda") for name, a in host_in.items()}
+        dev_out = {name: torch.empty(counts[name] + 2 * guard, dtype=torch.int32, device="cuda")
+                   for name in op.abi.names("out")}
+        self.retained.reset(key)
+        reply = {"repeats": [], "inputs_changed": {}, "files": {}}
+        first: dict[str, np.ndarray] = {}
+        start = time.perf_counter()
+        for rep in range(int(message["repeats"])):
+            with torch.cuda.stream(self.stream):
+                for name, buf in dev_out.items():
+                    buf.fill_(_signed(GUARD_BITS))
+                    buf[guard:guard + counts[name]].fill_(_signed(POISON_BITS))
+            self.stream.synchronize()
+            code = self.launch(message["lib"], dims, {n: t.data_ptr() for n, t in dev_in.items()},
+                               {n: t.data_ptr() + 4 * guard for n, t in dev_out.items()})
+            self._sync(f"repeat {rep + 1}")
+            record = {"code": code, "same_as_first": True}
+            reply["repeats"].append(record)
+            for name, buf in dev_out.items():
+                host = buf.cpu().numpy().view(np.uint32)
+                self.retained.arrays[f"out.{name}.{rep}"] = host
+                if rep == 0:
+                    first[name] = host
+                else:
+                    record["same_as_first"] &= bool(np.array_equal(host, first[name]))
+                if rep == 0 or message["ship_all"] or not np.array_equal(host, first[name]):
+                    reply["files"][f"out.{name}.{rep}"] = write(self.io, f"{key}.out.{name}.{rep}.bin", host)
+            if code != 0:
+                break  # the launcher reported an error: the judge reports it, nothing later is meaningful
+        for name, buf in dev_in.items():
+            after = buf.cpu().numpy()
+            self.retained.arrays[f"in.{name}"] = after
+            changed = not np.array_equal(after.view(np.uint32), host_in[name].view(np.uint32))
+            reply["inputs_changed"][name] = changed
+            if changed or message["ship_all"]:
+                reply["files"][f"in.{name}"] = write(self.io, f"{key}.in.{name}.bin", after)
+        reply["seconds"] = time.perf_counter() - start
+        return reply
+
+    def cmd_sample(self, message, link):
+        return self.retained.sample(self.io, message)
+
+    # -- timing --
+    def cmd_time(self, message, link):
+        op, dims, contender = self.op, message["dims"], message["contender"]
+        sets = [op.make_inputs(message["family"], dims, int(s), "cuda") for s in message["seeds"]]
+        n, warmup = int(message["launches"]), int(message.get("warmup", 2))
+        codes: list[int] = []
+        if contender.startswith("lib:"):
+            label = contender[4:]
+            outs = self._block_outputs(dims, n)
+            ptr_in = [{name: t.data_ptr() for name, t in s.items()} for s in sets]
+            ptr_out = [{name: t.data_ptr() for name, t in o.items()} for o in outs]
+
+            def run(i):
+                codes.append(self.launch(label, dims, ptr_in[i % len(sets)], ptr_out[i % len(outs)]))
+            with torch.cuda.stream(self.stream):
+                for o in outs:
+                    for t in o.values():
+                        t.view(torch.int32).fill_(_signed(POISON_BITS))
+        elif contender == "baseline":
+            def run(i):
+                op.baseline(sets[i % len(sets)])
+        elif contender == "copy":
+            first = op.abi.names("in")[0]
+            dst = torch.empty_like(sets[0][first])
+
+            def run(i):
+                dst.copy_(sets[i % len(sets)][first])
+        else:
+            raise ValueError(f"unknown contender {contender!r}")
+        with torch.cuda.stream(self.stream):
+            for i in range(warmup):
+                run(i)
+        self._sync("warm-up")
+        codes.clear()
+        events = [(torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)) for _ in range(n)]
+        with torch.cuda.stream(self.stream):
+            link.mark("start")
+            for i in range(n):
+                events[i][0].record(self.stream)
+                run(i)
+                events[i][1].record(self.stream)
+            torch.cuda.synchronize()
+            link.mark("end")
+        self._sync("timed launches")
+        if contender.startswith("lib:"):
+            self.blocks = {"outs": outs, "n": n}
+        bad = [c for c in codes if c != 0]
+        return {"event_ms": [s.elapsed_time(e) for s, e in events], "launch_errors": bad[:5],
+                "work": op.work(dims)}
+
+    def _block_outputs(self, dims, n):
+        shapes = self.op.shapes(dims)
+        return [{name: torch.empty(shapes[name], dtype=torch.float32, device="cuda") for name in self.op.abi.names("out")}
+                for _ in range(min(n, OUT_BUFFERS))]
+
+    def cmd_trace(self, message, link):
+        """The kernels one launch at ``dims`` runs, with their grid, block and duration (CUPTI, through
+        torch.profiler): what the profile checks compare a committed report with."""
+        import json
+
+        from torch.profiler import ProfilerActivity, profile
+
+        op, dims = self.op, message["dims"]
+        inputs = op.make_inputs(message["family"], dims, int(message["seed"]), "cuda")
+        outs = self._block_outputs(dims, 1)[0]
+        ptr_in = {n: t.data_ptr() for n, t in inputs.items()}
+        ptr_out = {n: t.data_ptr() for n, t in outs.items()}
+        self.launch(message["lib"], dims, ptr_in, ptr_out)  # warm-up: module load, first-launch work
+        self._sync("warm-up")
+        with profile(activities=[ProfilerActivity.CUDA]) as prof:
+            code = self.launch(message["lib"], dims, ptr_in, ptr_out)
+            self._sync("traced launch")
+        path = self.io / "trace.json"
+        prof.export_chrome_trace(str(path))
+        kernels = []
+        for event in json.loads(path.read_text()).get("traceEvents", []):
+            if event.get("cat") == "kernel":
+                args = event.get("args", {})
+                kernels.append({"name": event.get("name", ""), "grid": args.get("grid"), "block": args.get("block"),
+                                "registers": args.get("registers per thread"),
+                                "duration_ns": float(event.get("dur", 0)) * 1e3})
+        return {"code": code, "kernels": kernels}
+
+    def cmd_block_sample(self, message, link):
+        launch = int(message["launch"])
+        outs = self.blocks["outs"]
+        if not self.blocks["n"] - len(outs) <= launch < self.blocks["n"]:
+            raise ValueError(f"launch {launch} is not among the last {len(outs)} of the block")
+        files = {}
+        for item in message["items"]:
+            buf = outs[launch % len(outs)][item["what"]]
+            files[item["what"]] = write(self.io, f"block.{launch}.{item['what']}.bin",
+                                        gather(buf.view(torch.int32), item["ranges"]).view(np.uint32))
+        return {"files": files}
+
+
+if __name__ == "__main__":
+    serve(CudaWorker)

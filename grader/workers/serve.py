@@ -1,0 +1,85 @@
+"""The worker side of the channel: read a command, run its handler, answer; until told to stop.
+
+    python -m grader.workers.<name> --channel R,W IO_DIR
+
+A handler raises ``LearnerError`` for anything the learner's code did (an exception, a CUDA
+fault, a wrong return type): the answer is then ``{"error": {...}}`` and the judge decides what
+it means. Any other exception is the harness's own: traceback to the log, exit 70.
+"""
+from __future__ import annotations
+
+import argparse
+import sys
+import traceback
+from pathlib import Path
+
+from grader import channel
+
+HARNESS_FAILED = 70
+
+
+class LearnerError(Exception):
+    def __init__(self, facts: dict):
+        super().__init__(facts.get("message", ""))
+        self.facts = facts
+
+
+def error_facts(exc: BaseException, stage_dir: Path | None = None, limit: int = 8) -> dict:
+    """An exception from learner code as facts: type, message, the lines of the learner's files it went
+    through (innermost last), and a traceback tail for the log."""
+    where, seen, e = [], set(), exc
+    while e is not None and id(e) not in seen:
+        seen.add(id(e))
+        frames = [f"{Path(f.filename).name}:{f.lineno} in {f.name}: {(f.line or '').strip()}"
+                  for f in traceback.extract_tb(e.__traceback__)
+                  if stage_dir is not None and _inside(f.filename, stage_dir)]
+        where = frames + [w for w in where if w not in frames]
+        e = e.__cause__ or e.__context__
+    text = "".join(traceback.format_exception(exc))
+    print(text, flush=True)  # the whole story goes to the log
+    return {"type": type(exc).__name__, "message": str(exc)[:2000], "where": where[-limit:]}
+
+
+def _inside(filename: str, folder: Path) -> bool:
+    try:
+        return Path(filename).resolve().is_relative_to(folder.resolve())
+    except (OSError, ValueError):
+        return False
+
+
+class Link:
+    def __init__(self, read_fd: int, write_fd: int):
+        self.read_fd, self.write_fd = read_fd, write_fd
+
+    def mark(self, name: str) -> None:
+        """A timestamp request: the judge notes when this arrives, on its own clock."""
+        channel.send(self.write_fd, {"mark": name})
+
+
+def serve(make_handler) -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--channel", required=True)
+    parser.add_argument("io", type=Path)
+    args = parser.parse_args()
+    read_fd, write_fd = (int(x) for x in args.channel.split(","))
+    link = Link(read_fd, write_fd)
+    try:
+        handler = make_handler(args.io)
+        while True:
+            try:
+                message = channel.recv(read_fd)
+            except channel.ChannelClosed:
+                return
+            command = message.get("cmd")
+            method = getattr(handler, f"cmd_{command}", None) if isinstance(command, str) else None
+            if method is None:
+                raise ValueError(f"unknown command {command!r}")
+            try:
+                reply = method(message, link)
+            except LearnerError as exc:
+                reply = {"error": exc.facts}
+            channel.send(write_fd, reply)
+    except Exception:
+        traceback.print_exc()
+        sys.stdout.flush()
+        sys.exit(HARNESS_FAILED)

@@ -1,0 +1,201 @@
+"""Worker: a learner's Triton file (lab 03), imported by path, its function called on the judge's inputs.
+
+Commands, as in grader/workers/cuda.py:
+  init    {op, file, stage, device}   import the file; find the op's Python entry (softmax, sgemm)
+  case    {key, dims, inputs, repeats, ship_all}
+          the function is called ``repeats`` times on tensors made from the judge's files (on "cpu" under
+          TRITON_INTERPRET=1, else "cuda"); every fp32 tensor the learner allocates is filled with the
+          poison pattern first, so elements the kernel never writes show. Files: <key>.out.<name>.<rep>.bin
+          (uint32 bits) for repeat 0 and for any repeat that differs (every repeat when ship_all);
+          <key>.in.<name>.bin when an input's bits changed (always when ship_all).
+  sample, time, block_sample: as the CUDA worker.
+Everything here is a claim: the learner's Python runs in this process and could change any of it;
+the judge recomputes every value it accepts.
+"""
+from __future__ import annotations
+
+import importlib.util
+import sys
+import time
+from pathlib import Path
+
+import numpy as np
+import torch
+from torch.utils._python_dispatch import TorchDispatchMode
+
+from grader.ops import get as get_op
+from grader.workers.buffers import POISON_BITS, Retained, gather, load_inputs, write
+from grader.workers.serve import LearnerError, error_facts, serve
+
+OUT_BUFFERS = 8
+ALLOCATORS = {"empty", "empty_like", "empty_strided", "new_empty", "new_empty_strided"}
+POISON_I32 = int(np.array(POISON_BITS, dtype=np.uint32).view(np.int32))
+
+
+def interpreter_numpy_shim() -> None:
+    """Triton 3.6's interpreter turns a 1-element array into a Python int with int(array), which NumPy
+    2.4+ refuses (triton-lang/triton#9171): `for i in range(n)` over a kernel argument then fails in the
+    interpreter although it compiles on a GPU. Give tensors an __index__ that works on every NumPy."""
+    from triton.runtime import interpreter
+
+    original = interpreter._patch_lang_tensor
+
+    def patched(tensor, scope):
+        original(tensor, scope)
+        scope.set_attr(tensor, "__index__", lambda self: int(np.asarray(self.handle.data).reshape(-1)[0]))
+
+    interpreter._patch_lang_tensor = patched
+
+
+class PoisonAllocations(TorchDispatchMode):
+    """Fill every fp32 tensor allocated while active with the poison pattern."""
+
+    def __torch_dispatch__(self, func, types, args=(), kwargs=None):
+        out = func(*args, **(kwargs or {}))
+        if (func.overloadpacket.__name__ in ALLOCATORS and isinstance(out, torch.Tensor)
+                and out.dtype == torch.float32 and out.numel() > 0):
+            out.view(torch.int32).fill_(POISON_I32)
+        return out
+
+
+def describe(value, want: tuple[int, ...], device: str) -> dict:
+    if not isinstance(value, torch.Tensor):
+        return {"type": type(value).__name__[:60]}
+    return {"type": "Tensor", "shape": list(value.shape), "dtype": str(value.dtype).removeprefix("torch."),
+            "device": value.device.type, "usable": (value.dtype == torch.float32 and tuple(value.shape) == want
+                                                    and value.device.type == device)}
+
+
+class TritonWorker:
+    def __init__(self, io: Path):
+        self.io = io
+        self.retained = Retained()
+        self.blocks: dict = {}
+
+    def cmd_init(self, message, link):
+        self.op = get_op(message["op"])
+        self.device = message["device"]
+        self.stage = Path(message["stage"])
+        interpreter_numpy_shim()
+        path = self.stage / message["file"]
+        name = path.stem
+        try:
+            sys.path.insert(0, str(self.stage))
+            spec = importlib.util.spec_from_file_location(name, path)
+            module = importlib.util.module_from_spec(spec)
+            sys.modules[name] = module
+            spec.loader.exec_module(module)
+            self.fn = getattr(module, self.op.python_entry)
+            if not callable(self.fn):
+                raise TypeError(f"{message['file']}: {self.op.python_entry} is not a function")
+        except (Exception, SystemExit) as exc:
+            raise LearnerError({"stage": "import", **error_facts(exc, self.stage)}) from None
+        facts = {"torch": torch.__version__, "numpy": np.__version__}
+        if self.device == "cuda":
+            facts["device"] = torch.cuda.get_device_name()
+        return facts
+
+    def call(self, inputs: list) -> object:
+        try:
+            with PoisonAllocations():
+                y = self.fn(*inputs)
+            if self.device == "cuda":
+                torch.cuda.synchronize()
+            return y
+        except (Exception, SystemExit) as exc:
+            raise LearnerError({"stage": "call", **error_facts(exc, self.stage)}) from None
+
+    def cmd_case(self, message, link):
+        op, key, dims = self.op, message["key"], message["dims"]
+        shapes = op.shapes(dims)
+        names_in, (name_out,) = op.abi.names("in"), op.abi.names("out")
+        host_in = load_inputs(self.io, message["inputs"], {n: int(np.prod(shapes[n])) for n in names_in}, op, dims,
+                              self.device)
+        xs = {n: torch.from_numpy(host_in[n].copy()).reshape(shapes[n]).to(self.device) for n in names_in}
+        self.retained.reset(key)
+        reply = {"repeats": [], "inputs_changed": {}, "files": {}}
+        first = None
+        start = time.perf_counter()
+        for rep in range(int(message["repeats"])):
+            y = self.call([xs[n] for n in names_in])
+            facts = describe(y, shapes[name_out], self.device)
+            facts["aliases_input"] = isinstance(y, torch.Tensor) and any(
+                y.untyped_storage().data_ptr() == x.untyped_storage().data_ptr() for x in xs.values())
+            reply["repeats"].append(facts)
+            if not facts.get("usable"):
+                break
+            host = y.detach().contiguous().cpu().numpy().view(np.uint32).reshape(-1).copy()
+            self.retained.arrays[f"out.{name_out}.{rep}"] = host
+            facts["same_as_first"] = first is None or bool(np.array_equal(host, first))
+            if first is None:
+                first = host
+            if rep == 0 or message["ship_all"] or not facts["same_as_first"]:
+                reply["files"][f"out.{name_out}.{rep}"] = write(self.io, f"{key}.out.{name_out}.{rep}.bin", host)
+            del y
+        for n, x in xs.items():
+            after = x.detach().cpu().numpy().reshape(-1)
+            self.retained.arrays[f"in.{n}"] = after
+            changed = not np.array_equal(after.view(np.uint32), host_in[n].view(np.uint32))
+            reply["inputs_changed"][n] = changed
+            if changed or message["ship_all"]:
+                reply["files"][f"in.{n}"] = write(self.io, f"{key}.in.{n}.bin", after)
+        reply["seconds"] = time.perf_counter() - start
+        return reply
+
+    def cmd_sample(self, message, link):
+        return self.retained.sample(self.io, message)
+
+    def cmd_time(self, message, link):
+        op, dims, contender = self.op, message["dims"], message["contender"]
+        sets = [op.make_inputs(message["family"], dims, int(s), "cuda") for s in message["seeds"]]
+        names_in = op.abi.names("in")
+        n, warmup = int(message["launches"]), int(message.get("warmup", 2))
+        kept: list = [None] * min(n, OUT_BUFFERS)
+        if contender == "learner":
+            def run(i):
+                kept[i % len(kept)] = self.fn(*(sets[i % len(sets)][m] for m in names_in))
+        elif contender == "baseline":
+            def run(i):
+                op.baseline(sets[i % len(sets)])
+        elif contender == "copy":
+            dst = torch.empty_like(sets[0][names_in[0]])
+
+            def run(i):
+                dst.copy_(sets[i % len(sets)][names_in[0]])
+        else:
+            raise ValueError(f"unknown contender {contender!r}")
+        try:
+            for i in range(warmup):  # compiles and autotunes outside the timed block
+                run(i)
+            torch.cuda.synchronize()
+            events = [(torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)) for _ in range(n)]
+            link.mark("start")
+            for i in range(n):
+                events[i][0].record()
+                run(i)
+                events[i][1].record()
+            torch.cuda.synchronize()
+            link.mark("end")
+        except (Exception, SystemExit) as exc:
+            raise LearnerError({"stage": "time", **error_facts(exc, self.stage)}) from None
+        if contender == "learner":
+            self.blocks = {"outs": kept, "n": n}
+        return {"event_ms": [s.elapsed_time(e) for s, e in events], "launch_errors": [], "work": op.work(dims)}
+
+    def cmd_block_sample(self, message, link):
+        launch = int(message["launch"])
+        outs = self.blocks["outs"]
+        if not self.blocks["n"] - len(outs) <= launch < self.blocks["n"]:
+            raise ValueError(f"launch {launch} is not among the last {len(outs)} of the block")
+        y = outs[launch % len(outs)]
+        files = {}
+        for item in message["items"]:
+            if not isinstance(y, torch.Tensor) or y.dtype != torch.float32:
+                raise LearnerError({"stage": "time", "type": "TypeError", "message": "a timed call returned no fp32 tensor"})
+            files[item["what"]] = write(self.io, f"block.{launch}.{item['what']}.bin",
+                                        gather(y.detach().contiguous().view(torch.int32), item["ranges"]).view(np.uint32))
+        return {"files": files}
+
+
+if __name__ == "__main__":
+    serve(TritonWorker)
