@@ -7,7 +7,7 @@ import re
 import pytest
 
 from docs_helpers import LANGS
-from docs_lab_pages import LABS, TAB, TAB_LABELS, TRACK_LABS, TRACKS, indent_of, page, section, split_tabs
+from test_docs_lab_pages_common import LABS, TAB, TAB_LABELS, TRACK_LABS, TRACKS, indent_of, page, section, split_tabs
 
 SNIPPET = re.compile(r'^\s*--8<--\s+"(?P<path>[^"]+)"\s*$', re.M)
 HINT = {"en": re.compile(r'^\s*\?\?\? tip "Hint (\d): (.+)"\s*$'),

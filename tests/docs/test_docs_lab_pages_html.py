@@ -6,7 +6,7 @@ from html.parser import HTMLParser
 import pytest
 
 from docs_helpers import LANGS
-from docs_lab_pages import LABS, TAB_LABELS, TRACKS
+from test_docs_lab_pages_common import LABS, TAB_LABELS, TRACKS
 
 
 class TaskLists(HTMLParser):

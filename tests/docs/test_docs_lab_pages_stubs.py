@@ -6,7 +6,7 @@ import re
 import pytest
 
 from docs_helpers import DOCS, LANGS, REPO
-from docs_lab_pages import (LABS, TODO_ID, TRACK_LABS, TRACKS, page, split_tabs, stub_ids, stub_sources, text_files,
+from test_docs_lab_pages_common import (LABS, TODO_ID, TRACK_LABS, TRACKS, page, split_tabs, stub_ids, stub_sources, text_files,
                             visible)
 
 
