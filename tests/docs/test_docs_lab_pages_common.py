@@ -1,4 +1,4 @@
-"""Shared helpers of the lab-page tests (no tests here): the lab pages, their track tabs, and the TODO ids of the stubs.
+"""Helpers of the lab-page tests (no tests here): lab pages, their track tabs, the stubs' TODO ids.
 
 The tracks and their files are those of the lead's TRACKS decision (lab 00 is shared; the
 MiniGPT port follows the Triton kernel in lab 03, so its TODO numbers depend on the track).
