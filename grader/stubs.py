@@ -7,6 +7,8 @@
 In a solution file every region between ``BEGIN SOLUTION`` and ``END SOLUTION``
 markers (as ``//`` or ``#`` comments) becomes:
   * a ``TODO(NN-k): ...`` comment, from the region's first ``TODO:`` comment line;
+    k counts the regions of the whole lab, across its files in the order the lab
+    declares them (``Lab.editable``), so that one id names one place;
   * placeholder code that still compiles/imports: the region's ``STUB:`` comment
     lines, uncommented; for Python with no STUB line, ``raise NotImplementedError``.
 Files a lab declares read-only (references, data) are copied as they are.
@@ -36,11 +38,12 @@ class StubError(Exception):
     pass
 
 
-def make_stub(text: str, lab_number: str, filename: str) -> str:
+def make_stub(text: str, lab_number: str, filename: str, first: int = 1) -> str:
+    """The stub of one solution file; its regions are numbered from ``first`` on."""
     out: list[str] = []
     region: list[str] | None = None
     indent = comment = ""
-    k = 0
+    k = first - 1
     for lineno, line in enumerate(text.splitlines(keepends=False), 1):
         m = MARK.match(line)
         if m and m["what"] == "BEGIN SOLUTION":
@@ -71,14 +74,22 @@ def make_stub(text: str, lab_number: str, filename: str) -> str:
     return "\n".join(out) + "\n"
 
 
+def count_regions(text: str) -> int:
+    """How many solution regions a file has (make_stub checks that they are balanced)."""
+    return sum(1 for line in text.splitlines() if (m := MARK.match(line)) and m["what"] == "END SOLUTION")
+
+
 def planned(lab: Lab) -> dict[str, str]:
     """labs/ path -> content, for every file the generator owns in this lab."""
     sol = REPO / "solutions" / lab.name
     plan: dict[str, str] = {}
+    first = 1  # TODO numbers continue from one file of the lab to the next
     for rel in lab.editable:
         src = sol / rel
         if src.suffix in (".cu", ".py") and src.is_file():
-            plan[f"labs/{lab.name}/{rel}"] = make_stub(src.read_text(), lab.number, rel)
+            text = src.read_text()
+            plan[f"labs/{lab.name}/{rel}"] = make_stub(text, lab.number, rel, first)
+            first += count_regions(text)
     for rel in lab.readonly:
         src = sol / rel
         if src.is_file():

@@ -11,13 +11,11 @@ write; kernel 4, the fallback, reads a row twice.
 
 Measured on an H200 with grader/bench.py: docs/data/bench-h200-2026-11-21.json.
 
-Build and run (what the grader and `make bench` do):
+Build, check and time it (the grader compiles this file for the GPU it runs on):
 
-    nvcc -O3 -arch=native -shared -Xcompiler -fPIC \
-        solutions/02-tuned-kernel/softmax_tuned.cu -o build/softmax_tuned.so
-    python -m grader.bench            # correctness + GB/s against F.softmax
+    make grade LAB=02                 # correctness, the gate against F.softmax, the sweep
 
-It must also build for both supported architectures:
+It must also build for both supported architectures (the grader's check without a GPU):
 
     nvcc -O3 -gencode arch=compute_80,code=sm_80 -gencode arch=compute_90,code=sm_90 \
         -shared -Xcompiler -fPIC softmax_tuned.cu -o softmax_tuned.so

@@ -18,10 +18,11 @@ to rows of any length:
   12 bytes/element. (At 128 x 524288 on 132 SMs the looped kernel measured
   faster, so the split starts below 66 rows there.)
 
-Run the demo (checks a few shapes against torch, then times them on a GPU):
+Run the demo from the repository root (checks a few shapes against torch, then
+times them on a GPU):
 
-    python solutions/03-triton-and-pytorch/softmax_triton.py
-    TRITON_INTERPRET=1 python solutions/03-triton-and-pytorch/softmax_triton.py   # on the CPU
+    .venv/bin/python labs/03-triton-and-pytorch/softmax_triton.py
+    TRITON_INTERPRET=1 .venv/bin/python labs/03-triton-and-pytorch/softmax_triton.py   # on the CPU
 """
 from __future__ import annotations
 
