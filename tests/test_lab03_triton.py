@@ -1,265 +1,161 @@
-"""Lab 03's Triton checks (grader/labs/lab03_triton.py, grader/child/triton_softmax.py).
+"""Lab 03's Triton checks (grader/labs/lab03_triton.py, grader/workers/triton.py).
 
-Each negative control under tests/submissions/ must fail for its own reason; the
-solution must pass everything that can run here. Checks run through the pipeline's
-own run_check, on a Context built by hand around a staged softmax_triton.py.
+Each negative control under tests/submissions/ must fail for its own reason; the solution and the
+positive controls must pass everything that can run here. Checks run through the pipeline's own
+run_check, on a Context built around a staged softmax_triton.py; the learner's file runs in the
+sandboxed Triton worker (Triton's interpreter on the CPU).
 """
-import dataclasses
 import shutil
 from pathlib import Path
 
-import numpy as np
 import pytest
 
-from helpers import REPO, SUBMISSIONS, cuda_available
 from grader.context import Context, Device
-from grader.labs import lab03_triton
+from grader.labs import lab03
+from grader.ops import get
 from grader.pipeline import run_check
-from grader.registry import Lab
 from grader.results import Status
+from helpers import REPO, SUBMISSIONS, cuda_available
 
-SOLUTION = REPO / "solutions" / "03-triton-and-pytorch"
+SPEC = get("softmax")
+SOLUTION = REPO / "solutions" / "03-triton-and-pytorch" / "softmax_triton.py"
 STUB = REPO / "labs" / "03-triton-and-pytorch" / "softmax_triton.py"
-IDS = ["03.triton.interpreter", "03.triton.no_cheat", "03.triton.gpu_shapes", "03.triton.gpu_sweep",
-       "03.triton.perf_info", "03.bonus.minigpt_attention"]
-CPU_IDS = IDS[:2]
-GPU_IDS = IDS[2:]
+CONTROLS = SUBMISSIONS / "controls"
+IDS = ["03.triton.method", "03.triton.interpreter", "03.triton.gpu_shapes", "03.triton.gpu_sweep",
+       "03.triton.own_kernels", "03.triton.perf_info"]
 
 
-def make_lab() -> Lab:
-    lab = Lab("03", "triton-and-pytorch", "Triton and PyTorch", editable=("softmax_triton.py", "minigpt_torch.py"),
-              docs="lab/03-triton-and-pytorch.md", readonly=("minigpt_numpy.py",))
-    lab03_triton.register(lab)
-    return lab
-
-
-def make_ctx(tmp_path: Path, learner_file: Path, *, gpu: bool = False, extra=()) -> Context:
+def make_ctx(tmp_path: Path, learner_file: Path, *, gpu: bool = False) -> Context:
     stage = tmp_path / "stage"
     stage.mkdir(parents=True, exist_ok=True)
     shutil.copy(learner_file, stage / "softmax_triton.py")
-    for f in extra:
-        shutil.copy(f, stage / Path(f).name)
     device = Device(True, name="cuda") if gpu else Device(False, reason="test without CUDA")
-    return Context(make_lab(), stage, stage, REPO, None, device, 1234, tmp_path / "runs")
+    if gpu:
+        from grader.pipeline import probe_device
+
+        device = probe_device()
+    lab = lab03.make(SPEC)
+    return Context(lab, SPEC, stage, stage, REPO, None, device, 1234, tmp_path / "runs")
 
 
-def grade(ctx: Context, only=None) -> dict:
+def grade(ctx: Context, only=IDS) -> dict:
     done = {}
     for check in ctx.lab.checks:
-        if only is None or check.id in only:
+        if check.id in only:
             done[check.id] = run_check(check, ctx, done)
+    for close in ctx.closers:
+        close()
     return done
 
 
-def check_fn(ctx: Context, cid: str):
-    return next(c for c in ctx.lab.checks if c.id == cid).fn
-
-
-def bonus_files() -> list[Path]:
-    files = [SOLUTION / "minigpt_torch.py", SOLUTION / "minigpt_numpy.py"]
-    if not all(f.is_file() for f in files):
-        pytest.skip("the MiniGPT port and reference are not in solutions/03-triton-and-pytorch yet")
-    return files
-
-
-def numpy_breaks_interpreter_ranges() -> bool:
-    major, minor = (int(p) for p in np.__version__.split(".")[:2])
-    return (major, minor) >= (2, 4)
-
-
-# -- declarations -------------------------------------------------------------------------------
+def text(result) -> str:
+    return "\n".join([result.message, *result.details])
 
 
 def test_lab03_triton_declares_its_checks_in_order_with_parents():
-    lab = make_lab()
-    assert [c.id for c in lab.checks] == IDS
+    lab = lab03.make(SPEC)
+    ids = [c.id for c in lab.checks if c.id.startswith("03.triton.")]
+    assert ids == IDS
     by_id = {c.id: c for c in lab.checks}
-    assert by_id["03.triton.no_cheat"].needs == ("03.triton.interpreter",)
-    assert by_id["03.triton.gpu_shapes"].needs == ("03.triton.no_cheat",)
-    assert all(by_id[i].gpu for i in GPU_IDS) and not any(by_id[i].gpu for i in CPU_IDS)
-    assert by_id["03.bonus.minigpt_attention"].bonus and by_id["03.triton.perf_info"].points == 0
-    assert all(c.doc.strip() for c in lab.checks)
-
-
-# -- the solution and the stub ------------------------------------------------------------------
+    assert by_id["03.triton.interpreter"].needs == ("03.triton.method",)
+    assert not by_id["03.triton.method"].gpu and not by_id["03.triton.interpreter"].gpu
+    assert all(by_id[i].gpu for i in IDS[2:])
 
 
 def test_lab03_triton_solution_passes_everything_that_runs_here(tmp_path):
-    ctx = make_ctx(tmp_path, SOLUTION / "softmax_triton.py")
-    done = grade(ctx)
-    for cid in CPU_IDS:
-        assert done[cid].status == Status.PASS, (cid, done[cid].message, done[cid].details)
-    assert "25 cases match" in done["03.triton.interpreter"].message
-    assert "no call to torch's softmax" in done["03.triton.no_cheat"].message
-    # the interpreter check stays within a few seconds on a 2-core machine (torch import included)
-    assert done["03.triton.interpreter"].measurements["child_seconds"] < 20
-    if not cuda_available():
-        for cid in GPU_IDS:
-            assert done[cid].status == Status.SKIP and done[cid].message.startswith("no CUDA device")
+    done = grade(make_ctx(tmp_path, SOLUTION))
+    assert done["03.triton.method"].status == Status.PASS, text(done["03.triton.method"])
+    assert done["03.triton.interpreter"].status == Status.PASS, text(done["03.triton.interpreter"])
+    assert "cases match the fp64 reference in Triton's interpreter" in done["03.triton.interpreter"].message
 
 
-def test_lab03_triton_stub_fails_the_way_a_beginner_expects(tmp_path):
-    if not STUB.is_file():
-        pytest.skip("labs/03-triton-and-pytorch/softmax_triton.py is not generated yet")
-    done = grade(make_ctx(tmp_path, STUB), only=CPU_IDS)
-    r = done["03.triton.interpreter"]
-    assert r.status == Status.FAIL
-    # the first case, saying what to write: not a grader crash
-    assert r.message.startswith("randn @ 1x1: softmax(x) raised NotImplementedError: TODO(03-")
-    assert r.log is not None and r.hint.startswith("see docs/en/lab/03-triton-and-pytorch.md#")
-    assert done["03.triton.no_cheat"].status == Status.NOT_RUN
+def test_lab03_triton_stub_is_reported_as_not_started(tmp_path):
+    done = grade(make_ctx(tmp_path, STUB))
+    result = done["03.triton.method"]
+    assert result.status == Status.FAIL and "not started" in result.message and "TODO(03-1)" in result.message
+    assert done["03.triton.interpreter"].status == Status.NOT_RUN
 
 
-# -- negative controls: each fails for its own reason -------------------------------------------
+@pytest.mark.parametrize("name", ["triton_tutorial_softmax.py", "triton_warmed_compiled.py"])
+def test_lab03_triton_canonical_launch_paths_pass(tmp_path, name):
+    # Positive controls: the official tutorial's structure (persistent tl.range loop, warmup(),
+    # _init_handles(), n_regs) and a kernel compiled once and launched through its handle.
+    if not (CONTROLS / name).is_file():
+        pytest.skip(f"{name} not present")
+    done = grade(make_ctx(tmp_path, CONTROLS / name))
+    assert done["03.triton.method"].status == Status.PASS, text(done["03.triton.method"])
+    assert done["03.triton.interpreter"].status == Status.PASS, text(done["03.triton.interpreter"])
 
 
 def test_lab03_triton_fixed_block_fails_long_rows_as_never_written(tmp_path):
-    r = grade(make_ctx(tmp_path, SUBMISSIONS / "triton_softmax_fixed_block.py"), only=CPU_IDS)["03.triton.interpreter"]
-    assert r.status == Status.FAIL
-    assert r.message == "randn @ 3x1025: 3 of 3075 elements never written, the first at row 0, col 1024"
-    assert any("unwritten from col 1024 on" in d and "loop over the row" in d for d in r.details)
-    assert any(d.startswith("also failing:") and "3x5000" in d for d in r.details)
-    assert r.hint.endswith("#every-element") and r.log.name == "child.log"
+    done = grade(make_ctx(tmp_path, SUBMISSIONS / "triton_softmax_fixed_block.py"))
+    result = done["03.triton.interpreter"]
+    assert result.status == Status.FAIL
+    assert "never written" in result.message and "col 1024" in result.message
+    assert "needs a loop over the row" in text(result)
 
 
 def test_lab03_triton_no_max_subtraction_fails_large_values_with_the_overflow_lesson(tmp_path):
-    r = grade(make_ctx(tmp_path, SUBMISSIONS / "triton_softmax_no_max.py"), only=CPU_IDS)["03.triton.interpreter"]
-    assert r.status == Status.FAIL
-    assert r.message.startswith("large @ 1x1: NaN at row 0, col 0 — with inputs up to ±")
-    assert "exp overflows unless you subtract the row max first" in r.message
-    failing = next(d for d in r.details if d.startswith("also failing:"))
-    assert all(name.startswith("large @") for name in failing.removeprefix("also failing: ").split(", "))
-    assert r.hint.endswith("#numerical-stability")
+    done = grade(make_ctx(tmp_path, SUBMISSIONS / "triton_softmax_no_max.py"))
+    result = done["03.triton.interpreter"]
+    assert result.status == Status.FAIL
+    assert "subtract the row max" in text(result)
 
 
-def test_lab03_triton_torch_softmax_in_disguise_fails_no_cheat(tmp_path):
-    done = grade(make_ctx(tmp_path, SUBMISSIONS / "triton_softmax_calls_torch.py"), only=CPU_IDS)
-    assert done["03.triton.interpreter"].status == Status.PASS  # right answers...
-    r = done["03.triton.no_cheat"]
-    assert r.status == Status.FAIL  # ...from torch
-    assert r.message == "softmax(x) calls torch's softmax in the interpreter run"
-    assert "torch.nn.functional.softmax x25" in r.details[1]
-    assert r.hint.endswith("#no-cheat")
-
-
-def test_lab03_triton_show_kernel_with_torch_math_fails_no_cheat(tmp_path):
-    done = grade(make_ctx(tmp_path, SUBMISSIONS / "triton_softmax_torch_math.py"), only=CPU_IDS)
-    assert done["03.triton.interpreter"].status == Status.PASS
-    r = done["03.triton.no_cheat"]
-    assert r.status == Status.FAIL
-    assert "the tensor softmax(x) returns was never passed to a Triton kernel" in r.message
-    assert "kernels launched: copy_kernel" in r.details[1] and "exp" in r.details[1]
+@pytest.mark.parametrize("name, words", [
+    ("triton_softmax_calls_torch.py", "imports from torch.nn.functional"),
+    ("triton_softmax_torch_math.py", "uses torch.exp"),
+    ("triton_softmax_cheats_on_gpu.py", "calls .softmax()"),
+])
+def test_lab03_triton_torch_doing_the_work_fails_the_method_audit(tmp_path, name, words):
+    done = grade(make_ctx(tmp_path, SUBMISSIONS / name))
+    result = done["03.triton.method"]
+    assert result.status == Status.FAIL and words in text(result)
+    assert "launches your @triton.jit kernel, which computes and writes every element" in text(result)
+    assert done["03.triton.interpreter"].status == Status.NOT_RUN
 
 
 def test_lab03_triton_in_place_kernel_fails_for_returning_its_input(tmp_path):
-    r = grade(make_ctx(tmp_path, SUBMISSIONS / "triton_softmax_in_place.py"), only=CPU_IDS)["03.triton.interpreter"]
-    assert r.status == Status.FAIL
-    assert r.message == "randn @ 1x1: softmax(x) returned its input x (or a view of it)"
+    done = grade(make_ctx(tmp_path, SUBMISSIONS / "triton_softmax_in_place.py"))
+    result = done["03.triton.interpreter"]
+    assert result.status == Status.FAIL and "returned one of its inputs" in result.message
 
 
-def test_lab03_triton_range_loop_gets_the_interpreter_lesson_under_numpy_2_4(tmp_path):
-    r = grade(make_ctx(tmp_path, SUBMISSIONS / "triton_softmax_range_loop.py"), only=CPU_IDS)["03.triton.interpreter"]
-    if not numpy_breaks_interpreter_ranges():
-        assert r.status == Status.PASS, r.message  # the kernel itself is right
-        return
-    assert r.status == Status.FAIL
-    assert r.message.startswith("randn @ 1x1: softmax(x) raised InterpreterError")
-    assert any(d.startswith("at softmax_triton.py:") and "range(0, cols, BLOCK)" in d for d in r.details)
-    assert any("triton-lang/triton#9171" in d and "while start < cols" in d for d in r.details)
-
-
-def test_lab03_triton_gpu_only_cheat_passes_the_cpu_checks(tmp_path):
-    done = grade(make_ctx(tmp_path, SUBMISSIONS / "triton_softmax_cheats_on_gpu.py"), only=CPU_IDS)
-    assert [done[c].status for c in CPU_IDS] == [Status.PASS, Status.PASS]  # hence the GPU check below
+def test_lab03_triton_range_loop_passes(tmp_path):
+    # `for start in range(0, cols, BLOCK)` over a kernel argument: Triton's own tutorials do this. The worker
+    # fixes the interpreter's NumPy >= 2.4 bug (triton-lang/triton#9171), so it passes on every NumPy.
+    done = grade(make_ctx(tmp_path, SUBMISSIONS / "triton_softmax_range_loop.py"))
+    assert done["03.triton.interpreter"].status == Status.PASS, text(done["03.triton.interpreter"])
 
 
 @pytest.mark.slow
 def test_lab03_triton_hang_is_killed_and_explained(tmp_path, monkeypatch):
-    monkeypatch.setattr(lab03_triton, "SETTINGS", dataclasses.replace(lab03_triton.SETTINGS, child_timeout_s=8.0))
-    r = grade(make_ctx(tmp_path, SUBMISSIONS / "triton_softmax_hangs.py"), only=CPU_IDS)["03.triton.interpreter"]
-    assert r.status == Status.FAIL
-    assert r.message == "running softmax_triton.py in Triton's interpreter did not finish in 8 s (a hang)"
-    assert "infinite loop in the kernel or the wrapper" in r.details[0]
+    monkeypatch.setattr("grader.labs.lab03_triton.INTERPRETER_TIMEOUT_S", 15)
+    done = grade(make_ctx(tmp_path, SUBMISSIONS / "triton_softmax_hangs.py"))
+    result = done["03.triton.interpreter"]
+    assert result.status == Status.FAIL and "a hang" in result.message
+    assert "infinite loop" in text(result)
 
 
 def test_lab03_triton_import_error_is_a_result(tmp_path):
-    broken = tmp_path / "broken.py"
-    broken.write_text("import torch\n\ndef softmax(x):\n    return x +\n")
-    r = grade(make_ctx(tmp_path, broken), only=CPU_IDS)["03.triton.interpreter"]
-    assert r.status == Status.FAIL and r.message.startswith("importing softmax_triton.py raised SyntaxError")
-
-
-# -- the large-case machinery (sampled rows), on the CPU through the interpreter ----------------
-
-
-def test_lab03_triton_sampled_rows_pass_the_solution_and_catch_unwritten_columns(tmp_path):
-    plan = [((37, 1500), ("masked", "spike"))]
-    for name, learner in (("solution", SOLUTION / "softmax_triton.py"),
-                          ("fixed", SUBMISSIONS / "triton_softmax_fixed_block.py")):
-        ctx = make_ctx(tmp_path / name, learner)
-        sr = lab03_triton._run(ctx, "sampled", {"mode": "cpu", "repeats": 2},
-                               generated=lab03_triton._generated(ctx, plan, 0), interpret=True)
-        assert sr.failure is None
-        rows = sr.run.outputs["rows_g0"]
-        assert {0, 36} <= set(rows.tolist()) and len(rows) >= 2 + 1
-        problem = lab03_triton._judge(ctx, sr, "cpu")
-        if name == "solution":
-            assert problem is None, problem.message
-        else:
-            assert problem.message.startswith("masked @ 37x1500: ")
-            assert "never written, the first at row 0, col 1024" in problem.message
-            assert any("in the whole 37x1500 output: 17612 elements never written" in d for d in problem.details)
-
-
-def test_lab03_triton_device_families_follow_the_laws_of_the_host_ones():
-    from grader.child.triton_softmax import family_tensor
-
-    x = {f: family_tensor(f, 64, 333, 5, "cpu").numpy() for f in ("randn", "large", "masked", "constant", "spike")}
-    assert np.abs(x["large"]).max() <= 1e4
-    assert np.isfinite(x["masked"]).any(axis=1).all() and 0.15 < np.isneginf(x["masked"]).mean() < 0.35
-    assert (x["constant"] == x["constant"][:, :1]).all()
-    assert (x["spike"].max(axis=1) - np.sort(x["spike"], axis=1)[:, -2] > 60).all()
-    assert np.array_equal(family_tensor("masked", 64, 333, 5, "cpu").numpy(), x["masked"], equal_nan=True)
-
-
-def test_lab03_triton_bonus_routes_attention_through_the_kernel(tmp_path):
-    files = bonus_files()
-    ctx = make_ctx(tmp_path, SOLUTION / "softmax_triton.py", extra=files)
-    sr = lab03_triton._run(ctx, "bonus", {"mode": "bonus", "device": "cpu", "bonus": {
-        **lab03_triton.BONUS, "batch": 1, "tokens": 16, "port": "minigpt_torch.py", "reference": "minigpt_numpy.py",
-        "seed": 3}}, interpret=True)
-    assert sr.failure is None
-    r = lab03_triton._bonus_result(ctx, sr)
-    assert r.status == Status.PASS, (r.message, r.details)
-    assert r.measurements["routed"] >= lab03_triton.BONUS["config"]["n_layer"]
-
-
-# -- on a GPU -----------------------------------------------------------------------------------
+    bad = tmp_path / "bad.py"
+    bad.write_text("import triton\nraise ValueError('boom at import')\ndef softmax(x):\n    return x\n")
+    done = grade(make_ctx(tmp_path, bad))
+    result = done["03.triton.interpreter"]
+    assert result.status == Status.FAIL
+    assert "importing softmax_triton.py raised" in result.message and "boom at import" in result.message
 
 
 @pytest.mark.gpu
 def test_lab03_triton_solution_passes_on_the_gpu(tmp_path):
-    extra = [f for f in (SOLUTION / "minigpt_torch.py", SOLUTION / "minigpt_numpy.py") if f.is_file()]
-    done = grade(make_ctx(tmp_path, SOLUTION / "softmax_triton.py", gpu=True, extra=extra))
-    for cid in IDS[:5] + (IDS[5:] if len(extra) == 2 else []):
-        assert done[cid].status == Status.PASS, (cid, done[cid].message, done[cid].details)
-    perf = done["03.triton.perf_info"]
-    assert " GB/s, " in perf.message and "x F.softmax at 16384x4096" in perf.message
-    assert len(perf.measurements["sweep"]) == 9
+    done = grade(make_ctx(tmp_path, SOLUTION, gpu=True))
+    for cid in IDS:
+        assert done[cid].status == Status.PASS, (cid, text(done[cid]))
 
 
 @pytest.mark.gpu
-def test_lab03_triton_gpu_only_cheat_fails_gpu_shapes(tmp_path):
-    ctx = make_ctx(tmp_path, SUBMISSIONS / "triton_softmax_cheats_on_gpu.py", gpu=True)
-    r = check_fn(ctx, "03.triton.gpu_shapes")(ctx)
-    assert r.status == Status.FAIL and r.message == "softmax(x) calls torch's softmax on the GPU"
-    assert "torch.Tensor.softmax" in r.details[1]
-
-
-@pytest.mark.gpu
-def test_lab03_triton_gpu_sweep_catches_a_fixed_block_at_64m_elements(tmp_path):
-    ctx = make_ctx(tmp_path, SUBMISSIONS / "triton_softmax_fixed_block.py", gpu=True)
-    r = check_fn(ctx, "03.triton.gpu_sweep")(ctx)
-    assert r.status == Status.FAIL
-    assert r.message.startswith("randn @ 29127x2304: ") and "never written" in r.message
-    assert any("in the whole 29127x2304 output" in d for d in r.details)
+def test_lab03_triton_fixed_block_fails_the_gpu_sweep(tmp_path):
+    done = grade(make_ctx(tmp_path, SUBMISSIONS / "triton_softmax_fixed_block.py", gpu=True),
+                 only=["03.triton.gpu_sweep"])
+    assert done["03.triton.gpu_sweep"].status == Status.FAIL
+    assert "never written" in done["03.triton.gpu_sweep"].message

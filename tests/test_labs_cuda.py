@@ -18,32 +18,43 @@ def test_lab00_solution_passes_everything_that_can_run_here(grade):
 
 
 @needs_nvcc
-def test_lab00_stub_without_gpu_compiles_and_skips_with_reason(grade):
+def test_lab00_stub_without_gpu_is_not_started(grade):
+    # No points for building code that is not there: the untouched stub fails as "not started", even here.
     g = grade(["00"], env={"GRADER_FORCE_CPU": "1"})
-    assert g.status("00.build.compiles") == "PASS"
+    assert g.rc == 1
+    assert g.status("00.build.compiles") == "FAIL"
+    assert "not started" in g.output("00.build.compiles") and "TODO(00-1)" in g.output("00.build.compiles")
     for cid in RUNTIME_00:
-        assert g.status(cid) == "SKIP"
-        assert "no CUDA device" in g.output(cid)
-    assert "need a GPU" in g.stdout  # the verdict does not call a stub done
+        assert g.status(cid) in ("SKIP", "NOT RUN")
+
+
+@needs_nvcc
+def test_lab00_solution_without_gpu_says_what_waits_for_a_gpu(grade):
+    g = grade(["00"], submission=REPO / "solutions", env={"GRADER_FORCE_CPU": "1"})
+    assert g.rc == 0 and g.status("00.build.honest") == "PASS"
+    for cid in RUNTIME_00:
+        assert g.status(cid) == "SKIP" and "waits for a GPU" in g.output(cid)
+    assert "wait for a GPU: they are not graded here" in g.stdout
 
 
 @pytest.mark.gpu
-def test_lab00_stub_fails_as_a_beginner_expects(grade):
+def test_lab00_stub_is_not_started_on_a_gpu_too(grade):
     g = grade(["00"])
     assert g.rc == 1
-    assert g.status("00.build.compiles") == "PASS"  # a stub compiles
-    assert g.status("00.run.completes") == "PASS"
-    assert g.status("00.memory.all_written") == "FAIL"
-    assert "never written" in g.output("00.memory.all_written")
-    assert g.status("00.correct.values") == "FAIL"
-    assert "wrong values" in g.output("00.correct.values") and "[0] = nan" in g.output("00.correct.values")
+    assert g.status("00.build.compiles") == "FAIL" and "not started" in g.output("00.build.compiles")
+    assert g.status("00.run.completes") == "NOT RUN"
 
 
 @pytest.mark.gpu
-def test_lab01_stub_fails_as_a_beginner_expects(grade):
-    g = grade(["01"])
+def test_lab01_half_done_stub_fails_with_wrong_values_not_a_crash(grade, tmp_path):
+    # The launcher written, the kernel left as the stub's placeholder: it runs, and every element is unwritten.
+    solution = (REPO / "solutions/01-naive-kernel/softmax_naive.cu").read_text()
+    start = solution.index("    // BEGIN SOLUTION\n    // TODO: one thread per row")
+    end = solution.index("    // END SOLUTION", start) + len("    // END SOLUTION\n")
+    (tmp_path / "01-naive-kernel").mkdir()
+    (tmp_path / "01-naive-kernel/softmax_naive.cu").write_text(solution[:start] + "    // not yet\n" + solution[end:])
+    g = grade(["01"], submission=tmp_path)
     assert g.rc == 1
     assert g.status("01.build.compiles") == "PASS"
-    assert g.status("01.correct.randn") == "FAIL"
-    assert "row 0, col 0" in g.output("01.correct.randn")
-    assert "hint: see docs/en/lab/01-naive-kernel.md" in g.output("01.correct.randn")
+    assert g.status("01.memory.all_written") == "FAIL" and "never written" in g.output("01.memory.all_written")
+    assert g.status("01.correct.randn") == "FAIL" and "row 0, col 0" in g.output("01.correct.randn")

@@ -2,7 +2,8 @@
 
 tests/fixtures/unrelated-vadd.ncu-rep: a vector-add kernel `vadd` (set basic, H200).
 tests/fixtures/probe-*.ncu-rep: a softmax probe (tests/fixtures/probe_softmax.cu) recorded on
-an H200 with the lab's ncu command line, at 16384x4096 and at 1024x4096.
+an H200 with the lab's ncu command line, at 16384x4096 and at 1024x4096; probe_softmax_lib.cu is
+the same kernels as a lab library (the profiled kernel must be one the built library defines).
 """
 from __future__ import annotations
 
@@ -11,14 +12,18 @@ from pathlib import Path
 
 import pytest
 
+from grader.build import build_cuda
 from grader.checks import profile
 from grader.checks.profile_text import claimed_bottleneck, global_functions, kernel_base_name, quotes
 from grader.context import Context, Device
 from grader.discover import REPO, stage_lab
-from grader.labs.lab02_profile import register
+from grader.labs import lab02
+from grader.ops import get
 from grader.pipeline import run_check
-from grader.registry import Lab
 from grader.results import Status
+from helpers import needs_nvcc
+
+pytestmark = needs_nvcc  # the profiled kernel is matched against the library built from the source
 
 FIXTURES = REPO / "tests" / "fixtures"
 SUBMISSIONS = REPO / "tests" / "submissions"
@@ -26,8 +31,9 @@ VADD = FIXTURES / "unrelated-vadd.ncu-rep"
 PROBE = FIXTURES / "probe-softmax-rows-16384x4096.ncu-rep"
 PROBE_SMALL = FIXTURES / "probe-softmax-rows-1024x4096.ncu-rep"
 PROBE_BAD = FIXTURES / "probe-thread-per-row-16384x4096.ncu-rep"
-PROBE_SOURCE = FIXTURES / "probe_softmax.cu"
+PROBE_SOURCE = FIXTURES / "probe_softmax_lib.cu"
 IDS = ("02.profile.loads", "02.profile.kernel_matches", "02.profile.device_and_shape", "02.profile.analysis")
+SPEC = get("softmax")
 
 PROBE_ANALYSIS = """# Profile of softmax_rows at 16384×4096
 
@@ -45,18 +51,10 @@ DRAM streams 3.99 TB/s; each row is read once and written once.
 """
 
 
-def lab02() -> Lab:
-    lab = Lab("02", "tuned-kernel", "Tuned softmax", editable=(
-        "softmax_tuned.cu", "profile/softmax_tuned.ncu-rep", "profile/ANALYSIS.md"),
-        cuda_sources=("softmax_tuned.cu",), docs="lab/02-tuned-kernel.md")
-    register(lab)
-    return lab
-
-
 def grade_profile(tmp_path: Path, submission: str | None = None, *, report: Path | None = None,
                   source: Path | None = None, analysis: str | None = None) -> dict:
-    """Stage a submission (plus any files given), run the four profile checks in order."""
-    lab = lab02()
+    """Stage a submission (plus any files given), build it, run lab 02's checks in order (no GPU here)."""
+    lab = lab02.make(SPEC)
     sub = SUBMISSIONS / submission if submission else tmp_path / "empty-submission"
     staged = stage_lab(lab, sub, tmp_path / "work")
     stage = staged.stage
@@ -67,7 +65,10 @@ def grade_profile(tmp_path: Path, submission: str | None = None, *, report: Path
         shutil.copy(source, stage / "softmax_tuned.cu")
     if analysis is not None:
         (stage / "profile" / "ANALYSIS.md").write_text(analysis)
-    ctx = Context(lab, stage, staged.submission, REPO, None, Device(has_cuda=False), 0, tmp_path / "logs")
+    device = Device(has_cuda=False)
+    built = build_cuda(stage / "softmax_tuned.cu", tmp_path / "build", device, "softmax_tuned.cu", SPEC)
+    ctx = Context(lab, SPEC, stage, staged.submission, REPO, None, device, 0, tmp_path / "logs",
+                  builds={"softmax_tuned.cu": built})
     done = {}
     for check in lab.checks:
         done[check.id] = run_check(check, ctx, done)
@@ -81,10 +82,11 @@ def text(result) -> str:
 # ---- registration ---------------------------------------------------------------
 
 def test_profile_checks_are_declared_in_order_without_gpu():
-    lab = lab02()
-    assert tuple(c.id for c in lab.checks) == IDS
-    assert not any(c.gpu for c in lab.checks)
-    assert lab.checks[1].needs == ("02.profile.loads",)
+    lab = lab02.make(SPEC)
+    checks = [c for c in lab.checks if c.id.startswith("02.profile.")]
+    assert tuple(c.id for c in checks) == IDS
+    assert not any(c.gpu for c in checks)
+    assert checks[1].needs == ("02.profile.loads", "02.build.honest")
     assert all(c.doc.strip() for c in lab.checks)
 
 
@@ -177,6 +179,7 @@ def test_profile_device_and_shape_rejects_pre_ampere_reports():
 
     class Ctx:
         memo = {"profile.mine": [action]}
+        spec = SPEC
 
         def hint(self, anchor=""):
             return anchor
@@ -207,8 +210,18 @@ def test_profile_analysis_rejects_numbers_that_are_not_in_the_report(tmp_path):
     done = grade_profile(tmp_path, "profile_invented_numbers", report=VADD)
     result = done["02.profile.analysis"]
     assert result.status == Status.FAIL
-    assert "quotes 0 measured value(s) that match the report" in result.message
+    assert "3 quoted value(s) disagree with the report" in result.message
     assert any("'92.4 %' next to DRAM Throughput" in d and "63.67 %" in d for d in result.details)
+
+
+def test_profile_analysis_rejects_one_invented_number_among_true_ones(tmp_path):
+    # Most numbers right is not enough: every number quoted next to a metric must be the report's.
+    analysis = PROBE_ANALYSIS.replace("| Duration | 128.22 us |", "| Duration | 64.00 us |")
+    done = grade_profile(tmp_path, report=PROBE, source=PROBE_SOURCE, analysis=analysis)
+    result = done["02.profile.analysis"]
+    assert result.status == Status.FAIL
+    assert "1 quoted value(s) disagree" in result.message
+    assert any("'64.00 us' next to Duration" in d for d in result.details)
 
 
 def test_profile_analysis_rejects_the_template(tmp_path):
@@ -337,20 +350,16 @@ def test_profile_verdict_thresholds(memory, compute, kinds):
     assert profile.verdict(action).kinds == kinds
 
 
-# ---- the child's answers ------------------------------------------------------------------
+# ---- the reader's answers ------------------------------------------------------------------
 
-def _child_run(tmp_path, returncode, response):
-    from grader.runner import ChildRun
-
-    return ChildRun("ncu_read", tmp_path, returncode, False, 0.1, 60, response)
-
-
-def test_profile_reader_crash_fails_the_learner_with_the_signal(tmp_path):
-    facts = profile._facts_from_run(_child_run(tmp_path, -11, None))
-    assert "crashed" in facts.error and "SIGSEGV" in facts.error
-
-
-def test_profile_missing_reader_is_a_grader_bug_not_a_failure(tmp_path):
-    run = _child_run(tmp_path, 0, {"ok": False, "internal": True, "error": "no Nsight Compute report reader here"})
-    with pytest.raises(RuntimeError, match="grader environment"):
-        profile._facts_from_run(run)
+def test_profile_reader_answer_is_coerced_field_by_field():
+    # The reader runs on learner data in a worker: whatever it answers is checked before any check reads it.
+    clean = profile._clean_action({"kernel": {"function": 7, "mangled": "_Z1kv"}, "device": {"compute_capability": "x"},
+                                   "launch": {"grid": ["a", 2], "block": None}, "metrics": {"m": {"value": True}},
+                                   "nvtx": {"domains": [{"push_pop": [1, "softmax_forward 1x2"]}]}})
+    assert clean["kernel"] == {"function": "", "demangled": "", "mangled": "_Z1kv"}
+    assert clean["device"]["compute_capability"] is None
+    assert clean["launch"]["grid"] == [0, 2] and clean["launch"]["block"] == [0, 0, 0]
+    assert clean["metrics"] == {}
+    assert clean["nvtx"]["domains"][0]["push_pop"] == ["", "softmax_forward 1x2"]
+    assert profile._clean_action({"kernel": "nonsense"}) is None

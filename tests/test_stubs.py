@@ -48,7 +48,7 @@ def test_stubs_refuse_to_overwrite_learner_edits(repo_copy, capsys):
     sol.write_text(sol.read_text() + "// new comment from the staff\n")
     assert stubs.main([]) == 1
     assert "my work in progress" in target.read_text()
-    assert "refused to overwrite labs/00-hello-cuda/vector_add.cu" in capsys.readouterr().err
+    assert "refused to change labs/00-hello-cuda/vector_add.cu" in capsys.readouterr().err
 
 
 def test_stubs_force_keeps_a_copy_of_learner_edits(repo_copy):

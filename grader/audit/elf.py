@@ -40,7 +40,10 @@ ATTRIBUTES = {"cudaFuncSetAttribute", "cudaFuncGetAttributes", "cudaFuncSetCache
               "cudaOccupancyMaxPotentialClusterSize", "cudaDriverGetVersion", "cudaRuntimeGetVersion"}
 DEVICE_MEMORY = {"cudaMalloc", "cudaFree", "cudaMallocAsync", "cudaFreeAsync", "cudaMemsetAsync", "cudaMemset",
                  "cudaMemset2DAsync", "cudaStreamSynchronize", "cudaStreamQuery"}
-COMPILER_HELPERS = {"memset", "memcpy", "memmove", "memcmp", "__stack_chk_fail", "__stack_chk_guard",
+# exit: nvcc gives every non-inline __device__ function a host stub that calls exit(1); it and abort end only
+# the worker, which is a failed run for the learner and nothing more.
+COMPILER_HELPERS = {"exit", "abort", "__assert_fail", "memset", "memcpy", "memmove", "memcmp", "__stack_chk_fail",
+                    "__stack_chk_guard",
                     "__cxa_guard_acquire", "__cxa_guard_release", "__cxa_guard_abort", "__cxa_pure_virtual",
                     "__gxx_personality_v0", "_Unwind_Resume", "pthread_mutex_lock", "pthread_mutex_unlock",
                     "pthread_mutex_trylock", "_ZSt20__throw_system_errori", "_ZSt9terminatev",
@@ -67,6 +70,26 @@ INIT_ALLOWED = {"frame_dummy", "_ZL24__sti____cudaRegisterAllv", "__sti____cudaR
 FINI_ALLOWED = {"__do_global_dtors_aux"}
 RAW_SYSCALL = re.compile(r"\s(syscall|sysenter|int\s+\$0x80)\b")
 GLOBAL_STORE = re.compile(r"\b(STG|ST|RED|REDG|ATOM|ATOMG|UTMASTG|UTMAREDG|UBLKCP|STAS)\.")
+
+
+FAMILIES = (
+    (re.compile(r"^(cublas|cublasLt|cudnn|cufft|curand|cusparse|cusolver|nccl)"), "a CUDA vendor library"),
+    (re.compile(r"^_ZN(2at|3c10|5torch)"), "PyTorch's C++ library"),
+    (re.compile(r"^(Py|_Py|THP)"), "the Python interpreter"),
+    (re.compile(r"^(dlopen|dlmopen|dlsym|dlvsym|dladdr)"), "run-time symbol lookup"),
+    (re.compile(r"^(f?open|open64|openat|creat|fopen64|read|write|pread|pwrite|unlink|rename|mkdir|fwrite|fread|"
+                r"fprintf|fputs|mmap|mprotect)$"), "files or memory mappings"),
+    (re.compile(r"^(socket|connect|bind|listen|accept|send|recv|getaddrinfo)"), "the network"),
+    (re.compile(r"^(fork|vfork|execv|execl|execve|system|popen|posix_spawn|kill|ptrace|setsid)"), "processes"),
+    (re.compile(r"^(pthread_create|pthread_detach|thrd_create)"), "threads"),
+    (re.compile(r"^(clock|time|gettimeofday|clock_gettime|nanosleep|usleep|sleep)"), "clocks"),
+    (re.compile(r"^(printf|puts|putchar|_ZNSo|_ZSt4cout|std::)"), "console output (use printf inside a kernel)"),
+    (re.compile(r"^_?_?cuda"), "a CUDA runtime call beyond launching: streams, events, copies, host memory, devices"),
+)
+
+
+def describe(symbol: str) -> str:
+    return next((f"{symbol} ({what})" for pattern, what in FAMILIES if pattern.match(symbol)), symbol)
 
 
 @dataclass
@@ -110,7 +133,7 @@ def audit(library: Path, launcher: str, run_tool) -> ElfFacts:
     refused = sorted(facts.imports - IMPORTS_ALLOWED)
     if refused:
         facts.problems.append("calls functions outside the CUDA runtime's launch and attribute calls: "
-                              + ", ".join(refused[:8]) + (" ..." if len(refused) > 8 else ""))
+                              + ", ".join(describe(r) for r in refused[:6]) + (" ..." if len(refused) > 6 else ""))
     _, dynamic = run_tool(["readelf", "-d", "-W", str(library)], timeout_s=60)
     for needed in re.findall(r"\(NEEDED\)\s+Shared library: \[([^\]]+)\]", dynamic):
         if not LIBRARIES_ALLOWED.match(needed):
@@ -157,8 +180,8 @@ def _host_code(library: Path, run_tool, facts: ElfFacts) -> None:
             elif name in TOOLCHAIN_FUNCTIONS:
                 bad.setdefault(name, set()).add(_pretty(fn))
     for name, where in sorted(bad.items()):
-        facts.problems.append(f"host code {', '.join(sorted(where)[:3])} calls {name}: host code may only launch "
-                              "kernels")
+        facts.problems.append(f"host code {', '.join(sorted(where)[:3])} calls {describe(name)}: host code may only "
+                              "launch kernels")
     _init_arrays(library, run_tool, facts)
 
 

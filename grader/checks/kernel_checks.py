@@ -84,7 +84,7 @@ def _explain(ctx, run: KernelRun, plan: WorkerPlan) -> Result | None:
     if run.setup_error is not None:
         err = run.setup_error
         if err.get("stage") == "import":
-            return explain_error(err, f"importing {plan.what.split()[-1]} raised", hint, run.log)
+            return explain_error(err, f"importing {plan.init.get('file', 'your file')} raised", hint, run.log)
         return failed(f"could not load the library: {str(err.get('message', ''))[:200]}", details=[
             'is the launcher declared extern "C" with the documented signature?'], hint=hint, log=run.log)
     return None

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import Callable
 
+from grader.audit import source as source_audit
 from grader.checks import kernel_checks as kc
 from grader.checks.kernel_checks import WorkerPlan
 from grader.context import Context
@@ -148,3 +149,17 @@ def missing(ctx: Context, *files: str) -> Result | None:
         return failed(f"{', '.join(absent)} not found in {ctx.submission}",
                       details=[f"expected: {', '.join(files)} in the lab folder"], hint=ctx.hint("files-you-edit"))
     return None
+
+
+def not_started(ctx: Context, file: str, text: str) -> Result | None:
+    """A FAIL when the file still holds every (or some) TODO placeholder of its stub."""
+    solution = ctx.repo / "solutions" / ctx.lab.name / file
+    if not solution.is_file():
+        return None
+    regions = source_audit.stub_regions(solution.read_text())
+    untouched = source_audit.untouched_regions(text, solution.read_text())
+    if not untouched:
+        return None
+    what = "not started: the file is still the stub" if len(untouched) == len(regions) else "not finished"
+    return failed(f"{file}: {what} ({', '.join(untouched)} still hold the stub's placeholder)", details=[
+        "expected: your code in place of each TODO's placeholder"], hint=ctx.hint("tasks"))

@@ -24,6 +24,7 @@ from grader.checks.parity import (Comparison, PortCase, compare, draw_case, load
                                   reference_results, summary)
 from grader.config import SETTINGS
 from grader.context import Context
+from grader.labs.common import missing, not_started
 from grader.registry import Lab
 from grader.results import Result, failed, passed, skipped
 from grader.runner import Worker, WorkerGone
@@ -133,11 +134,45 @@ def port_run(ctx: Context, device: str) -> PortRun:
             with worker:
                 np.savez(worker.io / "inputs.npz", **arrays)
                 facts = worker.call(message, timeout_s=SETTINGS.child_timeout_s).data
-                outputs, problem = read_outputs(worker.io / "outputs.npz")
+                problem = malformed(facts)
+                if not problem:
+                    outputs, problem = read_outputs(worker.io / "outputs.npz")
         except WorkerGone as exc:
             gone = exc
         ctx.memo[key] = PortRun(device, ref, facts, outputs, worker.log, gone, problem)
     return ctx.memo[key]
+
+
+def malformed(facts: dict) -> str:
+    """Why the port worker's answer cannot be read as the facts the checks expect ('' when it can): learner
+    Python shares that process and could garble it."""
+    def is_map(v, values=None):
+        return isinstance(v, dict) and all(isinstance(k, str) for k in v) and (
+            values is None or all(values(x) for x in v.values()))
+
+    def tensor(v):
+        return is_map(v) and isinstance(v.get("shape", []), list) and all(
+            isinstance(d, int) for d in v.get("shape", [])) and isinstance(v.get("dtype", ""), (str, type(None)))
+
+    error = lambda v: is_map(v) and isinstance(v.get("type"), str) and isinstance(v.get("message"), str) \
+        and isinstance(v.get("traceback", []), list)  # noqa: E731
+    checks = {
+        "stages": lambda v: is_map(v, lambda x: isinstance(x, str)),
+        "errors": lambda v: is_map(v, error),
+        "parameters": lambda v: is_map(v, tensor),
+        "forward": lambda v: is_map(v) and all(tensor(v[w]) for w in ("logits", "loss") if w in v),
+        "probes": lambda v: is_map(v, tensor),
+        "grads_missing": lambda v: isinstance(v, list) and all(isinstance(x, str) for x in v),
+        "optimizer": lambda v: is_map(v) and isinstance(v.get("groups", []), list) and all(
+            is_map(g) and isinstance(g.get("names", []), list) for g in v.get("groups", [])),
+        "seconds": lambda v: is_map(v),
+    }
+    if not isinstance(facts.get("stages"), dict):
+        return "the worker's answer was malformed (no stages)"
+    for key, ok in checks.items():
+        if key in facts and not ok(facts[key]):
+            return f"the worker's answer was malformed ({key})"
+    return ""
 
 
 def read_outputs(path: Path) -> tuple[dict, str]:
@@ -229,28 +264,27 @@ def first_divergence(pr: PortRun) -> tuple[str | None, list[str]]:
                   "layer the grader could not probe"]
 
 
-def port_problems(ctx: Context, pr: PortRun) -> list[tuple[str, list[str]]]:
-    """(headline, details) for each way the port is not a PyTorch port."""
-    problems = []
-    findings = python_ast.audit((ctx.stage / PORT).read_text(errors="replace"), python_ast.PORT)
-    if findings:
-        reference = [f for f in findings if "minigpt_numpy" in f.text]
-        numpy = [f for f in findings if "numpy" in f.text.lower() and f not in reference]
-        headline = ("the port uses the NumPy reference" if reference else "the port uses NumPy" if numpy else
-                    f"{PORT} uses what a port may not: {findings[0].text}")
-        problems.append((headline, [str(f) for f in findings[:6]] + [
-            "the grader compares the port with the NumPy reference, so the port computes with torch tensors end to "
-            "end: torch.exp, torch.tanh, x.mean(dim=-1, keepdim=True) and friends replace their NumPy namesakes, and "
-            "autograd then writes the backward pass"]))
+def static_problem(findings) -> tuple[str, list[str]]:
+    """(headline, details) for what the syntax-tree audit found in the port."""
+    reference = [f for f in findings if "minigpt_numpy" in f.text]
+    numpy = [f for f in findings if "numpy" in f.text.lower() and f not in reference]
+    headline = ("the port uses the NumPy reference" if reference else "the port uses NumPy" if numpy else
+                f"{PORT} uses what a port may not: {findings[0].text}")
+    return headline, [str(f) for f in findings[:6]] + [
+        "the grader compares the port with the NumPy reference, so the port computes with torch tensors end to end: "
+        "torch.exp, torch.tanh, x.mean(dim=-1, keepdim=True) and friends replace their NumPy namesakes, and "
+        "autograd then writes the backward pass"]
+
+
+def history_problems(pr: PortRun) -> list[str]:
     out = pr.facts.get("forward", {}) if isinstance(pr.facts.get("forward"), dict) else {}
     no_history = [w for w in ("logits", "loss") if (out.get(w) or {}).get("grad_fn") is None]
-    if no_history:
-        problems.append((f"{' and '.join(no_history)} carry no autograd history", [
-            f"{w}.grad_fn is None: the value was not computed from the model's parameters by torch ops"
-            for w in no_history] + [
-            "a .detach(), a .numpy() round trip, torch.tensor(...) or torch.no_grad() cuts the graph, and then "
-            "loss.backward() cannot reach the weights"]))
-    return problems
+    if not no_history:
+        return []
+    return [f"{' and '.join(no_history)} carry no autograd history", *(
+        f"{w}.grad_fn is None: the value was not computed from the model's parameters by torch ops"
+        for w in no_history), "a .detach(), a .numpy() round trip, torch.tensor(...) or torch.no_grad() cuts the "
+                              "graph, and then loss.backward() cannot reach the weights"]
 
 
 def optimizer_problems(pr: PortRun) -> list[str]:
@@ -285,39 +319,37 @@ def optimizer_problems(pr: PortRun) -> list[str]:
 
 # ----------------------------------------------------------------------------- the checks
 
-class _Declaring:
-    """The lab, with every check it declares wrapped by ``guarded``."""
-
-    def __init__(self, lab: Lab, declare):
-        self._lab, self.check, self.number = lab, declare, lab.number
-
-
-def guarded(fn):
-    """The port's worker runs learner Python, which can garble its answer: reading a malformed answer is a
-    FAIL that says so, not a crash of the judge."""
-    def check(ctx: Context) -> Result:
-        try:
-            return fn(ctx)
-        except (KeyError, TypeError, AttributeError, ValueError, IndexError) as exc:
-            return failed(f"the port worker's answer was malformed ({type(exc).__name__}: {str(exc)[:120]})",
-                          details=["the worker that runs your port reports what it saw; an answer it cannot have "
-                                   "produced means the process was disturbed"], hint=ctx.hint("port-rules"))
-
-    check.__name__, check.__doc__ = fn.__name__, fn.__doc__
-    return check
-
-
 def register(lab: Lab) -> None:
     """Declare the port checks on the lab-03 Lab."""
     n = lab.number
-    original_check = lab.check
 
-    def declare(cid: str, **kwargs):
-        return lambda fn: original_check(cid, **kwargs)(guarded(fn))
+    @lab.check(f"{n}.port.is_port", points=2)
+    def is_port(ctx: Context) -> Result:
+        """The port computes with torch ops: no NumPy, no calls into the reference, autograd history.
 
-    lab = _Declaring(lab, declare)
+        Checked on the file itself (what it imports and calls: torch's public API, math, dataclasses;
+        no NumPy, no reference, no exec, no file or process access, no private torch entry points),
+        and on the outputs: logits and loss must carry a grad_fn.
+        """
+        if absent := missing(ctx, PORT):
+            return absent
+        source = (ctx.stage / PORT).read_text(errors="replace")
+        if problem := not_started(ctx, PORT, source):
+            return problem
+        findings = python_ast.audit(source, python_ast.PORT)
+        if findings:
+            headline, details = static_problem(findings)
+            return failed(headline, details=details, hint=ctx.hint("port-rules"))
+        pr = port_run(ctx, "cpu")  # the file is run only once the audit has read it
+        if pr.facts.get("stages", {}).get("forward") != "ok":
+            return passed("torch ops only (autograd history is checked once forward runs: see 03.port.runs)")
+        if problems := history_problems(pr):
+            return failed(problems[0], details=problems[1:], hint=ctx.hint("port-rules"), log=pr.log)
+        return passed(f"torch ops only; logits.grad_fn is {pr.facts['forward']['logits']['grad_fn']}")
 
-    @lab.check(f"{n}.port.runs", points=1)
+
+
+    @lab.check(f"{n}.port.runs", points=1, needs=(f"{n}.port.is_port",))
     def runs(ctx: Context) -> Result:
         """minigpt_torch.py imports, builds GPT(config), loads the reference's weights and runs forward.
 
@@ -356,22 +388,6 @@ def register(lab: Lab) -> None:
         return passed(f"imports, builds, loads {len(expected)} parameters and runs forward "
                       f"(worker {pr.facts.get('seconds', {}).get('total', 0):.1f} s)")
 
-    @lab.check(f"{n}.port.is_port", points=2, needs=(f"{n}.port.runs",))
-    def is_port(ctx: Context) -> Result:
-        """The port computes with torch ops: no NumPy, no calls into the reference, autograd history.
-
-        Checked on the file itself (what it imports and calls: torch's public API, math, dataclasses;
-        no NumPy, no reference, no exec, no file or process access, no private torch entry points),
-        and on the outputs: logits and loss must carry a grad_fn.
-        """
-        pr = port_run(ctx, "cpu")
-        problems = port_problems(ctx, pr)
-        if problems:
-            return failed(problems[0][0], details=[line for _, lines in problems for line in lines],
-                          hint=ctx.hint("port-rules"), log=pr.log)
-        out = pr.facts["forward"]
-        return passed(f"torch ops only; logits.grad_fn is {out['logits']['grad_fn']}")
-
     @lab.check(f"{n}.port.fp64", points=1, needs=(f"{n}.port.runs",))
     def fp64(ctx: Context) -> Result:
         """Parameters, logits and loss are float64, like the NumPy reference.
@@ -400,7 +416,7 @@ def register(lab: Lab) -> None:
                     else f"parameters are {next(iter(not64.values()))}, expected float64")
         return failed(headline, details=details, hint=ctx.hint("float64"), log=pr.log)
 
-    parity_needs = (f"{n}.port.runs", f"{n}.port.is_port", f"{n}.port.fp64")
+    parity_needs = (f"{n}.port.runs", f"{n}.port.fp64")
 
     @lab.check(f"{n}.port.logits", points=2, needs=parity_needs)
     def logits(ctx: Context) -> Result:

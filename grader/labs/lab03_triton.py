@@ -7,14 +7,17 @@ outside the worker, by Nsight Compute listing every kernel the call ran (grader/
 """
 from __future__ import annotations
 
-from grader.audit import python_ast, source as source_audit
+from grader.audit import python_ast
 from grader.checks import kernel_checks as kc
 from grader.checks import own_kernels, perf
 from grader.checks.kernel_checks import WorkerPlan, kernel_run
 from grader.context import Context
-from grader.labs.common import missing
+from grader.labs.common import missing, not_started
 from grader.registry import Lab
 from grader.results import Result, failed, passed
+
+
+INTERPRETER_TIMEOUT_S = 120.0  # per case: the interpreter runs every program in Python
 
 
 def plan(ctx: Context, file: str, device: str) -> WorkerPlan:
@@ -35,20 +38,6 @@ def verdict(ctx: Context, run, p: WorkerPlan, what: str) -> Result:
             return result
     return passed(f"{len(run.results)} cases match the fp64 reference {what}",
                   cases=len(run.results), seconds=round(sum(r.seconds for r in run.results), 2))
-
-
-def not_started(ctx: Context, file: str, text: str) -> Result | None:
-    """A FAIL when the file still holds every (or some) TODO placeholder of its stub."""
-    solution = ctx.repo / "solutions" / ctx.lab.name / file
-    if not solution.is_file():
-        return None
-    regions = source_audit.stub_regions(solution.read_text())
-    untouched = source_audit.untouched_regions(text, solution.read_text())
-    if not untouched:
-        return None
-    what = "not started: the file is still the stub" if len(untouched) == len(regions) else "not finished"
-    return failed(f"{file}: {what} ({', '.join(untouched)} still hold the stub's placeholder)", details=[
-        "expected: your code in place of each TODO's placeholder"], hint=ctx.hint("tasks"))
 
 
 def register(lab: Lab, spec, file: str) -> None:
@@ -76,7 +65,7 @@ def register(lab: Lab, spec, file: str) -> None:
     def interpreter(ctx: Context) -> Result:
         p = plan(ctx, file, "cpu")
         run = kernel_run(ctx, "triton-cpu", p, spec.cases(spec.triton_cpu_plan, ctx.seed, 30), repeats=1, guard=0,
-                         timeout_s=120)
+                         timeout_s=INTERPRETER_TIMEOUT_S)
         return verdict(ctx, run, p, "in Triton's interpreter")
 
     interpreter.__doc__ = (f"Your Triton {spec.title} is right on the CPU, run by Triton's interpreter (no GPU needed)."
