@@ -128,9 +128,11 @@ def print_listing(labs: list[Lab]) -> None:
 
 
 def listing_json(labs: list[Lab], kernel: str) -> dict:
+    from grader.ops import get
+
     return {"kernel": kernel, "labs": [{
         "number": lab.number, "name": lab.name, "title": lab.title, "docs": lab.docs, "op": lab.op,
-        "editable": list(lab.editable), "max_points": lab.max_points,
+        "tolerance": get(lab.op).tolerance.text(), "editable": list(lab.editable), "max_points": lab.max_points,
         "checks": [{"id": c.id, "points": c.points, "gpu": c.gpu, "bonus": c.bonus, "needs": list(c.needs),
                     "summary": c.summary, "doc": inspect.cleandoc(c.doc)} for c in lab.checks],
     } for lab in labs]}

@@ -1,12 +1,18 @@
-"""Write the grading table of every lab, in English and Spanish, from the grader's registry.
+"""Write the grading table of every lab of both kernel tracks, in English and Spanish, from the grader.
 
     .venv/bin/python docs/_tools/grading_tables.py            # what `make docs-tables` runs
 
-The grader is the only source: this script runs ``python -m grader --list --json FILE``
-and turns each lab into ``docs/_generated/<lang>/<NN-name>.md``, plus a one-row-per-lab
-summary ``docs/_generated/<lang>/labs-summary.md`` for the instructor guide. The lab pages include
-those files with pymdownx.snippets, so a table can never disagree with the checks that
-actually run. tests/docs/test_grading_tables.py fails when the committed files are stale.
+The grader is the only source: this script runs ``python -m grader --list --kernel K --json FILE``
+for each track and writes, per language:
+  - ``docs/_generated/<lang>/<NN-name>-<track>.md``: a lab's grading table (lab 00, shared by both
+    tracks: ``00-hello-cuda.md``);
+  - ``docs/_generated/<lang>/tolerance-<track>-<NN-name>.md``: one sentence, the tolerance of that lab's
+    correctness checks (``tolerance-vector-add-00-hello-cuda.md`` for lab 00), so it is stated once;
+  - ``docs/_generated/<lang>/labs-summary.md``: one row per lab of the open track, for the instructors;
+and the stubs of both tracks, as `make phase-open` would write them, under
+``docs/_generated/stubs/<track>/`` (the pages show them whichever track labs/ holds). The lab pages
+include these files with pymdownx.snippets, so nothing can disagree with the checks that actually
+run. tests/docs/test_docs_tables.py fails when the committed files are stale.
 
 Check descriptions are the grader's own docstrings and stay in English (the grader
 prints them in English); the Spanish file says so above its table.
@@ -27,7 +33,18 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parents[2]
 DEFAULT_OUT = REPO / "docs" / "_generated"
 GENERATED_GLOB = "[0-9][0-9]-*.md"  # one table per lab, in each language folder
+TOLERANCE_GLOB = "tolerance-*.md"
 SUMMARY = "labs-summary.md"  # every lab in one table, for the instructor guide
+TRACKS = ("softmax", "gemm")
+TITLES_ES = {
+    "Hello, CUDA: vector add": "Hola, CUDA: suma de vectores",
+    "Naive fused softmax": "Softmax fusionado ingenuo",
+    "Tuned fused softmax: the performance gate and the profile": "Softmax fusionado afinado: el umbral de rendimiento y el perfil",
+    "Fused softmax in Triton, and MiniGPT in PyTorch": "Softmax fusionado en Triton, y MiniGPT en PyTorch",
+    "Naive SGEMM": "SGEMM ingenuo",
+    "Tuned SGEMM: the performance gate and the profile": "SGEMM afinado: el umbral de rendimiento y el perfil",
+    "SGEMM in Triton, and MiniGPT in PyTorch": "SGEMM en Triton, y MiniGPT en PyTorch",
+}
 
 LABELS = {
     "en": {
@@ -45,6 +62,7 @@ LABELS = {
             "reports NOT RUN."
         ),
         "details": "What each check does, in the grader's words",
+        "tolerance": "Tolerance: {text}.",
         "summary_header": ("Lab", "Title", "Files taken from the submission", "Points", "Checks that need a GPU"),
     },
     "es": {
@@ -66,19 +84,20 @@ LABELS = {
             "da NOT RUN."
         ),
         "details": "Qué hace cada comprobación, en palabras del grader",
+        "tolerance": "Tolerancia, en palabras del grader: {text}.",
         "summary_header": ("Lab", "Título", "Archivos que se toman de la entrega", "Puntos", "Comprobaciones que necesitan GPU"),
     },
 }
 
 
-def load_registry(registry_json: Path | None) -> dict:
-    """The registry as the grader lists it; runs the grader unless a file is given."""
+def load_registry(registry_json: Path | None, kernel: str = "softmax") -> dict:
+    """A track's registry as the grader lists it; runs the grader unless a file is given."""
     if registry_json is not None:
         return json.loads(registry_json.read_text(encoding="utf-8"))
     with tempfile.TemporaryDirectory() as tmp:
         out = Path(tmp) / "registry.json"
         proc = subprocess.run(
-            [sys.executable, "-m", "grader", "--list", "--json", str(out)],
+            [sys.executable, "-m", "grader", "--list", "--kernel", kernel, "--json", str(out)],
             cwd=REPO,
             capture_output=True,
             text=True,
@@ -134,29 +153,62 @@ def render_summary(registry: dict, lang: str) -> str:
     for lab in registry["labs"]:
         editable = ", ".join(f"`{lab['name']}/{name}`" for name in lab["editable"])
         gpu = sum(1 for check in lab["checks"] if check["gpu"])
-        lines.append(f"| {lab['number']} | {cell(lab['title'])} | {editable} | {lab['max_points']} "
+        title = TITLES_ES.get(lab["title"], lab["title"]) if lang == "es" else lab["title"]
+        lines.append(f"| {lab['number']} | {cell(title)} | {editable} | {lab['max_points']} "
                      f"| {gpu} / {len(lab['checks'])} |")
     lines.append("")
     return "\n".join(lines)
 
 
-def write_tables(registry: dict, out: Path) -> list[Path]:
-    """Write every table; remove tables of labs the registry no longer has."""
+def table_name(lab: dict, track: str) -> str:
+    return f"{lab['name']}.md" if lab["number"] == "00" else f"{lab['name']}-{track}.md"
+
+
+def tolerance_name(lab: dict, track: str) -> str:
+    return f"tolerance-{lab['op'].replace('_', '-')}-{lab['name']}.md" if lab["number"] == "00" else \
+        f"tolerance-{track}-{lab['name']}.md"
+
+
+def write_tables(registries: dict[str, dict], out: Path, open_track: str) -> list[Path]:
+    """Write every table, tolerance sentence and docs stub; remove what the registries no longer have."""
     written = []
     for lang in LABELS:
         folder = out / lang
         folder.mkdir(parents=True, exist_ok=True)
-        wanted = {f"{lab['name']}.md" for lab in registry["labs"]}
-        for stale in folder.glob(GENERATED_GLOB):
-            if stale.name not in wanted:
+        files: dict[str, str] = {}
+        for track, registry in registries.items():
+            for lab in registry["labs"]:
+                files[table_name(lab, track)] = render_lab(lab, lang)
+                files[tolerance_name(lab, track)] = (f"<!-- {LABELS[lang]['intro']} -->\n\n"
+                                                     + LABELS[lang]["tolerance"].format(text=lab["tolerance"]) + "\n")
+        files[SUMMARY] = render_summary(registries[open_track], lang)
+        for stale in [*folder.glob(GENERATED_GLOB), *folder.glob(TOLERANCE_GLOB)]:
+            if stale.name not in files:
                 stale.unlink()
-        for lab in registry["labs"]:
-            path = folder / f"{lab['name']}.md"
-            path.write_text(render_lab(lab, lang), encoding="utf-8")
+        for name, text in files.items():
+            path = folder / name
+            path.write_text(text, encoding="utf-8")
             written.append(path)
-        summary = folder / SUMMARY
-        summary.write_text(render_summary(registry, lang), encoding="utf-8")
-        written.append(summary)
+    written += write_stubs(out / "stubs")
+    return written
+
+
+def write_stubs(folder: Path) -> list[Path]:
+    """Both tracks' stubs, as `make phase-open` writes them into labs/ (grader/stubs.py makes them)."""
+    sys.path.insert(0, str(REPO))
+    from grader import stubs
+    from grader.registry import all_labs
+
+    written = []
+    for track in TRACKS:
+        for lab in all_labs(track):
+            for path, text in stubs.planned(lab).items():
+                if Path(path).relative_to(f"labs/{lab.name}").as_posix() not in lab.editable:
+                    continue  # the read-only reference files are not stubs
+                target = folder / track / Path(path).relative_to("labs")
+                target.parent.mkdir(parents=True, exist_ok=True)
+                target.write_text(text, encoding="utf-8")
+                written.append(target)
     return written
 
 
@@ -165,7 +217,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--registry", type=Path, help="use this --list JSON instead of running the grader")
     parser.add_argument("--out", type=Path, default=DEFAULT_OUT, help="output folder (default: docs/_generated)")
     args = parser.parse_args(argv)
-    for path in write_tables(load_registry(args.registry), args.out):
+    sys.path.insert(0, str(REPO))
+    from grader import phase
+
+    registries = {track: load_registry(args.registry, track) for track in TRACKS}
+    for path in write_tables(registries, args.out, phase.kernel()):
         print(path.relative_to(args.out.parent) if args.out == DEFAULT_OUT else path)
     return 0
 

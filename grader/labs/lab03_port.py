@@ -24,7 +24,7 @@ from grader.checks.parity import (Comparison, PortCase, compare, draw_case, load
                                   reference_results, summary)
 from grader.config import SETTINGS
 from grader.context import Context
-from grader.labs.common import missing, not_started
+from grader.checks.started import missing, not_started
 from grader.registry import Lab
 from grader.results import Result, failed, passed, skipped
 from grader.runner import Worker, WorkerGone

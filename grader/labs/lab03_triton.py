@@ -12,7 +12,7 @@ from grader.checks import kernel_checks as kc
 from grader.checks import own_kernels, perf
 from grader.checks.kernel_checks import WorkerPlan, kernel_run
 from grader.context import Context
-from grader.labs.common import missing, not_started
+from grader.checks.started import missing, not_started
 from grader.registry import Lab
 from grader.results import Result, failed, passed
 

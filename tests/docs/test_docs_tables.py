@@ -16,8 +16,12 @@ GENERATED = DOCS / "_generated"
 
 def owned_files(folder: Path, tool) -> dict[str, str]:
     """The files of one language folder that the table generator writes."""
-    paths = list(folder.glob(tool.GENERATED_GLOB)) + [folder / tool.SUMMARY]
+    paths = list(folder.glob(tool.GENERATED_GLOB)) + list(folder.glob(tool.TOLERANCE_GLOB)) + [folder / tool.SUMMARY]
     return {p.name: p.read_text(encoding="utf-8") for p in paths if p.is_file()}
+
+
+def stub_files(folder: Path) -> dict[str, str]:
+    return {p.relative_to(folder).as_posix(): p.read_text() for p in folder.rglob("*") if p.is_file()}
 
 
 def test_grading_tables_are_fresh(tmp_path):
@@ -29,6 +33,9 @@ def test_grading_tables_are_fresh(tmp_path):
         fresh, committed = owned_files(tmp_path / lang, tool), owned_files(GENERATED / lang, tool)
         stale = sorted(name for name in fresh.keys() | committed.keys() if fresh.get(name) != committed.get(name))
         assert not stale, f"docs/_generated/{lang}: {stale} differ from the grader's registry: run make docs-tables"
+    fresh, committed = stub_files(tmp_path / "stubs"), stub_files(GENERATED / "stubs")
+    stale = sorted(name for name in fresh.keys() | committed.keys() if fresh.get(name) != committed.get(name))
+    assert not stale, f"docs/_generated/stubs: {stale} differ from what grader/stubs.py makes: run make docs-tables"
 
 
 SAMPLE = {"labs": [{
@@ -67,10 +74,11 @@ def test_grading_tables_remove_tables_of_removed_labs(tmp_path):
     (tmp_path / "en").mkdir()
     (tmp_path / "en" / "09-gone.md").write_text("old")
     (tmp_path / "en" / "keep-me.md").write_text("not a table")
-    tool.write_tables(SAMPLE, tmp_path)
+    tool.write_tables({"softmax": {**SAMPLE, "labs": [{**SAMPLE["labs"][0], "op": "softmax", "tolerance": "t"}]}},
+                      tmp_path, "softmax")
     assert not (tmp_path / "en" / "09-gone.md").exists()
     assert (tmp_path / "en" / "keep-me.md").exists()
-    assert (tmp_path / "es" / "07-sample.md").exists()
+    assert (tmp_path / "es" / "07-sample-softmax.md").exists()
     assert "`07-sample/b/notes.md`" in (tmp_path / "en" / tool.SUMMARY).read_text()
 
 
