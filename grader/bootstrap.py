@@ -26,7 +26,7 @@ IMPORT_NAME = {
     "torch": "torch", "triton": "triton", "numpy": "numpy", "rich": "rich", "ncu-report": "ncu_report",
     "pytest": "pytest", "pytest-timeout": "pytest_timeout", "nbformat": "nbformat", "mkdocs": "mkdocs",
     "mkdocs-material": "material", "mkdocs-static-i18n": "mkdocs_static_i18n", "pymdown-extensions": "pymdownx",
-    "matplotlib": "matplotlib", "selenium": "selenium",
+    "matplotlib": "matplotlib", "selenium": "selenium", "nbclient": "nbclient", "ipykernel": "ipykernel",
 }
 # Needed to grade; anything else is only needed for its own make target.
 REQUIRED = {"torch", "numpy", "rich"}
