@@ -26,7 +26,7 @@ ifneq ($(filter grade grade-cohort,$(MAKECMDGOALS)),)
 MAKEFLAGS += -q
 endif
 
-.PHONY: help grade grade-cohort list test test-fast test-gpu stubs phase-open run profile bench docs docs-tables serve clean
+.PHONY: help grade grade-cohort list test test-fast test-gpu stubs phase-open run profile bench docs docs-tables notebooks serve clean
 
 help:
 	@echo "make grade [LAB=01] [SUBMISSION=dir] [LEARNER=name] [JSON=file] [KERNEL=gemm]   grade labs (default: all, from labs/)"
@@ -80,6 +80,10 @@ bench: $(VENV)/.ready-grade
 docs-tables: $(VENV)/.ready-docs
 	$(PY) docs/_tools/grading_tables.py
 	$(PY) docs/_tools/figures.py
+	$(PY) docs/_tools/lab_notebooks.py
+
+notebooks: $(VENV)/.ready-dev $(VENV)/.ready-docs
+	$(PY) docs/_tools/lab_notebooks.py
 
 docs: $(VENV)/.ready-docs
 	NO_MKDOCS_2_WARNING=1 $(VENV)/bin/mkdocs build --strict

@@ -49,11 +49,10 @@ def main(argv: list[str] | None = None) -> int:
         return code
     write_setting(args.kernel)
     print(f"the open track is now {args.kernel!r} (grader/phase.toml)")
-    tables = REPO / "docs" / "_tools" / "grading_tables.py"
-    if tables.exists():
-        done = subprocess.run([sys.executable, str(tables)], cwd=REPO)
-        if done.returncode != 0:
-            print("phase-open: regenerating the docs' tables failed (see above)", file=sys.stderr)
+    for tool in ("grading_tables.py", "lab_notebooks.py"):  # the docs' tables, the notebooks of the open track
+        path = REPO / "docs" / "_tools" / tool
+        if path.exists() and subprocess.run([sys.executable, str(path)], cwd=REPO).returncode != 0:
+            print(f"phase-open: docs/_tools/{tool} failed (see above)", file=sys.stderr)
             return 1
     return 0
 

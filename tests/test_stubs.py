@@ -1,4 +1,5 @@
 import shutil
+import subprocess
 
 import pytest
 
@@ -60,6 +61,22 @@ def test_stubs_force_keeps_a_copy_of_learner_edits(repo_copy):
     backups = list(target.parent.glob("vector_add.cu.orig-*"))
     assert len(backups) == 1 and "my work in progress" in backups[0].read_text()
     assert "new comment from the staff" in target.read_text()
+
+
+def test_stubs_backups_are_ignored_by_git(repo_copy):
+    from helpers import REPO
+
+    if shutil.which("git") is None or not (REPO / ".git").exists():
+        pytest.skip("not a git checkout")
+    target = repo_copy / "labs/00-hello-cuda/vector_add.cu"
+    target.write_text(target.read_text() + "// my work in progress\n")
+    assert stubs.main(["--force"]) == 0
+    [backup] = target.parent.glob("vector_add.cu.orig-*")
+    rel = f"labs/00-hello-cuda/{backup.name}"
+    ignored = subprocess.run(["git", "check-ignore", "--no-index", "-q", rel], cwd=REPO)
+    assert ignored.returncode == 0, f"{rel} would show up in `git status`: .gitignore needs *.orig-*"
+    control = subprocess.run(["git", "check-ignore", "--no-index", "-q", "labs/00-hello-cuda/vector_add.cu"], cwd=REPO)
+    assert control.returncode == 1, "the learner's own file must not be ignored"
 
 
 def test_stubs_update_unedited_stub_without_asking(repo_copy):
