@@ -114,3 +114,75 @@ def register(lab: Lab, spec, file: str) -> None:
 
     perf_info.__doc__ = (f"For information: your Triton {spec.title}'s speed at {spec.label(spec.representative)} and "
                          f"its ratio to {spec.baseline_name}, measured like the lab 02 gate.")
+
+
+BONUS = {"config": {"block_size": 64, "n_layer": 2, "n_head": 4, "n_embd": 64}, "batch": 4}
+BONUS_RTOL = 1e-5  # |loss with the learner's softmax - loss with F.softmax| <= 1e-5 * max(1, |loss|)
+FP32_PORT_RTOL = 1e-4  # the fp32 port's logits against the fp64 reference, relative to their largest magnitude
+
+
+def register_bonus(lab: Lab, spec, file: str, port: str) -> None:
+    """03.bonus.minigpt_attention, for a track whose kernel MiniGPT calls (spec.bonus_hook)."""
+
+    @lab.check("03.bonus.minigpt_attention", points=2, needs=("03.triton.gpu_shapes", "03.port.adamw"), gpu=True,
+               bonus=True)
+    def minigpt_attention(ctx: Context) -> Result:
+        import numpy as np
+
+        from grader.channel import BadReply
+        from grader.checks.kernel_checks import lab_worker
+        from grader.checks.parity import load_reference, reference_file
+        from grader.runner import WorkerGone
+
+        ref = load_reference(reference_file())
+        text = ref.load_corpus()
+        vocab = ref.build_vocab(text)
+        config = ref.MiniGPTConfig(vocab_size=len(vocab), **BONUS["config"])
+        rng = np.random.default_rng([ctx.seed, 36])
+        weights = ref.init_params(config, int(rng.integers(2**31)))
+        idx, targets = ref.get_batch(ref.encode(text, vocab), config.block_size, BONUS["batch"], rng)
+        expected = ref.forward(weights, idx, config)
+        p = plan(ctx, file, "cuda")
+        try:
+            worker = lab_worker(ctx, p).worker
+            np.savez(worker.io / "bonus-inputs.npz", idx=idx, targets=targets,
+                     **{f"param/{k}": v for k, v in weights.items()})
+            reply = worker.call({"cmd": "bonus", "port": port, "config": {**BONUS["config"], "vocab_size": len(vocab),
+                                 "ln_eps": config.ln_eps}, "inputs": "bonus-inputs.npz"}, timeout_s=300)
+            if reply.has("error"):
+                err = reply.sub("error")
+                return failed(f"MiniGPT with your softmax raised {err.text('type', 80, default='an error')}: "
+                              f"{err.text('message', 200, default='')}", hint=ctx.hint("bonus"), log=worker.log)
+            n = expected.size
+            plain = worker.read(reply.sub("files").text("plain", 200), np.float32, n).reshape(expected.shape)
+            routed_logits = worker.read(reply.sub("files").text("routed", 200), np.float32, n).reshape(expected.shape)
+            routed = reply.integer("routed", 0, 10**6)
+        except WorkerGone as gone:
+            return failed(f"MiniGPT with your softmax: {gone}", hint=ctx.hint("bonus"), log=gone.worker.log)
+        except BadReply as exc:
+            return failed(f"the worker's answer was malformed: {exc}", hint=ctx.hint("bonus"))
+        loss_ref = float(ref.cross_entropy(expected, targets))
+        loss_plain = float(ref.cross_entropy(plain.astype(np.float64), targets))
+        loss = float(ref.cross_entropy(routed_logits.astype(np.float64), targets))
+        numbers = dict(loss_fp64_reference=loss_ref, loss_f_softmax=loss_plain, loss_triton=loss, routed=routed)
+        scale = float(np.abs(expected).max())
+        if routed == 0:
+            return failed("MiniGPT's forward never called softmax over the last dimension: nothing to swap", details=[
+                "expected: attention computes F.softmax(att, dim=-1) (not F.scaled_dot_product_attention)"],
+                hint=ctx.hint("bonus"), **numbers)
+        if not float(np.abs(routed_logits - expected).max()) <= FP32_PORT_RTOL * scale:
+            return failed(f"with your softmax in attention the fp32 logits leave the fp64 reference (loss {loss:.7g}, "
+                          f"reference {loss_ref:.7g})", hint=ctx.hint("bonus"), **numbers)
+        if not abs(loss - loss_plain) <= BONUS_RTOL * max(1.0, abs(loss_plain)):
+            return failed(f"loss {loss:.9g} with your Triton softmax, {loss_plain:.9g} with F.softmax",
+                          details=[f"expected: |difference| <= {BONUS_RTOL * max(1.0, abs(loss_plain)):.2g}"],
+                          hint=ctx.hint("bonus"), **numbers)
+        return passed(f"loss {loss:.7g} with your Triton softmax in attention, {loss_plain:.7g} with F.softmax, "
+                      f"{loss_ref:.7g} in fp64 ({routed} softmax calls routed, as the worker counted them)", **numbers)
+
+    minigpt_attention.__doc__ = (
+        f"Bonus: your Triton {spec.title} inside MiniGPT's attention gives the loss F.softmax gives.\n\n"
+        "Your minigpt_torch.py runs forward on the GPU in fp32 with weights the grader draws, once as written and "
+        "once with every softmax over the last dimension routed through your Triton kernel. The grader computes both "
+        f"losses from the logits, and checks them against its own fp64 reference: |difference| <= {BONUS_RTOL:g} * "
+        "max(1, |loss|).")

@@ -46,6 +46,7 @@ class Softmax(OpSpec):
     abi = Abi("softmax_forward", (Param("in", "input"), Param("out", "output"), Param("dim", "rows"),
                                   Param("dim", "cols"), Param("stream", "stream")))
     python_entry = "softmax"
+    bonus_hook = "softmax"  # MiniGPT's attention softmax
     families = {f.name: f for f in (
         Family("randn", "3 x standard normal", "the everyday case"),
         Family("large", "uniform in ±1e4", "no max subtraction: exp overflows",
