@@ -25,19 +25,20 @@ class GemmTolerance(Tolerance):
     Summing K fp32 products in any order (sequential, tiled, split-K, tree) rounds each partial
     sum once; for zero-mean inputs the partial sums are random walks and the error's standard
     deviation is at most about u * sqrt(K) * ||a_i. * b_.j||_2 / sqrt(6) (sequential, the worst
-    common order). LAMBDA = 10 sits ~25 standard deviations out. TF32 (10-bit mantissa) and half
-    inputs err by ~0.8 * 2^-11 * ||a_i. * b_.j||_2 per element whatever K is, which is ~1700/sqrt(K)
-    times u * sqrt(K) * ||.||_2: 26x the bound at K = 4096, still 1.7x at K = 10^6.
+    common order). LAMBDA = 16 sits far out; measured on an H100, every fp32 kernel from the naive
+    one to cuBLAS erred by at most 4.7 units of u * sqrt(K) * ||.||_2, cuBLAS TF32 by 6337 (PHASE_24_PLAN.md,
+    decision 25). TF32 (10-bit mantissa) and half inputs err by ~0.8 * 2^-11 * ||a_i. * b_.j||_2 per element
+    whatever K is.
     """
 
-    LAMBDA = 10.0
+    LAMBDA = 16.0
 
     def bound(self, inputs, ref, dims):
         a, b = inputs["A"].double(), inputs["B"].double()
         return (a * a).matmul(b * b).sqrt_().mul_(self.LAMBDA * U32 * math.sqrt(dims["K"]))
 
     def text(self) -> str:
-        return ("every element within |C - ref| <= 10 * 2^-24 * sqrt(K) * sqrt(sum_k (A[i,k] B[k,j])^2) of an fp64 "
+        return ("every element within |C - ref| <= 16 * 2^-24 * sqrt(K) * sqrt(sum_k (A[i,k] B[k,j])^2) of an fp64 "
                 "reference: any fp32 summation order passes; TF32 or half-precision inputs do not")
 
 
