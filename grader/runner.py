@@ -59,17 +59,22 @@ def kill_tree(root: psutil.Process | None) -> int:
             victims = [root, *root.children(recursive=True)]
         except psutil.Error:
             victims = [root]
-    with _LIVE_LOCK:
+    with _LIVE_LOCK:  # held while sweeping: processes are started under it too, so none is caught half-tracked
         owned = set(_LIVE) - ({root.pid} if root is not None else set())
-    try:
-        for child in psutil.Process().children(recursive=False):
-            if child.pid not in owned and child not in victims:
-                try:
-                    victims += [child, *child.children(recursive=True)]
-                except psutil.Error:
-                    victims.append(child)
-    except psutil.Error:
-        pass
+        try:
+            for child in psutil.Process().children(recursive=False):
+                if child.pid not in owned and child not in victims:
+                    try:
+                        victims += [child, *child.children(recursive=True)]
+                    except psutil.Error:
+                        victims.append(child)
+        except psutil.Error:
+            pass
+        for p in victims:
+            try:
+                p.kill()
+            except psutil.Error:
+                pass
     for p in victims:
         try:
             p.kill()
@@ -90,11 +95,12 @@ def run_tool(argv: list[str], *, cwd: Path | None = None, timeout_s: float = 120
     else:
         full_env = {**os.environ, **(env or {})}
     try:
-        proc = subprocess.Popen(argv, cwd=cwd, env=full_env, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
-                                stderr=subprocess.STDOUT, start_new_session=True)
+        with _LIVE_LOCK:
+            proc = subprocess.Popen(argv, cwd=cwd, env=full_env, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+                                    stderr=subprocess.STDOUT, start_new_session=True)
+            _LIVE.add(proc.pid)
     except (FileNotFoundError, PermissionError) as exc:
         return 127, str(exc)
-    _track(proc.pid, True)
     root = _process(proc.pid)
     try:
         out, _ = proc.communicate(timeout=timeout_s)
@@ -201,9 +207,10 @@ class Worker:
                                   share_net=self.share_net)
         argv = self.wrapper + argv
         self._started = time.monotonic()
-        self.proc = subprocess.Popen(argv, env=env, cwd=self.io, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
-                                     stderr=subprocess.STDOUT, pass_fds=(cmd_r, reply_w), start_new_session=True)
-        _track(self.proc.pid, True)
+        with _LIVE_LOCK:
+            self.proc = subprocess.Popen(argv, env=env, cwd=self.io, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+                                         stderr=subprocess.STDOUT, pass_fds=(cmd_r, reply_w), start_new_session=True)
+            _LIVE.add(self.proc.pid)
         self._root = _process(self.proc.pid)
         os.close(cmd_r)
         os.close(reply_w)

@@ -99,3 +99,14 @@ def test_build_without_nvcc_is_reported(tmp_path, monkeypatch):
     monkeypatch.setattr("grader.build.nvcc_path", lambda: None)
     b = build(tmp_path, tmp_path / "x.cu", VADD)
     assert not b.ok and b.missing_tool
+
+
+@pytest.mark.parametrize("solution", sorted(p.relative_to(REPO).as_posix() for p in (REPO / "solutions").glob("*/*")
+                                            if p.suffix in (".cu", ".py") and "BEGIN SOLUTION" in p.read_text()))
+def test_untouched_stub_is_recognised_for_every_solution_file(solution):
+    from grader.stubs import count_regions, make_stub
+
+    text = (REPO / solution).read_text()
+    tags = source.untouched_regions(make_stub(text, "07", Path(solution).name, first=3), text)
+    assert len(tags) == count_regions(text) and tags[0] == "TODO(07-3)"
+    assert source.untouched_regions(text, text) == []

@@ -98,6 +98,7 @@ class ElfFacts:
     kernels: dict[str, dict] = field(default_factory=dict)  # mangled name -> {"regs": {sm: n}, "stores": bool}
     exports: set[str] = field(default_factory=set)
     imports: set[str] = field(default_factory=set)
+    device_unknown: str = ""  # why the device code could not be inspected (the grader's tool, not the learner)
 
 
 @functools.cache
@@ -233,7 +234,11 @@ def _device_code(library: Path, run_tool, facts: ElfFacts) -> None:
     tool = cuobjdump()
     if tool is None:
         return  # no disassembler here: the device-code facts wait for the run
-    _, usage = run_tool([tool, "-res-usage", str(library)], timeout_s=120)
+    code, usage = run_tool([tool, "-res-usage", str(library)], timeout_s=120)
+    code_sass, sass = run_tool([tool, "-sass", str(library)], timeout_s=180)
+    if code != 0 or code_sass != 0:
+        facts.device_unknown = f"cuobjdump failed (exit {code}, {code_sass}): the device code was not inspected"
+        return  # the grader's tool failed: no verdict on the device code, and no blame
     arch, function = "", None
     for line in usage.splitlines():
         if m := re.match(r"\s*arch = (sm_\d+a?)", line):
@@ -245,7 +250,6 @@ def _device_code(library: Path, run_tool, facts: ElfFacts) -> None:
             kernel["regs"][arch] = int(m.group(1))
             kernel["shared"][arch] = int(m.group(3))
             function = None
-    _, sass = run_tool([tool, "-sass", str(library)], timeout_s=180)
     current = None
     for line in sass.splitlines():
         if m := re.search(r"Function : (\S+)", line):

@@ -82,10 +82,29 @@ def stub_regions(solution_text: str) -> list[tuple[str, list[str], str]]:
         placeholder = [c for ln in body if (s := STUB.match(ln)) and (c := _norm(s["code"]))]
         if not placeholder and m["c"] == "#":
             placeholder = ["raise NotImplementedError("]
-        after = next((_norm(ln) for ln in lines[j + 1:] if ln.strip() and not MARK.match(ln)), "")
+        following = next((k for k in range(j + 1, len(lines)) if lines[k].strip()), None)
+        if following is None:
+            after = ""
+        elif (b := MARK.match(lines[following])) and b["what"] == "BEGIN SOLUTION":
+            # the next region starts at once: in the stub, its TODO line follows
+            rest = lines[following + 1:]
+            nxt = next((t["text"] for ln in rest[:rest.index(next(x for x in rest if MARK.match(x)))]
+                        if (t := TODO.match(ln))), "write this part")
+            after = TODO_LINE + _norm(nxt)
+        else:
+            after = _norm(lines[following])
         regions.append((_norm(todo), placeholder, after))
         i = j + 1
     return regions
+
+
+TODO_LINE = "\x00todo:"  # marks an `after` that is the next region's TODO line, whatever its number
+
+
+def _follows(line: str, after: str) -> bool:
+    if after.startswith(TODO_LINE):
+        return re.match(r"^(//|#) TODO\(\d\d-\d+\): " + re.escape(after[len(TODO_LINE):]) + "$", line) is not None
+    return line == after
 
 
 def untouched_regions(text: str, solution_text: str) -> list[str]:
@@ -103,7 +122,7 @@ def untouched_regions(text: str, solution_text: str) -> list[str]:
             body, nxt = rest[:len(placeholder)], (rest[len(placeholder):] or [""])[0]
             same = len(body) == len(placeholder) and all(
                 b.startswith(s) if s.endswith("(") else b == s for b, s in zip(body, placeholder))
-            if same and nxt == after:
+            if same and _follows(nxt, after):
                 found.append(m.group(2))
                 break
     return found

@@ -47,12 +47,12 @@ class CausalSelfAttention(nn.Module):
 
     def __init__(self, config: GPTConfig):
         super().__init__()
-        # TODO(03-1): create c_attn (C -> 3C) and c_proj (C -> C) as nn.Linear in config.dtype, and a causal mask
-        raise NotImplementedError("TODO(03-1): create c_attn (C -> 3C) and c_proj (C -> C) as nn.Linear in config.dtype, and a causal mask")
+        # TODO(03-3): create c_attn (C -> 3C) and c_proj (C -> C) as nn.Linear in config.dtype, and a causal mask
+        raise NotImplementedError("TODO(03-3): create c_attn (C -> 3C) and c_proj (C -> C) as nn.Linear in config.dtype, and a causal mask")
 
     def forward(self, x: torch.Tensor) -> torch.Tensor:
-        # TODO(03-2): q, k, v from c_attn; split heads; F.softmax(q k^T / sqrt(hs), masked with -inf); merge heads; c_proj
-        raise NotImplementedError("TODO(03-2): q, k, v from c_attn; split heads; F.softmax(q k^T / sqrt(hs), masked with -inf); merge heads; c_proj")
+        # TODO(03-4): q, k, v from c_attn; split heads; F.softmax(q k^T / sqrt(hs), masked with -inf); merge heads; c_proj
+        raise NotImplementedError("TODO(03-4): q, k, v from c_attn; split heads; F.softmax(q k^T / sqrt(hs), masked with -inf); merge heads; c_proj")
 
 
 class MLP(nn.Module):
@@ -60,12 +60,12 @@ class MLP(nn.Module):
 
     def __init__(self, config: GPTConfig):
         super().__init__()
-        # TODO(03-3): create c_fc (C -> 4C), the GELU and c_proj (4C -> C), in config.dtype
-        raise NotImplementedError("TODO(03-3): create c_fc (C -> 4C), the GELU and c_proj (4C -> C), in config.dtype")
+        # TODO(03-5): create c_fc (C -> 4C), the GELU and c_proj (4C -> C), in config.dtype
+        raise NotImplementedError("TODO(03-5): create c_fc (C -> 4C), the GELU and c_proj (4C -> C), in config.dtype")
 
     def forward(self, x: torch.Tensor) -> torch.Tensor:
-        # TODO(03-4): c_proj(gelu(c_fc(x)))
-        raise NotImplementedError("TODO(03-4): c_proj(gelu(c_fc(x)))")
+        # TODO(03-6): c_proj(gelu(c_fc(x)))
+        raise NotImplementedError("TODO(03-6): c_proj(gelu(c_fc(x)))")
 
 
 class Block(nn.Module):
@@ -73,12 +73,12 @@ class Block(nn.Module):
 
     def __init__(self, config: GPTConfig):
         super().__init__()
-        # TODO(03-5): create ln_1, attn, ln_2, mlp (LayerNorms with eps=config.ln_eps, in config.dtype)
-        raise NotImplementedError("TODO(03-5): create ln_1, attn, ln_2, mlp (LayerNorms with eps=config.ln_eps, in config.dtype)")
+        # TODO(03-7): create ln_1, attn, ln_2, mlp (LayerNorms with eps=config.ln_eps, in config.dtype)
+        raise NotImplementedError("TODO(03-7): create ln_1, attn, ln_2, mlp (LayerNorms with eps=config.ln_eps, in config.dtype)")
 
     def forward(self, x: torch.Tensor) -> torch.Tensor:
-        # TODO(03-6): x + attn(ln_1(x)), then x + mlp(ln_2(x))
-        raise NotImplementedError("TODO(03-6): x + attn(ln_1(x)), then x + mlp(ln_2(x))")
+        # TODO(03-8): x + attn(ln_1(x)), then x + mlp(ln_2(x))
+        raise NotImplementedError("TODO(03-8): x + attn(ln_1(x)), then x + mlp(ln_2(x))")
 
 
 class GPT(nn.Module):
@@ -87,20 +87,20 @@ class GPT(nn.Module):
     def __init__(self, config: GPTConfig):
         super().__init__()
         self.config = config
-        # TODO(03-7): create transformer = ModuleDict(wte, wpe, h = ModuleList of Blocks, ln_f) and lm_head (no bias)
-        raise NotImplementedError("TODO(03-7): create transformer = ModuleDict(wte, wpe, h = ModuleList of Blocks, ln_f) and lm_head (no bias)")
+        # TODO(03-9): create transformer = ModuleDict(wte, wpe, h = ModuleList of Blocks, ln_f) and lm_head (no bias)
+        raise NotImplementedError("TODO(03-9): create transformer = ModuleDict(wte, wpe, h = ModuleList of Blocks, ln_f) and lm_head (no bias)")
 
     def forward(self, idx: torch.Tensor, targets: torch.Tensor | None = None):
         """idx, targets: int64 [B, T] -> (logits [B, T, V], mean cross-entropy loss or None)."""
-        # TODO(03-8): token + position embeddings, the blocks, ln_f, lm_head; F.cross_entropy when targets are given
-        raise NotImplementedError("TODO(03-8): token + position embeddings, the blocks, ln_f, lm_head; F.cross_entropy when targets are given")
+        # TODO(03-10): token + position embeddings, the blocks, ln_f, lm_head; F.cross_entropy when targets are given
+        raise NotImplementedError("TODO(03-10): token + position embeddings, the blocks, ln_f, lm_head; F.cross_entropy when targets are given")
 
 
 def configure_optimizer(model: nn.Module, lr: float, betas: tuple[float, float], eps: float,
                         weight_decay: float) -> torch.optim.AdamW:
     """AdamW as the reference configures it: parameters with dim >= 2 decay, the others do not."""
-    # TODO(03-9): two parameter groups (dim >= 2 with weight_decay, the rest with 0.0) in one torch.optim.AdamW
-    raise NotImplementedError("TODO(03-9): two parameter groups (dim >= 2 with weight_decay, the rest with 0.0) in one torch.optim.AdamW")
+    # TODO(03-11): two parameter groups (dim >= 2 with weight_decay, the rest with 0.0) in one torch.optim.AdamW
+    raise NotImplementedError("TODO(03-11): two parameter groups (dim >= 2 with weight_decay, the rest with 0.0) in one torch.optim.AdamW")
 
 
 if __name__ == "__main__":
