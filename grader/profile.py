@@ -78,7 +78,7 @@ def main(argv: list[str] | None = None) -> int:
         print("profiling failed (see the output above)", file=sys.stderr)
         return 1
     print(f"wrote {report}\nnext: open it in Nsight Compute (or `ncu --import {report.name} --page details`) and "
-          f"write profile/ANALYSIS.md naming the bottleneck, with at least two metric values from the report")
+          f"write profile/{spec.stem}_tuned.md naming the bottleneck, with at least two metric values from the report")
     return 0
 
 

@@ -26,6 +26,7 @@ import time
 from pathlib import Path
 
 from grader.discover import REPO
+from grader.ops import get
 from grader.registry import Lab, all_labs
 
 MANIFEST = "labs/.stubs.json"
@@ -90,11 +91,40 @@ def planned(lab: Lab) -> dict[str, str]:
             text = src.read_text()
             plan[f"labs/{lab.name}/{rel}"] = make_stub(text, lab.number, rel, first)
             first += count_regions(text)
+    for rel in lab.editable:
+        if rel.endswith(".md"):  # the profile's analysis: a template to fill in
+            plan[f"labs/{lab.name}/{rel}"] = analysis_template(get(lab.op))
     for rel in lab.readonly:
         src = sol / rel
         if src.is_file():
             plan[f"labs/{lab.name}/{rel}"] = src.read_text()
     return plan
+
+
+def analysis_template(spec) -> str:
+    """The lab 02 analysis a learner fills in, for the track's kernel."""
+    size = spec.label(spec.representative).replace("x", "×")
+    return f"""# Profile of {spec.stem}_tuned at {size} (fp32)
+
+<!-- Record the profile with `make profile LAB=02` (on a GPU machine), open
+     {spec.stem}_tuned.ncu-rep in Nsight Compute (or `ncu --import {spec.stem}_tuned.ncu-rep --page details`),
+     then fill in this file. The grader checks that the bottleneck you name agrees with the
+     report, that at least two of the numbers you quote are the report's own, and that none is not. -->
+
+**Bottleneck:** TODO   <!-- exactly one: memory-bound, compute-bound or latency-bound -->
+
+| Metric (Nsight Compute name) | Value |
+|---|---|
+| Memory Throughput | ‹…> % |
+| Compute (SM) Throughput | ‹…> % |
+| DRAM Throughput | ‹…> % |
+| Duration | ‹…> us |
+| Achieved Occupancy | ‹…> % |
+
+Why: which unit is near its peak, and what the kernel does per byte it moves (or per value it loads).
+
+Next: what you would change, and which metric you expect it to move.
+"""
 
 
 def digest(text: str) -> str:

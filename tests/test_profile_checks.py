@@ -64,7 +64,7 @@ def grade_profile(tmp_path: Path, submission: str | None = None, *, report: Path
     if source is not None:
         shutil.copy(source, stage / "softmax_tuned.cu")
     if analysis is not None:
-        (stage / "profile" / "ANALYSIS.md").write_text(analysis)
+        (stage / "profile" / "softmax_tuned.md").write_text(analysis)
     device = Device(has_cuda=False)
     built = build_cuda(stage / "softmax_tuned.cu", tmp_path / "build", device, "softmax_tuned.cu", SPEC)
     ctx = Context(lab, SPEC, stage, staged.submission, REPO, None, device, 0, tmp_path / "logs",
@@ -234,7 +234,7 @@ def test_profile_analysis_rejects_the_template(tmp_path):
 def test_profile_analysis_reports_a_missing_file(tmp_path):
     done = grade_profile(tmp_path, report=PROBE, source=PROBE_SOURCE)
     assert done["02.profile.analysis"].status == Status.FAIL
-    assert "ANALYSIS.md is missing" in done["02.profile.analysis"].message
+    assert "softmax_tuned.md is missing" in done["02.profile.analysis"].message
 
 
 def test_profile_analysis_does_not_count_launch_configuration_as_evidence(tmp_path):

@@ -39,9 +39,9 @@ LAB_NAMES = ("00-hello-cuda", "01-naive-kernel", "02-tuned-kernel", "03-triton-a
 # kernel; lab 02's profile report is named after it.
 TRACK_FILES = {
     "softmax": {"00": ("vector_add.cu",), "01": ("softmax_naive.cu",),
-                "02": ("softmax_tuned.cu", "profile/ANALYSIS.md"), "03": ("softmax_triton.py", "minigpt_torch.py")},
+                "02": ("softmax_tuned.cu", "profile/softmax_tuned.md"), "03": ("softmax_triton.py", "minigpt_torch.py")},
     "gemm": {"00": ("vector_add.cu",), "01": ("sgemm_naive.cu",),
-             "02": ("sgemm_tuned.cu", "profile/ANALYSIS.md"), "03": ("sgemm_triton.py", "minigpt_torch.py")},
+             "02": ("sgemm_tuned.cu", "profile/sgemm_tuned.md"), "03": ("sgemm_triton.py", "minigpt_torch.py")},
 }
 
 # Lab 03: call the learner's Triton function on a small tensor, in a child process (TRITON_INTERPRET
@@ -416,7 +416,7 @@ def profile_markdown(setting: Setting, kernel_file: str) -> tuple[str, str]:
     before = f"""## The profile: `make profile LAB=02`
 
 Lab 02 asks for an Nsight Compute profile of your tuned kernel, committed as `{report}`, and an
-analysis of it in `profile/ANALYSIS.md`. Profiling needs more than a GPU: Nsight Compute (`ncu`) must be allowed
+analysis of it in `profile/{Path(kernel_file).stem}.md`. Profiling needs more than a GPU: Nsight Compute (`ncu`) must be allowed
 to read the GPU's performance counters, and hosted runtimes usually refuse that (`ERR_NVGPUCTRPERM`). The first
 cell finds out by profiling a tiny kernel; the second runs `make profile LAB=02` only when that worked."""
     after = f"""If the check above said the counters cannot be read here, make the profile on a machine where they can:
@@ -429,7 +429,7 @@ anywhere, this runtime included. When `make profile` does run here, download the
 on the left) and commit it to your repository.
 
 Once you have the profile, the next cell prints its numbers (`ncu --import ... --page details`; it needs `ncu`,
-not a GPU), and the cell after it writes your analysis to `profile/ANALYSIS.md`. The grader checks the analysis
+not a GPU), and the cell after it writes your analysis to `profile/{Path(kernel_file).stem}.md`. The grader checks the analysis
 against the report's own numbers: copy them, never estimate them."""
     return before, after
 

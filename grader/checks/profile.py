@@ -1,5 +1,5 @@
 """Lab 02's Nsight Compute checks: is the committed report the learner's kernel, launched by the
-graded library at the representative size, and does ANALYSIS.md read it right?
+graded library at the representative size, and does the analysis (profile/<stem>_tuned.md) read it right?
 
 The report is learner data: a sandboxed worker reads it (grader/workers/ncu_read.py) and this
 module judges the raw facts. The profiled kernel must be one the built library defines (its ELF,
@@ -24,7 +24,9 @@ from grader.checks.profile_text import Quote, claimed_bottleneck, global_functio
 from grader.results import Result, Status, failed, passed
 from grader.runner import Worker, WorkerGone
 
-ANALYSIS = Path("profile") / "ANALYSIS.md"
+def analysis_path(ctx) -> Path:
+    """The learner's reading of the report, beside it: profile/<stem>_tuned.md."""
+    return Path("profile") / f"{ctx.spec.stem}_tuned.md"
 
 
 def report_path(ctx) -> Path:
@@ -83,7 +85,7 @@ OCCUPANCY_LIMITS = {  # ncu metric -> what limits blocks per SM
 
 @dataclass(frozen=True)
 class Known:
-    """A metric ANALYSIS.md may quote: ncu's own label for it, its unit family, other names."""
+    """A metric the analysis may quote: ncu's own label for it, its unit family, other names."""
 
     label: str
     family: str  # percent, time, rate (bytes/s), bytes, frequency, count
@@ -539,7 +541,7 @@ def _label_alias(label: str) -> str:
 
 
 def quotable_metrics(actions: list[dict]) -> list[Quotable]:
-    """Every value of the learner's launches that ANALYSIS.md may quote."""
+    """Every value of the learner's launches that the analysis may quote."""
     out = []
     for action in actions:
         for name, known in KNOWN.items():
@@ -650,18 +652,18 @@ def check_analysis(ctx) -> Result:
     def fail(message: str, details=()) -> Result:
         return failed(message, details=list(details) + hints, hint=ctx.hint("analysis"), **measurements)
 
-    path = ctx.stage / ANALYSIS
+    path = ctx.stage / analysis_path(ctx)
     if not path.is_file():
-        return fail(f"{ANALYSIS.as_posix()} is missing")
+        return fail(f"{analysis_path(ctx).as_posix()} is missing")
     if report is None:
         return fail("the report has no SpeedOfLight section: record it with `make profile LAB=02`")
     text = path.read_text(errors="replace")
     claim, problem = claimed_bottleneck(text)
     if claim is None:
-        return fail(f"{ANALYSIS.as_posix()}: {problem}",
+        return fail(f"{analysis_path(ctx).as_posix()}: {problem}",
                     [f"expected: the bottleneck your report shows, which is {report.words} ({report.because()})"])
     if claim not in report.kinds:
-        return fail(f"{ANALYSIS.as_posix()} says {claim}-bound, but the report shows {report.words}",
+        return fail(f"{analysis_path(ctx).as_posix()} says {claim}-bound, but the report shows {report.words}",
                     [f"found in the report: {report.because()}",
                      f"rule: latency-bound when both are under {BUSY:.0f}%; otherwise the unit that leads by "
                      f"{LEAD:.0f}+ points; both when they are closer"])
@@ -673,7 +675,7 @@ def check_analysis(ctx) -> Result:
         why = (f"{len(check.misquoted)} quoted value(s) disagree with the report: every number next to a metric's "
                "name must be the report's" if check.misquoted else
                f"it quotes {len(evidence)} measured value(s) that match the report; it needs at least 2")
-        return fail(f"{ANALYSIS.as_posix()}: {why}",
+        return fail(f"{analysis_path(ctx).as_posix()}: {why}",
                     wrong[:5] + ["expected: numbers copied from the report, each next to its ncu name, "
                                  "e.g. 'DRAM Throughput | 91.2 %'"])
     quoted = [f"quotes {check.matched[n][1].label} = {check.matched[n][0].text}" for n in evidence]

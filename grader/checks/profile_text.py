@@ -1,5 +1,5 @@
 """Reading the learner's text for lab 02's profile checks: the __global__ functions a .cu
-file defines, the bottleneck ANALYSIS.md claims, and the numbers it quotes.
+file defines, the bottleneck the analysis claims, and the numbers it quotes.
 
 Nothing here knows the report; grader/checks/profile.py compares the two.
 """
@@ -90,7 +90,7 @@ def kernel_base_name(name: str) -> str:
     return re.split(r"::|\s+", name.strip())[-1] if name.strip() else ""
 
 
-# ---- the bottleneck ANALYSIS.md claims ----------------------------------------
+# ---- the bottleneck the analysis claims ----------------------------------------
 
 _NAMES = {  # category -> the words that name it
     "memory": r"(memory|dram|hbm|bandwidth)([\s-]*(bandwidth|throughput))?",
@@ -162,7 +162,7 @@ def claimed_bottleneck(text: str) -> tuple[str | None, str]:
     return None, f"it calls the kernel {' and '.join(n + '-bound' for n in named)}: say which on a `**Bottleneck:**` line"
 
 
-# ---- the numbers ANALYSIS.md quotes ---------------------------------------------
+# ---- the numbers the analysis quotes ---------------------------------------------
 
 # unit token -> (family, factors to the report's base unit). Several factors: ambiguous (MB = 1e6 or 2^20).
 _UNITS = {
@@ -204,7 +204,7 @@ class Quote:
 
 
 def quotes(text: str) -> list[Quote]:
-    """Every number in ANALYSIS.md with its unit and the words around it."""
+    """Every number in the analysis with its unit and the words around it."""
     text = _readable(text)
     found = []
     for lineno, line in enumerate(text.splitlines(), 1):

@@ -16,7 +16,7 @@ def make(spec) -> Lab:
     source = f"{spec.stem}_tuned.cu"
     report = f"profile/{spec.stem}_tuned.ncu-rep"
     lab = Lab("02", "tuned-kernel", f"Tuned {spec.title}: the performance gate and the profile",
-              editable=(source, report, "profile/ANALYSIS.md"), cuda_sources=(source,), docs="lab/02-tuned-kernel.md",
+              editable=(source, report, f"profile/{spec.stem}_tuned.md"), cuda_sources=(source,), docs="lab/02-tuned-kernel.md",
               op=spec.name)
     rep = spec.label(spec.representative)
     contenders = [LEARNER, "baseline"] + (["copy"] if spec.rate.ceiling == "copy" else [])

@@ -29,7 +29,7 @@ def register(lab, spec, source: str, report: str) -> None:
                               f"under #if 0 is not); with a GPU, the graded library is traced at {rep} and must launch "
                               "that kernel with the report's grid and block, in a like time.")
     device_and_shape.__doc__ = f"The report was taken on sm_80 or newer, at the representative size {rep} fp32."
-    analysis.__doc__ = ("profile/ANALYSIS.md names the bottleneck the report shows and quotes 2+ of its values, and "
+    analysis.__doc__ = (f"profile/{spec.stem}_tuned.md names the bottleneck the report shows and quotes 2+ of its values, and "
                         "every value it quotes is the report's.\n\nThe report's verdict comes from its Speed Of Light "
                         "section: latency-bound when Memory and Compute (SM) Throughput are both under 60% of peak; "
                         "otherwise the unit that leads by 10+ points; either when they are closer than that.")

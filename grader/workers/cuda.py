@@ -156,6 +156,9 @@ class CudaWorker:
                 dst.copy_(sets[i % len(sets)][first])
         else:
             raise ValueError(f"unknown contender {contender!r}")
+        # The inputs were drawn on the default stream and the launches go to the worker's own: wait for them,
+        # or the first launches read inputs still being written.
+        torch.cuda.synchronize()
         with torch.cuda.stream(self.stream):
             for i in range(warmup):
                 run(i)
@@ -194,6 +197,7 @@ class CudaWorker:
         outs = self._block_outputs(dims, 1)[0]
         ptr_in = {n: t.data_ptr() for n, t in inputs.items()}
         ptr_out = {n: t.data_ptr() for n, t in outs.items()}
+        torch.cuda.synchronize()  # inputs drawn on the default stream; the launch goes to the worker's own
         self.launch(message["lib"], dims, ptr_in, ptr_out)  # warm-up: module load, first-launch work
         self._sync("warm-up")
         with profile(activities=[ProfilerActivity.CUDA]) as prof:
