@@ -16,6 +16,9 @@ Memory traffic: L2 sends each program its (BLOCK_M + BLOCK_N) x K slice of A and
 4 M N K (1 / BLOCK_N + 1 / BLOCK_M) bytes in all; device memory sees A, B and C about once each
 when the programs that run together share rows of A and columns of B (the GROUP_M ordering).
 
+Measured on an H100 (2026-11-24, docs/_tools/gemm_ladder/bench.py): 86% of cuBLAS fp32 (TF32 off) at
+4096^3, 90% at 8192^3 (docs/data/gemm-ladder-README.md).
+
 Run the demo (checks odd shapes against torch, then times 4096^3 against cuBLAS on a GPU):
 
     python solutions/03-triton-and-pytorch/sgemm_triton.py
@@ -90,15 +93,17 @@ def _sgemm_kernel(
 # STUB: _sgemm_tuned = triton.autotune(configs=_CONFIGS, key=["M", "N", "K"])(_sgemm_kernel)
 # STUB: INTERPRETER_CONFIG = {"BLOCK_M": 16, "BLOCK_N": 16, "BLOCK_K": 16, "GROUP_M": 1}
 
-# Tile shapes and pipeline depths that measured fastest for fp32 FMA dots on an H100 at 4096^3
-# (docs/_tools/gemm_ladder/bench.py times a wider list): large tiles, because each loaded value
-# feeds BLOCK_N (or BLOCK_M) FMAs, and 8 warps to hold the 128 x 128 accumulator in registers.
+# The launch configurations that measured fastest on an H100 at 4096^3, out of some 30 timed one by
+# one (docs/_tools/gemm_ladder/bench.py --explore; BLOCK_K = 8 does not compile: tl.dot needs K >= 16).
+# A thread holds (BLOCK_M x BLOCK_N) / (32 num_warps) accumulators, 32 to 64 here; what decides is how many
+# programs fit on an SM (registers, and num_stages x (BLOCK_M + BLOCK_N) x BLOCK_K x 4 bytes of shared
+# memory) and how many FMAs each value read from shared memory feeds.
 _CONFIGS = [
-    triton.Config({"BLOCK_M": 128, "BLOCK_N": 128, "BLOCK_K": 16, "GROUP_M": 8}, num_warps=8, num_stages=3),
+    triton.Config({"BLOCK_M": 64, "BLOCK_N": 128, "BLOCK_K": 32, "GROUP_M": 8}, num_warps=4, num_stages=3),
+    triton.Config({"BLOCK_M": 64, "BLOCK_N": 128, "BLOCK_K": 32, "GROUP_M": 8}, num_warps=4, num_stages=4),
     triton.Config({"BLOCK_M": 128, "BLOCK_N": 128, "BLOCK_K": 32, "GROUP_M": 8}, num_warps=8, num_stages=3),
-    triton.Config({"BLOCK_M": 128, "BLOCK_N": 128, "BLOCK_K": 8, "GROUP_M": 8}, num_warps=8, num_stages=4),
-    triton.Config({"BLOCK_M": 128, "BLOCK_N": 256, "BLOCK_K": 16, "GROUP_M": 8}, num_warps=8, num_stages=3),
-    triton.Config({"BLOCK_M": 64, "BLOCK_N": 128, "BLOCK_K": 16, "GROUP_M": 8}, num_warps=4, num_stages=4),
+    triton.Config({"BLOCK_M": 128, "BLOCK_N": 128, "BLOCK_K": 32, "GROUP_M": 8}, num_warps=16, num_stages=3),
+    triton.Config({"BLOCK_M": 64, "BLOCK_N": 64, "BLOCK_K": 64, "GROUP_M": 8}, num_warps=4, num_stages=3),
 ]
 # Autotuning times every config once per distinct (M, N, K) and keeps the fastest.
 _sgemm_tuned = triton.autotune(configs=_CONFIGS, key=["M", "N", "K"])(_sgemm_kernel)

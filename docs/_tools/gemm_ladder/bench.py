@@ -54,8 +54,10 @@ LIBRARIES = {  # name -> (source, launchers in ladder order)
                                     "gemm_ladder_7_warptile"]),
     "sgemm_naive": (REPO / "solutions/01-naive-kernel/sgemm_naive.cu", ["sgemm"]),
     "sgemm_tuned": (REPO / "solutions/02-tuned-kernel/sgemm_tuned.cu", ["sgemm"]),
-    "tuned_variants": (HERE / "tuned_variants.cu", ["sgemm_tile128x128_bk16", "sgemm_tile128x128_bk8_1blk",
-                                                    "sgemm_tile128x256_bk8", "sgemm_tile256x128_bk8"]),
+    "tuned_variants": (HERE / "tuned_variants.cu", [
+        "sgemm_tile128x128_t256", "sgemm_tile128x128_t256_bk16", "sgemm_tile128x128_t256_1blk",
+        "sgemm_tile128x256_t256", "sgemm_tile256x128_t256", "sgemm_tile128x256_t256_16x8",
+        "sgemm_tile128x128_t128_bk16", "sgemm_tile64x256_t128", "sgemm_tile64x128_t128"]),
 }
 TRITON_FILE = REPO / "solutions/03-triton-and-pytorch/sgemm_triton.py"
 NVCC_FLAGS = ["-O3", "-std=c++17", "-Xcompiler", "-fPIC", "-shared", "-cudart", "shared", "-Xptxas", "-v"]
@@ -77,13 +79,10 @@ FAMILIES_AT = {(127, 129, 65): ("randn", "ints"), (1000, 1000, 1000): ("randn", 
 
 # Triton configurations timed one by one with --explore: (BLOCK_M, BLOCK_N, BLOCK_K, num_warps, num_stages).
 TRITON_EXPLORE = [
-    (128, 128, 8, 8, 3), (128, 128, 8, 8, 4), (128, 128, 16, 8, 3), (128, 128, 16, 8, 4), (128, 128, 32, 8, 3),
-    (128, 128, 32, 8, 2), (128, 128, 16, 4, 3), (128, 128, 16, 16, 3), (128, 256, 8, 8, 3), (128, 256, 16, 8, 3),
-    (256, 128, 16, 8, 3), (256, 128, 8, 8, 3), (64, 128, 16, 4, 4), (128, 64, 16, 4, 4), (64, 64, 32, 4, 4),
-    (256, 256, 16, 16, 2), (128, 256, 32, 8, 2), (64, 256, 16, 8, 3),
+    (64, 128, 32, 4, 3), (64, 128, 32, 4, 4), (128, 128, 32, 8, 3), (128, 128, 32, 8, 5), (64, 64, 64, 4, 3),
+    (128, 128, 32, 16, 3), (64, 64, 32, 4, 4), (128, 64, 32, 4, 3), (256, 128, 16, 8, 3), (128, 128, 16, 8, 3),
 ]
-
-TRITON_EXPLORE_UNMASKED = [(128, 128, 8, 8, 3), (128, 128, 16, 8, 3), (128, 128, 32, 8, 3), (128, 256, 16, 8, 3)]
+TRITON_EXPLORE_UNMASKED = [(64, 128, 32, 4, 3), (128, 128, 32, 8, 3)]
 
 
 # ---- build ----------------------------------------------------------------------------------------
