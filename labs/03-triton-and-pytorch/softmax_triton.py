@@ -1,22 +1,23 @@
 """Row-wise softmax in Triton, fp32 (docs: lab/03-triton-and-pytorch.md).
 
 Modelled on Triton's tutorial ``python/tutorials/02-fused-softmax.py``, extended
-to rows of any length:
+to rows of any length. Every kernel but the fallback reads each input once and
+writes each output once (8 bytes/element):
 
 - ``_softmax_rows_kernel``: rows up to 32768 columns. A program holds a tile of
-  BLOCK_ROWS whole rows in registers: reads each input once, writes each output
-  once (8 bytes/element). Several short rows per program keep enough bytes in
-  flight per program when rows are short (128 columns is only 512 bytes).
-- ``_softmax_looped_kernel``: longer rows, one program per row. Pass 1 walks the
+  BLOCK_ROWS whole rows in registers. Several short rows per program keep enough
+  bytes in flight per program when rows are short (128 columns is only 512 bytes).
+- ``_softmax_split_kernel``: longer rows on a GPU. A row is cut into pieces of at
+  most 8192 or 4096 columns, one program each, held in registers. Each program reduces
+  its piece to a (max, sum) pair, publishes it in a small zeroed workspace, waits
+  until every piece of its row has published, combines the pairs and writes its
+  piece. The wait is safe only if all programs of a row can be resident at once:
+  see "Forward progress" above the kernel.
+- ``_softmax_looped_kernel``: the fallback, one program per row. Pass 1 walks the
   row keeping a running (max, sum) per lane ("online softmax"), pass 2 walks it
-  again and writes. The second read usually hits L2 (pass 1 asks L2 to keep the
-  row), so device memory sees between 8 and 12 bytes/element.
-- ``_softmax_partials_kernel`` + ``_softmax_normalize_kernel``: long rows when there
-  are fewer rows than half the SMs, too few to keep the GPU busy with one
-  program per row. The row is split into chunks: kernel 1 computes one
-  (max, sum) per chunk, kernel 2 combines a row's pairs and writes its chunk.
-  12 bytes/element. (At 128 x 524288 on 132 SMs the looped kernel measured
-  faster, so the split starts below 66 rows there.)
+  again and writes: 8 to 12 bytes/element (the second read may hit L2). Used in
+  Triton's interpreter, which runs programs one after another (a program waiting
+  for a later one would wait forever), and for rows too long to split safely.
 
 Run the demo from the repository root (checks a few shapes against torch, then
 times them on a GPU):
@@ -36,6 +37,17 @@ import triton.language as tl
 MAX_COLS_IN_REGISTERS = 32768
 # The looped kernel walks a row in steps of this many columns.
 LOOP_BLOCK_COLS = 16384
+# The split kernel, by row length: (up to this many columns, columns per piece,
+# warps per program, registers per thread). The register cap (Triton's maxnreg)
+# fixes how many programs an SM holds, whatever the compiler does. The first
+# entry whose pieces fit "Forward progress" (above the kernel) wins. Of twelve
+# (piece, warps, cap) settings measured on an H100, these were the fastest at
+# 50257 columns and at 128256 and 524288 (docs/data/triton-softmax-h100-2026-11-24.json);
+# the boundary at 80000 lies between measured shapes.
+SPLIT_TILES = ((80000, 8192, 8, 64), (1 << 31, 4096, 2, 128))
+# Registers per SM on every NVIDIA GPU since Maxwell; an SM holds at least 16 programs.
+REGISTERS_PER_SM = 65536
+PROGRAMS_PER_SM = 16
 
 
 @triton.jit
@@ -73,37 +85,48 @@ def _softmax_looped_kernel(
     pass
 
 
+# Forward progress. A program of _softmax_split_kernel waits for the other
+# pieces of its row, which is safe only if they can run while it waits. The
+# programs of a row have consecutive ids, and the GPU starts programs (blocks)
+# in increasing id order: the assumption CUB's single-pass scan makes
+# (cub/agent/agent_scan.cuh: "Blocks are launched in increasing order"), and the
+# one lab 02's CUDA reference (kernel 3, row_split) documents. Then, if the GPU
+# holds at least `pieces` programs at once, the lowest unfinished row can always
+# finish: every lower row is done, and no program of a higher row started before
+# all of its pieces did. The wrapper asks for twice that, so that two such
+# launches running at once (on two streams, say) cannot fill the GPU with
+# programs that all wait. What an SM holds is bounded below by the launch's own
+# settings: its registers (REGISTERS_PER_SM / (maxnreg * threads)), its threads
+# and PROGRAMS_PER_SM (its shared memory, 8 to 64 bytes, never limits). The
+# argument does not hold where other work holds SMs for good (a persistent
+# kernel that never exits, an MPS limit on SMs).
 @triton.jit
-def _softmax_partials_kernel(
-    part_max_ptr,  # *fp32 [rows, chunks], out: max of each chunk
-    part_sum_ptr,  # *fp32 [rows, chunks], out: sum of exp(x - chunk max) of each chunk
-    in_ptr,  # *fp32 [rows, cols], input
+def _softmax_split_kernel(
+    out_ptr,  # *fp32 [rows, cols], output, contiguous
+    in_ptr,  # *fp32 [rows, cols], input, contiguous: row r starts at element r * cols
+    words_ptr,  # *int64 [rows, pieces], zeroed: piece p of row r publishes its (max, sum) at [r, p]
     cols,  # number of columns (row length)
-    in_row_stride,  # elements between the starts of two input rows
-    chunks,  # chunks per row: program (row, chunk) reads columns [chunk * CHUNK_COLS, +CHUNK_COLS)
-    CHUNK_COLS: tl.constexpr,  # columns per chunk, a multiple of BLOCK_COLS
-    BLOCK_COLS: tl.constexpr,  # columns per loop step
+    pieces,  # programs per row: program i takes piece i % pieces of row i // pieces
+    piece_len,  # body columns per piece, a multiple of 16: keeps loads, stores and masks 16 bytes wide
+    PIECE: tl.constexpr,  # power of two >= piece_len: the tile a program holds in registers
+    MAX_PIECES: tl.constexpr,  # power of two >= pieces
 ):
-    # TODO(03-4): one (max, sum) pair per (row, chunk).
+    # TODO(03-4): hold your piece of the row in registers, reduce it, get the row's (max, sum), write your piece.
     pass
 
 
 @triton.jit
-def _softmax_normalize_kernel(
-    out_ptr,  # *fp32 [rows, cols], output
-    in_ptr,  # *fp32 [rows, cols], input
-    part_max_ptr,  # *fp32 [rows, chunks], from _softmax_partials_kernel
-    part_sum_ptr,  # *fp32 [rows, chunks], from _softmax_partials_kernel
-    cols,  # number of columns (row length)
-    in_row_stride,  # elements between the starts of two input rows
-    out_row_stride,  # elements between the starts of two output rows
-    chunks,  # chunks per row
-    CHUNK_COLS: tl.constexpr,  # columns per chunk, a multiple of BLOCK_COLS
-    BLOCK_COLS: tl.constexpr,  # columns per loop step
-    BLOCK_CHUNKS: tl.constexpr,  # power of two >= chunks
+def _row_max_sum(
+    row_words,  # *int64 [pieces], zeroed before the launch: this row's words
+    piece,  # this program's piece of the row
+    pieces,  # pieces in the row
+    m,  # this piece's max
+    s,  # this piece's sum of exp(x - m)
+    MAX_PIECES: tl.constexpr,  # power of two >= pieces
 ):
-    # TODO(03-5): combine the row's pairs, then write this chunk.
-    pass
+    """Publish this piece's (m, s), wait until every piece of the row has, return the row's (max, sum)."""
+    # TODO(03-5): publish (m, s) where the row's other programs can read it, wait for all of theirs, combine them.
+    return m, s
 
 
 def _floor_power_of_2(n: int) -> int:
@@ -111,8 +134,34 @@ def _floor_power_of_2(n: int) -> int:
 
 
 @functools.lru_cache(maxsize=None)
-def _sm_count(device_index: int) -> int:
-    return torch.cuda.get_device_properties(device_index).multi_processor_count
+def _sm_facts(device_index: int) -> tuple[int, int]:
+    """(SMs, threads per SM) of a CUDA device."""
+    props = torch.cuda.get_device_properties(device_index)
+    return props.multi_processor_count, props.max_threads_per_multi_processor
+
+
+def _split_plan(cols: int, sms: int, threads_per_sm: int) -> tuple[int, int, int, int, int] | None:
+    """(pieces, piece_len, PIECE, num_warps, maxnreg) for _softmax_split_kernel, or None where
+    the GPU cannot hold twice a row's pieces at once (see "Forward progress")."""
+    for max_cols, piece_cols, num_warps, maxnreg in SPLIT_TILES:
+        pieces = triton.cdiv(cols, piece_cols)
+        threads = 32 * num_warps
+        per_sm = min(REGISTERS_PER_SM // (maxnreg * threads), threads_per_sm // threads, PROGRAMS_PER_SM)
+        if cols <= max_cols and 2 * pieces <= sms * per_sm:
+            piece_len = triton.cdiv(triton.cdiv(cols, pieces), 16) * 16
+            return pieces, piece_len, piece_cols, num_warps, maxnreg
+    return None
+
+
+def _launch_split(y: torch.Tensor, x: torch.Tensor, plan: tuple[int, int, int, int, int]) -> None:
+    """Run _softmax_split_kernel on contiguous x into y with a plan from _split_plan."""
+    rows, cols = x.shape
+    pieces, piece_len, piece_cols, num_warps, maxnreg = plan
+    # A fresh zeroed workspace per call: launches in flight on any streams never share one.
+    words = torch.zeros((rows, pieces), dtype=torch.int64, device=x.device)
+    _softmax_split_kernel[(rows * pieces,)](y, x, words, cols, pieces, piece_len, PIECE=piece_cols,
+                                            MAX_PIECES=triton.next_power_of_2(pieces), num_warps=num_warps,
+                                            maxnreg=maxnreg)
 
 
 def softmax(x: torch.Tensor) -> torch.Tensor:
