@@ -79,6 +79,7 @@ const minPx = arguments[0];
     for (const el of document.querySelectorAll('*')) if (el.shadowRoot) all.push(el.shadowRoot);
     return all;
   };
+  const figureText = [];  // text of <img> figures, drawn from their inline copies: for the glyph check
   const svgText = (svg, where) => {
     let smallest = null;
     for (const el of svg.querySelectorAll('*')) {
@@ -117,6 +118,10 @@ const minPx = arguments[0];
       holder.appendChild(document.importNode(svg, true));
       document.body.appendChild(holder);
       svgText(holder.firstElementChild, `figure ${img.getAttribute('src')} (${Math.round(r.width)} px wide)`);
+      for (const el of holder.querySelectorAll('text, tspan')) {
+        const cs = getComputedStyle(el);
+        figureText.push({text: el.textContent, font: `${cs.fontStyle} ${cs.fontWeight} 32px ${cs.fontFamily}`, where: img});
+      }
       holder.remove();
     }
   };
@@ -161,6 +166,13 @@ const minPx = arguments[0];
         const key = ch + '\u0000' + font;
         if (!seen.has(key)) seen.set(key, {ch, font, where: p});
       }
+    }
+  }
+  for (const {text, font, where} of figureText) {
+    for (const ch of text) {
+      if (/[\s\p{Cc}\p{Cf}\p{Mn}]/u.test(ch)) continue;
+      const key = ch + '\u0000' + font;
+      if (!seen.has(key)) seen.set(key, {ch, font, where});
     }
   }
   const missing = new Map();
@@ -221,9 +233,9 @@ def data_url(body: str) -> str:
         f"<body><div class='md-content'><article>{body}</article></div></body></html>")
 
 
-def svg_data_url(font_px: int) -> str:
+def svg_data_url(font_px: int, label: str = "a label") -> str:
     svg = (f"<svg xmlns='http://www.w3.org/2000/svg' width='800' height='200' viewBox='0 0 800 200'>"
-           f"<text x='10' y='100' font-size='{font_px}'>a label</text></svg>")
+           f"<text x='10' y='100' font-size='{font_px}'>{label}</text></svg>")
     return "data:image/svg+xml;base64," + base64.b64encode(svg.encode()).decode()
 
 
@@ -239,6 +251,7 @@ CONTROLS = {
                           "fine</text></svg>", None),
     "figure_shrunk": (f"<img src='{svg_data_url(16)}' style='width:200px'>", "4.0 px"),
     "figure_at_size": (f"<img src='{svg_data_url(16)}' style='width:800px; max-width:none'>", None),
+    "figure_missing_glyph": (f"<img src='{svg_data_url(16, chr(0x378))}' style='width:800px'>", "U+0378"),
     "missing_glyph": ("<p>unassigned: \u0378</p>", "U+0378"),
     "known_glyphs": ("<p>Español × — → é ≤ µ</p>", None),
 }
