@@ -12,19 +12,22 @@ A block leaks a region when the common token runs of at least MATCH_MIN_TOKENS t
 of the region's tokens. The page's blocks taken together, in order, must not do it
 either: a region cut into two blocks is still a leak.
 
-Measured on 2026-11-25 (tokens as above, MATCH_MIN_TOKENS = 10), the pages as they were
-before this test existed, and the pages now:
-- the leaks the test was written for: theory 01's vector add reproduced 100% of both lab 00
-  regions; theory 04's attention forward 96% of the port's `CausalSelfAttention.forward`;
-  theory 02's "step 0" kernel 88% of lab 01's kernel; its warp-per-row kernel 64% of it;
-- the highest innocent pairs: 51% (theory 04's `AttnBlock` against the port's `MLP.__init__`),
-  47% (theory 03's looped Triton kernel against the solution's), then 45% and below; with
-  runs of 8 tokens instead of 10, boilerplate launches and `ID ( ID , ID ) ;` chains reach
-  58%, with 16 the attention leak falls to 88% and the renamed lab 01 kernel to 62%;
-- the current pages: at most PAGE_MAX_MEASURED (see test_leaks_margin_is_recorded).
-So 10 tokens and 60% separate every leak from every innocent block measured, with a margin
-on both sides. Regions under REGION_MIN_TOKENS tokens (a one-line `return f(g(x))`) are too
-short to tell a copy from an idiom and are not compared.
+Measured on 2026-11-25 (tokens as above, MATCH_MIN_TOKENS = 12; docs/en, the Spanish pages
+mirror them), on the pages as they were before this test existed and on the pages now:
+- the leaks the test was written for: theory 01's vector add covered 100% of both lab 00
+  regions (and of lab 01's launcher, the same three lines); theory 04's attention covered 96%
+  of the port's `CausalSelfAttention.forward` and 61% of `Block.__init__` (GPT-2's `ln_1`,
+  `attn`); theory 02's "step 0" kernel covered 81% of lab 01's kernel;
+- the highest other pair before: 51% (theory 04's attention block against `MLP.__init__`);
+- the pages now: at most 52% (theory 01's two-dimensional launch against lab 00's and lab 01's
+  launchers: `kernel<<<grid, block, 0, stream>>>(...)` is shared by every launch), then 48%
+  (theory 04's Llama block against the port's two-line `Block.forward`), 47%, 39%...;
+- runs of 10 tokens instead of 12 let boilerplate through (`self.w1 = nn.Linear(config.dim`
+  is 11 tokens): an unrelated Llama block then covered 58% of `Block.__init__` and 86% of
+  `Block.forward`; runs of 16 drop the renamed lab 01 kernel of theory 02 to 62%.
+So 12 tokens and 60% separate every leak from every innocent block measured. Regions under
+REGION_MIN_TOKENS tokens (the port's one-line `MLP.forward`) are too short to tell a copy
+from an idiom and are not compared.
 
 Including a file of solutions/ with a snippet line is a leak when the included lines touch a
 solution region, whatever the tokens say. Pages include the stubs of labs/ on purpose; a stub
@@ -47,7 +50,7 @@ from docs_helpers import DOCS, REPO
 SOLUTIONS = REPO / "solutions"
 LEXERS = {".cu": CudaLexer, ".cuh": CudaLexer, ".py": PythonLexer}
 REGION_MIN_TOKENS = 25
-MATCH_MIN_TOKENS = 10
+MATCH_MIN_TOKENS = 12
 MAX_COVERAGE = 0.60
 
 MARK = re.compile(r"^\s*(?://|#)\s*(BEGIN SOLUTION|END SOLUTION)\s*$")
@@ -279,7 +282,7 @@ def test_leaks_no_page_reproduces_a_solution(page):
     assert not problems, "a page shows a lab's answer:\n" + "\n".join(problems)
 
 
-PAGE_MAX_MEASURED = 0.50  # the highest single-block coverage of any current page, rounded up
+PAGE_MAX_MEASURED = 0.55  # the highest single-block coverage of any current page (0.52), rounded up
 
 
 def test_leaks_margin_is_recorded():

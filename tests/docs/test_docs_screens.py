@@ -62,23 +62,29 @@ const minPx = arguments[0];
     return false;
   };
   const overflowIn = (root) => {
-    for (const el of root.querySelectorAll('*')) {
+    let offender = null;
+    const walker = document.createTreeWalker(root, NodeFilter.SHOW_ELEMENT, {acceptNode(el) {
       const r = el.getBoundingClientRect();
-      if (r.width === 0 && r.height === 0) continue;
-      if ((r.left < left || r.right > right) && !clipped(el)) {
-        problems.push(`sticks out of the content column [${Math.round(left)}, ${Math.round(right)}] px: ` +
-                      `${describe(el)} at [${Math.round(r.left)}, ${Math.round(r.right)}]`);
-        return;  // the first offender of this view is enough
-      }
+      if (r.width === 0 && r.height === 0) return NodeFilter.FILTER_SKIP;
+      const fits = r.left >= left && r.right <= right;
+      if (!fits && !clipped(el)) { offender = {el, r}; return NodeFilter.FILTER_ACCEPT; }
+      // A box that fits and scrolls or clips its content (a code block, a table's wrapper):
+      // nothing inside it can widen the page. Inline elements never clip: no style lookup.
+      if (fits && el.tagName !== 'SPAN' && getComputedStyle(el).overflowX !== 'visible')
+        return NodeFilter.FILTER_REJECT;
+      return NodeFilter.FILTER_SKIP;
+    }});
+    if (walker.nextNode()) {  // the first offender of this view is enough
+      const {el, r} = offender;
+      problems.push(`sticks out of the content column [${Math.round(left)}, ${Math.round(right)}] px: ` +
+                    `${describe(el)} at [${Math.round(r.left)}, ${Math.round(r.right)}]`);
     }
   };
 
   // 2. Text size inside SVGs, as drawn on screen.
-  const roots = () => {
-    const all = [document];
-    for (const el of document.querySelectorAll('*')) if (el.shadowRoot) all.push(el.shadowRoot);
-    return all;
-  };
+  const shadowRoots = [document];  // the page and the open shadow roots (mermaid diagrams)
+  for (const el of document.querySelectorAll('*')) if (el.shadowRoot) shadowRoots.push(el.shadowRoot);
+  const roots = () => shadowRoots;
   const figureText = [];  // text of <img> figures, drawn from their inline copies: for the glyph check
   const svgText = (svg, where) => {
     let smallest = null;
@@ -151,7 +157,12 @@ const minPx = arguments[0];
     ctx.clearRect(0, 0, 64, 64);
     ctx.font = font;
     ctx.fillText(ch, 8, 44);
-    return ctx.measureText(ch).width + ':' + ctx.getImageData(0, 0, 64, 64).data.join(',');
+    return {width: ctx.measureText(ch).width, pixels: new Uint32Array(ctx.getImageData(0, 0, 64, 64).data.buffer)};
+  };
+  const sameDrawing = (a, b) => {
+    if (a.width !== b.width) return false;
+    for (let i = 0; i < a.pixels.length; i++) if (a.pixels[i] !== b.pixels[i]) return false;
+    return true;
   };
   const seen = new Map();
   for (const root of roots()) {
@@ -179,7 +190,7 @@ const minPx = arguments[0];
   const reported = new Set();
   for (const {ch, font, where} of seen.values()) {
     if (!missing.has(font)) missing.set(font, draw('\u{10FFFD}', font));
-    if (!reported.has(ch) && draw(ch, font) === missing.get(font)) {
+    if (!reported.has(ch) && sameDrawing(draw(ch, font), missing.get(font))) {
       reported.add(ch);
       problems.push(`U+${ch.codePointAt(0).toString(16).toUpperCase().padStart(4, '0')} (${ch}) has no glyph ` +
                     `in ${cs_family(font)}: ${describe(where)}`);
