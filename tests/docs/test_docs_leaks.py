@@ -135,21 +135,29 @@ def compared_regions() -> list[Region]:
 
 # ---------------------------------------------------------------------------- pages
 
-def resolve_snippet(spec: str) -> tuple[Path, int, int | None]:
-    """`path`, `path:start` or `path:start:end` (1-based, as pymdownx.snippets) -> (file, start, end)."""
+def resolve_snippet(spec: str) -> tuple[Path, int, int | None, str | None]:
+    """`path`, `path:start`, `path:start:end` (1-based) or `path:section`, as pymdownx.snippets
+    reads them -> (file, start, end, section)."""
     m = LINE_RANGE.match(spec.strip())
     path = REPO / m["path"]
+    if not path.is_file() and ":" in m["path"]:  # a named section: --8<-- [start:name] ... [end:name]
+        name, section = m["path"].rsplit(":", 1)
+        return REPO / name, 1, None, section
     start = int(m["start"]) if m["start"] else 1
     end = int(m["end"]) if m["end"] else None
-    return path, max(start, 1), end
+    return path, max(start, 1), end, None
 
 
 def included_text(spec: str, problems: list[str], where: str) -> str:
-    path, start, end = resolve_snippet(spec)
+    path, start, end, section = resolve_snippet(spec)
     if not path.is_file():
         return ""
     lines = path.read_text(encoding="utf-8").splitlines()
     last = len(lines) if end is None or end <= 0 else min(end, len(lines))
+    if section is not None:
+        marks = [i for i, line in enumerate(lines, 1)
+                 if re.search(rf"--8<-- \[(start|end):{re.escape(section)}\]", line)]
+        start, last = (marks[0] + 1, marks[1] - 1) if len(marks) >= 2 else (1, 0)
     if path.is_relative_to(SOLUTIONS):
         for first, region_last in solution_regions("\n".join(lines)):
             if first <= last and start <= region_last:
@@ -369,6 +377,19 @@ def test_leaks_control_old_theory_page_is_caught(tmp_path):
     page.write_text(OLD_THEORY_02_STEP_0, encoding="utf-8")
     problems = leaks_in(page, [region])
     assert problems and "reproduces" in problems[0], problems
+
+
+def test_leaks_control_snippet_of_a_solution_range_is_judged_by_its_lines(tmp_path):
+    """Lines of a solution file outside its regions (a header comment) may be shown; a range that
+    reaches into a region may not."""
+    solution = next(p for p in sorted(SOLUTIONS.rglob("*")) if p.suffix in LEXERS and solution_regions(p.read_text()))
+    rel = solution.relative_to(REPO).as_posix()
+    first_region = solution_regions(solution.read_text())[0][0]
+    page = tmp_path / "ranges.md"
+    page.write_text(f'```\n--8<-- "{rel}:1:2"\n```\n', encoding="utf-8")
+    assert not leaks_in(page, compared_regions())
+    page.write_text(f'```\n--8<-- "{rel}:1:{first_region}"\n```\n', encoding="utf-8")
+    assert any(f"includes {rel}" in p for p in leaks_in(page, compared_regions()))
 
 
 def test_leaks_control_snippet_of_a_solution_file_is_caught(tmp_path):
