@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import re
 import sys
 from dataclasses import dataclass, field
@@ -37,6 +38,7 @@ import matplotlib
 
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402  (after the backend is chosen)
+from matplotlib.ticker import FuncFormatter  # noqa: E402
 
 REPO = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(REPO))
@@ -57,17 +59,30 @@ BYTES_PER_ELEMENT = 8
 FLOPS_PER_ELEMENT = 5
 SOFTMAX_INTENSITY = FLOPS_PER_ELEMENT / BYTES_PER_ELEMENT  # FLOP per byte
 
+# Readable on a phone: a figure FIGURE_WIDTH_IN wide is shown at its natural size on a laptop
+# (72 pt per inch = 96 CSS px) and shrunk to the content column on a phone, 358 CSS px at
+# 390 px. Every text is FONT_PT or more, so it is drawn at FONT_PT * 96/72 * 358 / (96 *
+# FIGURE_WIDTH_IN) >= 11 px there (tests/docs/test_docs_screens.py measures it).
+FIGURE_WIDTH_IN = 4.8
+FONT_PT = 11
 STYLE = {
     "svg.hashsalt": "phase-24-docs",  # stable ids for clip paths
     "svg.fonttype": "none",  # text stays text: small, searchable, diffable
     "font.family": "DejaVu Sans",
-    "font.size": 10,
+    "font.size": FONT_PT,
+    "axes.titlesize": FONT_PT + 1,
+    "axes.labelsize": FONT_PT,
+    "xtick.labelsize": FONT_PT,
+    "ytick.labelsize": FONT_PT,
+    "legend.fontsize": FONT_PT,
+    "legend.title_fontsize": FONT_PT,
     "axes.spines.top": False,
     "axes.spines.right": False,
     "figure.facecolor": "white",
     "axes.facecolor": "white",
 }
 SVG_METADATA = {"Date": None}
+SUPERSCRIPTS = str.maketrans("-0123456789", "⁻⁰¹²³⁴⁵⁶⁷⁸⁹")
 
 REASONS = {  # why each sweep shape is in the sweep (shared/BENCHMARKS.md)
     (524288, 128): ("short rows: needs several rows per warp", "filas cortas: varias filas por warp"),
@@ -83,16 +98,17 @@ REASONS = {  # why each sweep shape is in the sweep (shared/BENCHMARKS.md)
 
 TEXT = {
     "en": {
-        "roof_title": "Softmax under the measured roofline ({device})",
-        "x_intensity": "arithmetic intensity (FLOP per byte of DRAM traffic)",
-        "y_perf": "attainable performance (GFLOP/s)",
-        "mem_roof": "memory roof: device-to-device copy, {bw:.0f} GB/s",
-        "compute_roof": "fp32 CUDA-core roof: cuBLAS SGEMM, TF32 off, {tflops:.1f} TFLOP/s",
+        "roof_title": "Softmax under the measured roofline\n({device})",
+        "x_intensity": "arithmetic intensity\n(FLOP per byte of DRAM traffic)",
+        "y_perf": "attainable GFLOP/s",
+        "mem_roof": "memory roof: device-to-device\ncopy, {bw:.0f} GB/s",
+        "compute_roof": "fp32 CUDA-core roof: cuBLAS\nSGEMM, TF32 off, {tflops:.1f} TFLOP/s",
         "softmax_line": "softmax:\n{flops} FLOP / {bytes} B\n= {ai:.3f} FLOP/B",
-        "ridge": "ridge: {ai:.1f} FLOP/B",
-        "point": "F.softmax {shape}: {gbps:.0f} GB/s ({pct:.0f}% of copy)",
-        "sweep_title": "Softmax bandwidth over the sweep ({device}, fp32)",
-        "x_shape": "shape (rows × cols), about 64M elements each",
+        "ridge": "ridge:\n{ai:.1f} FLOP/B",
+        "legend_title": "%: share of the copy bandwidth",
+        "point": "F.softmax {shape}: {gbps:.0f} GB/s ({pct:.0f}%)",
+        "sweep_title": "Softmax bandwidth over the sweep\n({device}, fp32)",
+        "x_shape": "shape (rows × cols),\nabout 64M elements each",
         "y_gbps": "GB/s (8 bytes per element)",
         "copy": "device-to-device copy: {bw:.0f} GB/s",
         "fsoftmax": "torch F.softmax",
@@ -108,16 +124,17 @@ TEXT = {
                          "simple Triton GB/s", "Triton ÷ F.softmax"),
     },
     "es": {
-        "roof_title": "Softmax bajo el roofline medido ({device})",
-        "x_intensity": "intensidad aritmética (FLOP por byte de tráfico DRAM)",
-        "y_perf": "rendimiento alcanzable (GFLOP/s)",
-        "mem_roof": "techo de memoria: copia dispositivo a dispositivo, {bw:.0f} GB/s",
-        "compute_roof": "techo fp32 de CUDA cores: SGEMM de cuBLAS, TF32 apagado, {tflops:.1f} TFLOP/s",
+        "roof_title": "Softmax bajo el roofline medido\n({device})",
+        "x_intensity": "intensidad aritmética\n(FLOP por byte de tráfico DRAM)",
+        "y_perf": "GFLOP/s alcanzables",
+        "mem_roof": "techo de memoria: copia de\ndispositivo a dispositivo, {bw:.0f} GB/s",
+        "compute_roof": "techo fp32 de CUDA cores: SGEMM\nde cuBLAS, TF32 apagado, {tflops:.1f} TFLOP/s",
         "softmax_line": "softmax:\n{flops} FLOP / {bytes} B\n= {ai:.3f} FLOP/B",
-        "ridge": "punto de cresta: {ai:.1f} FLOP/B",
-        "point": "F.softmax {shape}: {gbps:.0f} GB/s ({pct:.0f}% de la copia)",
-        "sweep_title": "Ancho de banda de softmax en el barrido ({device}, fp32)",
-        "x_shape": "forma (filas × columnas), unos 64M elementos cada una",
+        "ridge": "punto de cresta:\n{ai:.1f} FLOP/B",
+        "legend_title": "%: fracción del ancho de banda de copia",
+        "point": "F.softmax {shape}: {gbps:.0f} GB/s ({pct:.0f}%)",
+        "sweep_title": "Ancho de banda de softmax en el barrido\n({device}, fp32)",
+        "x_shape": "forma (filas × columnas),\nunos 64M elementos cada una",
         "y_gbps": "GB/s (8 bytes por elemento)",
         "copy": "copia dispositivo a dispositivo: {bw:.0f} GB/s",
         "fsoftmax": "F.softmax de torch",
@@ -218,6 +235,12 @@ def load(data_dir: Path) -> SweepData:
                      fsoftmax, triton, extra, sgemm)
 
 
+def power_of_ten(value: float, _pos) -> str:
+    """10⁴ as one piece of text at the tick size (mathtext would draw the exponent smaller)."""
+    exponent = round(math.log10(value))
+    return "10" + str(exponent).translate(SUPERSCRIPTS) if value > 0 else ""
+
+
 def draw_roofline(d: SweepData, lang: str, path: Path) -> None:
     t = TEXT[lang]
     peak = d.sgemm_tflops * 1000.0  # GFLOP/s
@@ -225,7 +248,7 @@ def draw_roofline(d: SweepData, lang: str, path: Path) -> None:
     x = [0.1, ridge, 200.0]
     y = [min(xi * d.copy_gbps, peak) for xi in x]
     with plt.rc_context(STYLE):
-        fig, ax = plt.subplots(figsize=(8, 5.5), layout="constrained")
+        fig, ax = plt.subplots(figsize=(FIGURE_WIDTH_IN, 7.6), layout="constrained")
         ax.set_xscale("log")
         ax.set_yscale("log")
         ax.plot(x[:2], y[:2], color="black", linewidth=2, label=t["mem_roof"].format(bw=d.copy_gbps))
@@ -234,9 +257,10 @@ def draw_roofline(d: SweepData, lang: str, path: Path) -> None:
         ax.axvline(SOFTMAX_INTENSITY, color="tab:blue", linestyle=":", linewidth=1)
         ax.annotate(t["softmax_line"].format(flops=FLOPS_PER_ELEMENT, bytes=BYTES_PER_ELEMENT,
                                              ai=SOFTMAX_INTENSITY),
-                    (SOFTMAX_INTENSITY, peak * 1.5), xytext=(-6, 0), textcoords="offset points",
-                    color="tab:blue", ha="right", va="top")
-        ax.annotate(t["ridge"].format(ai=ridge), (ridge, peak), xytext=(8, -22), textcoords="offset points")
+                    (SOFTMAX_INTENSITY, 150), xytext=(6, 0), textcoords="offset points",
+                    color="tab:blue", ha="left", va="bottom")
+        ax.annotate(t["ridge"].format(ai=ridge), (ridge, peak), xytext=(0, -8), textcoords="offset points",
+                    ha="center", va="top")
         colors = plt.get_cmap("tab10")
         for i, shape in enumerate(d.shapes):
             gbps = d.fsoftmax.gbps[shape]
@@ -245,11 +269,13 @@ def draw_roofline(d: SweepData, lang: str, path: Path) -> None:
                     label=t["point"].format(shape=shape_label(shape), gbps=gbps, pct=100 * gbps / d.copy_gbps))
         ax.set_xlim(x[0], x[-1])
         ax.set_ylim(100, peak * 3)
+        ax.xaxis.set_major_formatter(FuncFormatter(power_of_ten))
+        ax.yaxis.set_major_formatter(FuncFormatter(power_of_ten))
         ax.set_xlabel(t["x_intensity"])
         ax.set_ylabel(t["y_perf"])
         ax.set_title(t["roof_title"].format(device=d.device))
         ax.grid(True, which="major", linewidth=0.4, alpha=0.5)
-        ax.legend(loc="lower right", fontsize=8, framealpha=0.9)
+        fig.legend(loc="outside lower center", ncols=1, frameon=False, title=t["legend_title"])
         fig.savefig(path, format="svg", metadata=SVG_METADATA)
         plt.close(fig)
 
@@ -261,7 +287,7 @@ def draw_sweep(d: SweepData, lang: str, path: Path) -> None:
     series += [(s.name, s, palette[i % len(palette)]) for i, s in enumerate(d.extra)]
     width = 0.8 / len(series)
     with plt.rc_context(STYLE):
-        fig, ax = plt.subplots(figsize=(8, 5.5), layout="constrained")
+        fig, ax = plt.subplots(figsize=(FIGURE_WIDTH_IN, 6.8), layout="constrained")
         for k, (label, s, color) in enumerate(series):
             xs = [i + (k - (len(series) - 1) / 2) * width for i, shape in enumerate(d.shapes) if shape in s.gbps]
             ys = [s.gbps[shape] for shape in d.shapes if shape in s.gbps]
@@ -274,13 +300,15 @@ def draw_sweep(d: SweepData, lang: str, path: Path) -> None:
             gate = SOFTMAX.perf_threshold * d.fsoftmax.gbps[rep]
             ax.plot([i - 0.45, i + 0.45], [gate, gate], color="tab:red", linewidth=2.5,
                     label=t["gate"].format(pct=100 * SOFTMAX.perf_threshold))
-        ax.set_xticks(range(len(d.shapes)), [shape_label(s) for s in d.shapes], rotation=30, ha="right")
+        ax.set_xticks(range(len(d.shapes)), [shape_label(s) for s in d.shapes], rotation=55, ha="right",
+                      rotation_mode="anchor")
+        ax.set_xlim(-0.6, len(d.shapes) - 0.4)
         ax.set_ylim(0, d.copy_gbps * 1.15)
         ax.set_xlabel(t["x_shape"])
         ax.set_ylabel(t["y_gbps"])
         ax.set_title(t["sweep_title"].format(device=d.device))
         ax.grid(True, axis="y", linewidth=0.4, alpha=0.5)
-        ax.legend(loc="upper center", bbox_to_anchor=(0.5, -0.3), ncol=2, fontsize=8, frameon=False)
+        fig.legend(loc="outside lower center", ncols=1, frameon=False)
         fig.savefig(path, format="svg", metadata=SVG_METADATA)
         plt.close(fig)
 

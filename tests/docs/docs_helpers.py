@@ -31,6 +31,41 @@ PAGES = (
 )
 
 
+# The browser tests: Debian's chromium and chromium-driver (CI installs them, .ci/run).
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMEDRIVER = Path("/usr/bin/chromedriver")
+DESKTOP_WIDTH = 1280  # CSS px: a laptop
+PHONE_WIDTH = 390  # CSS px: a current phone held upright
+WINDOW_HEIGHT = 900
+WAIT_S = 20
+
+
+def page_path(page: str, lang: str) -> str:
+    """URL path of a page (relative to docs/<lang>/) in the built site."""
+    prefix = "/" if lang == "en" else f"/{lang}/"
+    return prefix if page == "index.md" else f"{prefix}{page.removesuffix('.md')}/"
+
+
+def set_width(browser, width: int) -> None:
+    """Lay the page out `width` CSS px wide (device metrics, so any width works headless)."""
+    browser.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                            {"width": width, "height": WINDOW_HEIGHT, "deviceScaleFactor": 1, "mobile": False})
+
+
+def open_page(browser, url: str) -> list[dict]:
+    """Load url, wait until the page's scripts have run, and return its console messages."""
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    browser.get_log("browser")  # drop what earlier pages logged
+    browser.get(url)
+    WebDriverWait(browser, WAIT_S).until(lambda d: d.execute_script("return document.readyState") == "complete")
+    # Material renders diagrams and KaTeX renders math after the load event.
+    WebDriverWait(browser, WAIT_S).until(lambda d: d.execute_script(
+        "return !document.querySelector('pre.mermaid') && "
+        "[...document.querySelectorAll('.arithmatex')].every(e => e.querySelector('.katex'))"))
+    return browser.get_log("browser")
+
+
 @dataclass(frozen=True)
 class Build:
     returncode: int

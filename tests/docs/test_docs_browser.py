@@ -1,8 +1,8 @@
 """The built site in a real browser: headless Chromium, driven by Selenium, on a local server.
 
-Needs Debian's `chromium` and `chromium-driver` packages and the `selenium` package. Without
-them the tests skip, except under CI (the CI variable set), where they must run and so fail.
-Set DOCS_SCREENSHOTS=<folder> to keep a screenshot of the pages the tests look at.
+The browser comes from conftest.py (one for the session); test_docs_screens.py checks every
+page's layout at two widths. Set DOCS_SCREENSHOTS=<folder> to keep a screenshot of the pages
+the tests look at.
 """
 from __future__ import annotations
 
@@ -11,61 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from docs_helpers import LANGS, PAGES
-
-CHROMIUM = Path("/usr/bin/chromium")
-CHROMEDRIVER = Path("/usr/bin/chromedriver")
-WAIT_S = 20
-
-
-def page_path(page: str, lang: str) -> str:
-    prefix = "/" if lang == "en" else f"/{lang}/"
-    return prefix if page == "index.md" else f"{prefix}{page.removesuffix('.md')}/"
-
-
-@pytest.fixture(scope="module")
-def browser(tmp_path_factory):
-    missing = [str(p) for p in (CHROMIUM, CHROMEDRIVER) if not p.exists()]
-    try:
-        from selenium import webdriver
-        from selenium.webdriver.chrome.service import Service
-    except ImportError:
-        missing.append("the selenium package")
-    if missing:
-        reason = (f"browser tests need {', '.join(missing)} "
-                  "(apt-get install chromium chromium-driver; pip install selenium)")
-        if os.environ.get("CI"):
-            pytest.fail(reason + "; under CI they must run")
-        pytest.skip(reason)
-    options = webdriver.ChromeOptions()
-    options.binary_location = str(CHROMIUM)
-    for flag in ("--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                 "--disable-background-networking", "--disable-component-update", "--disable-sync",
-                 "--disable-dev-shm-usage", "--window-size=1280,900",
-                 f"--user-data-dir={tmp_path_factory.mktemp('chromium-profile')}"):
-        options.add_argument(flag)
-    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
-    # An explicit driver path: Selenium never tries to download one.
-    driver = webdriver.Chrome(service=Service(str(CHROMEDRIVER)), options=options)
-    driver.set_page_load_timeout(60)
-    try:
-        yield driver
-    finally:
-        driver.quit()
-
-
-def open_page(browser, url: str) -> list[dict]:
-    """Load url, wait until the page's scripts have run, and return its console messages."""
-    from selenium.webdriver.support.ui import WebDriverWait
-
-    browser.get_log("browser")  # drop what earlier pages logged
-    browser.get(url)
-    WebDriverWait(browser, WAIT_S).until(lambda d: d.execute_script("return document.readyState") == "complete")
-    # Material renders diagrams and KaTeX renders math after the load event.
-    WebDriverWait(browser, WAIT_S).until(lambda d: d.execute_script(
-        "return !document.querySelector('pre.mermaid') && "
-        "[...document.querySelectorAll('.arithmatex')].every(e => e.querySelector('.katex'))"))
-    return browser.get_log("browser")
+from docs_helpers import LANGS, PAGES, WAIT_S, open_page, page_path
 
 
 def screenshot(browser, name: str, scroll_to: str | None = None) -> None:
