@@ -16,6 +16,7 @@ import sys
 import time
 from pathlib import Path
 
+import psutil
 import pytest
 
 from cohort import slurm_cluster
@@ -145,8 +146,8 @@ def test_cohort_grades_resumes_after_a_killed_task_and_regrades_a_changed_one(co
            {n: "graded" for n in GRADED if n != KILLED_LEARNER}, out
     assert cohort.json("results", KILLED_LEARNER) is None  # a killed task leaves no result behind
     cohort.files_are_whole()
-    if cohort.backend == "slurm":
-        assert "cancelled (scancel)" in cohort.gradebook()[KILLED_LEARNER]["reason"]
+    reason = cohort.gradebook()[KILLED_LEARNER]["reason"]
+    assert ("cancelled (scancel)" if cohort.backend == "slurm" else "killed by SIGKILL") in reason, reason
     for line, _ in BAD_ROWS:
         assert f"roster line {line}:" in out
 
@@ -221,3 +222,25 @@ def test_cohort_task_time_limit_marks_timed_out_and_the_next_run_retries(small_c
     assert code == 0, out
     assert cohort.statuses() == {"ada": "graded"}
     assert cohort.json("results", "ada")["extra_data"]["cohort"]["seconds"] > 2
+
+
+def test_local_run_stopped_by_a_signal_stops_its_tasks_and_keeps_the_gradebook(tmp_path):
+    """A closed terminal or `kill`: the running tasks record themselves as killed, none is left behind."""
+    cohort = Cohort("local", tmp_path, {**os.environ, "GRADER_TIMEOUT_S": str(GRADER_TIMEOUT_S)})
+    cohort.roster.write_text("name,submission,labs\nhal,clones/hal/labs,03\nivy,clones/ivy/labs,03\n"
+                             "ada,clones/ada/labs,00\n")
+    proc = cohort.start()
+    deadline = time.monotonic() + 120
+    while not all((cohort.json("attempts", n) or {}).get("state") == "running" for n in ("hal", "ivy")):
+        assert time.monotonic() < deadline, "the tasks never started"
+        time.sleep(0.2)
+    time.sleep(2)
+    proc.send_signal(signal.SIGTERM)
+    out, _ = proc.communicate(timeout=120)
+    assert proc.returncode == 130, out
+    assert cohort.statuses() == {"hal": "killed", "ivy": "killed", "ada": "missing"}, out
+    assert "stopped by SIGTERM" in cohort.gradebook()["hal"]["reason"]
+    cohort.files_are_whole()
+    left = [p.info["cmdline"] for p in psutil.process_iter(["cmdline"])
+            if any(str(cohort.out) in part for part in (p.info["cmdline"] or []))]
+    assert left == [], left

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import csv
 import io
-import os
 import socket
 import subprocess
 import sys

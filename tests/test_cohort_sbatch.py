@@ -2,6 +2,7 @@
 tested), the TOML config file, and the command's usage errors."""
 from __future__ import annotations
 
+import fcntl
 import subprocess
 import sys
 from pathlib import Path
@@ -143,3 +144,13 @@ def test_cli_usage_errors_exit_2(tmp_path):
     (tmp_path / "file").write_text("")
     proc = cohort("--roster", str(good), "--out", str(tmp_path / "file"))
     assert proc.returncode == 2 and "is not a folder" in proc.stderr
+
+
+def test_cli_refuses_a_second_run_on_the_same_out(tmp_path):
+    out = tmp_path / "out"
+    Layout(out).make()
+    good = fake.roster(tmp_path, ["ann,clones/ann/labs,00"])
+    with open(Layout(out).lock, "a") as held:  # as a running `grade cohort` holds it
+        fcntl.flock(held, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        proc = cohort("--roster", str(good), "--out", str(out))
+    assert proc.returncode == 2 and "another `grade cohort` command is running" in proc.stderr

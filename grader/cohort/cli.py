@@ -183,7 +183,11 @@ def run(argv: list[str]) -> int:
         if plan["tasks"]:
             where = f"GPUs {','.join(slots)}" if gpu else f"{len(slots)} at once, CPU only"
             print(f"grading locally ({where})", flush=True)
-            local.run_local(plan, layout, slots)
+            try:
+                local.run_local(plan, layout, slots)
+            except KeyboardInterrupt:
+                print_summary(gb.write(layout, plan), layout)  # what was done is kept, and shown
+                raise
         book = gb.write(layout, plan)
         print_summary(book, layout)
         return EXIT_COMPLETE if book.complete else EXIT_INCOMPLETE

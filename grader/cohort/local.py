@@ -15,7 +15,6 @@ import subprocess
 import sys
 import threading
 from concurrent.futures import ThreadPoolExecutor
-from pathlib import Path
 
 from grader.cohort.plan import now, plan_path, read_result
 from grader.cohort.store import Layout, read_json, write_json
@@ -106,11 +105,20 @@ def run_local(plan: dict, layout: Layout, slots: list[str | None]) -> dict[str, 
         finally:
             free.put(slot)
 
+    def interrupt(signum, frame):  # a closed terminal or a `kill` stops the run the way Ctrl-C does
+        raise KeyboardInterrupt
+
+    previous = {sig: signal.signal(sig, interrupt) for sig in (signal.SIGTERM, signal.SIGHUP)}
     pool = ThreadPoolExecutor(max_workers=max(1, len(slots)), thread_name_prefix="cohort")
     futures = [pool.submit(one, i, name) for i, name in enumerate(plan["tasks"])]
     try:
         for future in futures:
-            future.result()
+            while True:  # short waits: a signal is handled between them
+                try:
+                    future.result(timeout=0.5)
+                    break
+                except TimeoutError:
+                    continue
     except KeyboardInterrupt:
         stopping.set()
         print("interrupted: stopping the running tasks (they record themselves as killed)", file=sys.stderr)
@@ -122,5 +130,8 @@ def run_local(plan: dict, layout: Layout, slots: list[str | None]) -> dict[str, 
                     pass
         pool.shutdown(wait=True, cancel_futures=True)
         raise
+    finally:
+        for sig, handler in previous.items():
+            signal.signal(sig, handler)
     pool.shutdown(wait=True)
     return codes

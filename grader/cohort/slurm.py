@@ -159,7 +159,7 @@ def job_state(job: str) -> str | None:
     return None
 
 
-def wait_for(job: str, poll_s: float = 2.0) -> None:
+def wait_for(job: str, poll_s: float = 1.0) -> None:
     """Return once the job has left the queue."""
     while queued({job}):
         time.sleep(poll_s)

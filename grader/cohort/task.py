@@ -11,6 +11,7 @@ start, so a task killed without warning (SIGKILL, a node that dies) is visible a
 from __future__ import annotations
 
 import ctypes
+import fcntl
 import os
 import platform
 import random
@@ -198,6 +199,15 @@ def run_task(plan_path: Path, index: int) -> int:
     submission = Path(record["submission"])
     record["hash"] = submission_hash(submission, record["labs"]) if submission.is_dir() else None
 
+    workdir = layout.workdir(name)
+    workdir.mkdir(parents=True, exist_ok=True)
+    lock = open(workdir / ".task.lock", "a")  # noqa: SIM115  (held until the task exits)
+    try:
+        fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:
+        print(f"{name}: another task is grading this learner right now; leaving it to that task")
+        return 0
+
     previous = read_result(layout, name)
     if previous is not None:
         meta = previous["extra_data"]["cohort"]
@@ -207,7 +217,6 @@ def run_task(plan_path: Path, index: int) -> int:
             return 0
 
     seed = options.get("seed") or random.SystemRandom().randrange(1, 2**31)
-    workdir = layout.workdir(name)
     tree = workdir / "tree"
     results, grader_log = workdir / "results.json", workdir / "grader.log"
     cmd = grader_command(record, options, results)
@@ -232,7 +241,6 @@ def run_task(plan_path: Path, index: int) -> int:
 
     start = time.monotonic()
     if submission.is_dir():
-        workdir.mkdir(parents=True, exist_ok=True)
         for stale in (results, grader_log):
             stale.unlink(missing_ok=True)
         link_tree(Path(plan["grader_tree"]), tree)
