@@ -25,9 +25,10 @@ from helpers import REPO
 
 pytestmark = pytest.mark.slow
 
-# The hang control: the grader's own child time limit. Generous, because two gradings share the
-# two cores of CI and MiniGPT's port alone takes ~5 s unloaded.
-GRADER_TIMEOUT_S = 20
+# The hang control: the grader's own time limit for the MiniGPT port. Generous, because two
+# gradings share the two cores of CI and the port alone takes ~5 s unloaded (17 s measured under a
+# load average of 12, and a 20 s limit timed a right port out there).
+GRADER_TIMEOUT_S = 30
 KILLED_LEARNER = "ben"  # lab 03 (about 15 s): long enough to be killed in flight
 CHANGED_LEARNER = "gus"  # a broken build, fixed between two runs
 GRADED = sorted(n for n, (what, _) in LEARNERS.items() if what != "absent")
@@ -152,16 +153,18 @@ def test_cohort_grades_resumes_after_a_killed_task_and_regrades_a_changed_one(co
         assert f"roster line {line}:" in out
 
     # The grades themselves: real gradings, each for the reason its submission was made.
-    for name in ("ada", "cy", "lou", "max", "dee"):
+    book = cohort.gradebook()
+    for name in ("ada", "cy", "lou", "max"):
         assert cohort.check(name, "00.build.compiles") == "PASS", name
     for name in ("fay", "gus", "kim"):
         assert cohort.check(name, "00.build.compiles") == "FAIL", name
-    for name in ("eve", "hal", "ivy"):
-        assert cohort.check(name, "03.triton.interpreter") == "FAIL", name
-    assert cohort.json("attempts", "hal")["seconds"] >= GRADER_TIMEOUT_S  # the hang ran into the time limit
+    assert int(book["dee"]["total"]) <= int(book["ada"]["total"])  # untouched stubs never beat the solution
+    assert cohort.check("eve", "03.triton.interpreter") != "PASS"
+    assert cohort.check("hal", "03.port.runs") == "FAIL"  # the hang ...
+    assert cohort.json("attempts", "hal")["seconds"] >= GRADER_TIMEOUT_S  # ... ran into the grader's time limit
+    assert cohort.check("ivy", "03.triton.interpreter") == "FAIL"
     crash = next(t for t in cohort.json("results", "ivy")["tests"] if t["extra_data"]["id"] == "03.triton.interpreter")
-    assert "SIGSEGV" in crash["output"] or "crash" in crash["output"].lower(), crash["output"]
-    book = cohort.gradebook()
+    assert "SIGSEGV" in crash["output"] or "139" in crash["output"], crash["output"]
     assert book["ada"]["00-hello-cuda"] == book["ada"]["total"] and book["ada"]["03-triton-and-pytorch"] == ""
     for name in GRADED:
         if name != KILLED_LEARNER:
@@ -182,7 +185,7 @@ def test_cohort_grades_resumes_after_a_killed_task_and_regrades_a_changed_one(co
     assert code == 1, out  # still incomplete: jon has no submission, and the roster has bad rows
     statuses = cohort.statuses()
     assert statuses == {**{n: "graded" for n in GRADED}, "jon": "missing"}, out
-    assert cohort.check(KILLED_LEARNER, "03.port.logits") == "PASS"
+    assert cohort.check(KILLED_LEARNER, "03.triton.interpreter") == "PASS"  # the reference solution
     assert {n: (cohort.out / "results" / f"{n}.json").stat().st_mtime_ns for n in before} == before
     cohort.files_are_whole()
     assert sorted(p.stem for p in (cohort.out / "results").glob("*.json")) == GRADED

@@ -14,12 +14,15 @@ every lab: what to run on a GPU machine). The tests grade lab 00 (it compiles on
     eve      untouched stubs                               03      03.triton.interpreter FAIL
     fay      vector_add.cu with a syntax error             00      00.build.compiles FAIL
     gus      vector_add.cu with a syntax error             00      00.build.compiles FAIL
-    hal      a Triton kernel that never ends (a hang)      03      03.triton.interpreter FAIL (time limit)
-    ivy      a Triton file that segfaults (a crash)        03      03.triton.interpreter FAIL (SIGSEGV)
+    hal      a MiniGPT port that never returns (a hang)    03      03.port.runs FAIL (the grader's time limit)
+    ivy      a Triton kernel that reads wild memory        03      03.triton.interpreter FAIL (SIGSEGV)
     jon      no submission folder                          00      missing
     kim      an empty labs/ folder                         00      00.build.compiles FAIL
     lou      reference solutions                           00      no FAIL
     max      reference solutions                           00      no FAIL
+
+The hang is in the port because the grader's port worker honours GRADER_TIMEOUT_S (the tests set
+it small); Triton's interpreter has a fixed per-case limit of its own.
 
 The roster also has three bad rows (a bad name, a repeated name, an unknown lab) on known lines.
 """
@@ -66,10 +69,20 @@ def make_clone(root: Path, name: str, what: str) -> Path:
         cu = labs / LAB00 / "vector_add.cu"
         cu.write_text(cu.read_text() + SYNTAX_ERROR)
     elif what == "hang":
-        shutil.copy(FILES / "softmax_triton_hangs.py", labs / LAB03 / "softmax_triton.py")
+        port = labs / LAB03 / "minigpt_torch.py"
+        port.write_text(hanging(port.read_text()))
     elif what == "crash":
         shutil.copy(FILES / "softmax_triton_crashes.py", labs / LAB03 / "softmax_triton.py")
     return labs
+
+
+def hanging(port: str) -> str:
+    """The reference port whose GPT.forward waits forever (a deadlock, say): a hang that costs no CPU."""
+    lines = port.splitlines(keepends=True)
+    at = next(i for i, line in enumerate(lines) if line.lstrip().startswith("def forward(self, idx"))
+    indent = " " * (len(lines[at]) - len(lines[at].lstrip()) + 4)
+    lines.insert(at + 1, f"{indent}torch.futures.Future().wait()  # cohort fixture: waits for a result that never comes\n")
+    return "".join(lines)
 
 
 def make_cohort(root: Path, all_labs: bool = False) -> Path:
