@@ -220,6 +220,8 @@ def test_cohort_task_time_limit_marks_timed_out_and_the_next_run_retries(small_c
     assert cohort.json("results", "ada") is None
     assert "timed out" in (cohort.out / "logs" / "ada.log").read_text()
     cohort.files_are_whole()
+    if cohort.backend == "slurm":
+        return  # the retry goes through the same code as the killed learner's, tested above on Slurm
 
     code, out = cohort.run()
     assert code == 0, out
