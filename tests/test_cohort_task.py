@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from cohort import fake
-from grader.cohort import task
+from grader.cohort import store, task
 from grader.cohort.store import Layout
 from helpers import REPO
 
@@ -68,3 +68,19 @@ def test_task_with_a_bad_index_is_a_usage_error(tmp_path):
     proc = subprocess.run([sys.executable, "-m", "grader.cohort", "task", "--plan", str(plan_file), "--index", "5"],
                           cwd=REPO, capture_output=True, text=True, timeout=60)
     assert proc.returncode == 2 and "no task 5" in proc.stderr
+
+
+def test_task_that_fails_itself_records_it_and_writes_no_grade(tmp_path):
+    fake.submission(tmp_path, "ann")
+    plan = fake.plan(tmp_path, ["ann,clones/ann/labs,00"])
+    layout = Layout(Path(plan["out"]))
+    layout.workdir("ann").mkdir(parents=True)
+    (layout.workdir("ann") / "tree").write_text("a file where the task's grader tree goes")
+    proc = subprocess.run([sys.executable, "-m", "grader.cohort", "task", "--plan",
+                           str(layout.plans / f"{plan['id']}.json"), "--index", "0"],
+                          cwd=REPO, capture_output=True, text=True, timeout=60)
+    assert proc.returncode == 1, proc.stderr
+    attempt = store.read_json(layout.attempt("ann"))
+    assert attempt["state"] == "finished" and attempt["status"] == "failed to grade"
+    assert "the cohort task itself failed" in attempt["reason"]
+    assert not layout.result("ann").exists() and "failed to grade" in layout.log("ann").read_text()

@@ -240,24 +240,28 @@ def run_task(plan_path: Path, index: int) -> int:
               f"# reproduce: {attempt['command']}"]
 
     start = time.monotonic()
-    if submission.is_dir():
-        for stale in (results, grader_log):
-            stale.unlink(missing_ok=True)
-        link_tree(Path(plan["grader_tree"]), tree)
-        write_json(layout.attempt(name), attempt)
-        env = {**os.environ, "GRADER_SEED": str(seed), "PYTHONPATH": str(tree)}
-        if not options.get("gpu"):
-            env["CUDA_VISIBLE_DEVICES"] = ""  # CPU-only grading: GPU checks are skipped, never half-run
-        code, timed_out = run_grader(cmd, cwd=tree, env=env, log=grader_log, timeout_s=options["task_timeout"])
-        data = graded_json(results) if code in (0, 1) else None
-        status, reason = verdict(code, timed_out, data, options["task_timeout"], grader_log)
-        after = submission_hash(submission, record["labs"]) if submission.is_dir() else None
-        if after != record["hash"]:
-            attempt["submission_hash"] = None  # it changed while graded: the next run grades it again
-            reason = (reason + "; " if reason else "") + "the submission changed while it was graded"
-    else:
-        code, data, status = None, None, MISSING
-        reason = f"no submission folder at {submission}"
+    code, data = None, None
+    try:
+        if submission.is_dir():
+            for stale in (results, grader_log):
+                stale.unlink(missing_ok=True)
+            link_tree(Path(plan["grader_tree"]), tree)
+            write_json(layout.attempt(name), attempt)
+            env = {**os.environ, "GRADER_SEED": str(seed), "PYTHONPATH": str(tree)}
+            if not options.get("gpu"):
+                env["CUDA_VISIBLE_DEVICES"] = ""  # CPU-only grading: GPU checks are skipped, never half-run
+            code, timed_out = run_grader(cmd, cwd=tree, env=env, log=grader_log, timeout_s=options["task_timeout"])
+            data = graded_json(results) if code in (0, 1) else None
+            status, reason = verdict(code, timed_out, data, options["task_timeout"], grader_log)
+            after = submission_hash(submission, record["labs"]) if submission.is_dir() else None
+            if after != record["hash"]:
+                attempt["submission_hash"] = None  # it changed while graded: the next run grades it again
+                reason = (reason + "; " if reason else "") + "the submission changed while it was graded"
+        else:
+            code, data, status = None, None, MISSING
+            reason = f"no submission folder at {submission}"
+    except Exception as exc:  # the task's own failure (a full disk, say): recorded, never a grade
+        data, status, reason = None, FAILED, f"the cohort task itself failed: {type(exc).__name__}: {exc}"
     attempt.update(state="finished", status=status, reason=reason, grader_exit=code, finished=now(),
                    seconds=round(time.monotonic() - start, 2))
 
