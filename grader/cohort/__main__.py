@@ -1,0 +1,5 @@
+import sys
+
+from grader.cohort.cli import main
+
+sys.exit(main())

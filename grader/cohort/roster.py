@@ -1,0 +1,136 @@
+"""The roster: one CSV row per learner. A bad row is reported with its line number and skipped;
+it never stops the other rows.
+
+    name,submission,labs
+    alice,/srv/clones/alice/labs,
+    bob,clones/bob/labs,00 03
+
+- ``name``: letters, digits, ``-`` and ``_`` (it names the learner's files in OUT, and is passed to
+  the grader as ``--learner``, which looks for learners/NAME/profile.md beside the submission).
+- ``submission``: the learner's lab folders (a clone's ``labs/``); relative paths are relative to
+  the roster file's folder. A folder that does not exist makes the learner "missing", not a bad row.
+- ``labs`` (optional column, optional value): lab numbers or names separated by spaces, ``;`` or
+  ``,`` (quote the cell for commas). Empty: the cohort's default labs.
+
+The header row is required (columns in any order, extra columns ignored). Blank lines and lines
+starting with ``#`` are skipped.
+"""
+from __future__ import annotations
+
+import csv
+import io
+import os
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+NAME = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
+
+
+class RosterFileError(Exception):
+    """The roster as a whole cannot be read (no file, no header): a usage error."""
+
+
+@dataclass(frozen=True)
+class Entry:
+    name: str
+    submission: Path
+    labs: tuple[str, ...]  # lab numbers ("00", "03"); empty: the cohort's default labs
+    line: int
+
+
+@dataclass(frozen=True)
+class Problem:
+    line: int
+    message: str
+
+    def __str__(self) -> str:
+        return f"line {self.line}: {self.message}"
+
+
+@dataclass(frozen=True)
+class Roster:
+    path: Path
+    entries: tuple[Entry, ...]
+    problems: tuple[Problem, ...]
+
+
+def resolve_lab(token: str, labs: list[dict]) -> str | None:
+    """'3', '03', '03-triton-and-pytorch' and 'triton-and-pytorch' all name lab 03."""
+    token = token.strip().rstrip("/").split("/")[-1]
+    for lab in labs:
+        number, name = lab["number"], lab["name"]
+        if token in (number, name, name.partition("-")[2]) or (token.isdigit() and int(token) == int(number)):
+            return number
+    return None
+
+
+def parse_labs(cell: str, labs: list[dict]) -> tuple[tuple[str, ...], list[str]]:
+    """(lab numbers in lab order, unknown tokens)."""
+    found, unknown = set(), []
+    for token in re.split(r"[\s;,]+", cell.strip()):
+        if not token:
+            continue
+        number = resolve_lab(token, labs)
+        if number is None:
+            unknown.append(token)
+        else:
+            found.add(number)
+    return tuple(lab["number"] for lab in labs if lab["number"] in found), unknown
+
+
+def parse_roster(path: Path, labs: list[dict]) -> Roster:
+    """Read the roster CSV at ``path``; ``labs`` is the grader's listing (number and name of each lab)."""
+    try:
+        text = path.read_text(encoding="utf-8-sig")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise RosterFileError(f"cannot read the roster {path}: {exc}") from None
+    rows = []  # (line number, cells)
+    reader = csv.reader(io.StringIO(text))
+    try:
+        for cells in reader:
+            line = reader.line_num
+            if not any(c.strip() for c in cells) or cells[0].lstrip().startswith("#"):
+                continue
+            rows.append((line, [c.strip() for c in cells]))
+    except csv.Error as exc:
+        raise RosterFileError(f"{path}: line {reader.line_num}: not valid CSV ({exc})") from None
+    if not rows:
+        raise RosterFileError(f"{path}: the roster is empty (it needs a header row: name,submission[,labs])")
+    header_line, header = rows[0]
+    columns = {c.lower(): i for i, c in enumerate(header)}
+    if "name" not in columns or "submission" not in columns:
+        raise RosterFileError(f"{path}: line {header_line}: the first row must be a header naming the columns "
+                              f"name and submission (and optionally labs); found {','.join(header)!r}")
+    entries: list[Entry] = []
+    problems: list[Problem] = []
+    seen: dict[str, int] = {}
+    for line, cells in rows[1:]:
+        def cell(column: str) -> str:
+            i = columns.get(column)
+            return cells[i] if i is not None and i < len(cells) else ""
+
+        name, where, lab_cell = cell("name"), cell("submission"), cell("labs")
+        if not name:
+            problems.append(Problem(line, "no name"))
+            continue
+        if not NAME.match(name):
+            problems.append(Problem(line, f"name {name!r}: use 1 to 64 letters, digits, '-' and '_'"))
+            continue
+        if name.lower() in seen:  # case-insensitive: two learners must not share a file on any filesystem
+            problems.append(Problem(line, f"name {name!r} is already on line {seen[name.lower()]}"))
+            continue
+        if not where:
+            problems.append(Problem(line, f"{name}: no submission folder"))
+            continue
+        chosen, unknown = parse_labs(lab_cell, labs)
+        if unknown:
+            known = ", ".join(lab["name"] for lab in labs)
+            problems.append(Problem(line, f"{name}: unknown lab {', '.join(map(repr, unknown))} (labs are: {known})"))
+            continue
+        submission = Path(where).expanduser()
+        if not submission.is_absolute():
+            submission = path.resolve().parent / submission
+        seen[name.lower()] = line
+        entries.append(Entry(name, Path(os.path.normpath(submission)), chosen, line))
+    return Roster(path.resolve(), tuple(entries), tuple(problems))

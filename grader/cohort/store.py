@@ -1,0 +1,244 @@
+"""The cohort's folder (OUT) and the only ways anything is written into it.
+
+Every file a reader trusts is written whole or not at all: a temporary file in the same folder,
+flushed to disk, then ``os.replace`` (atomic on POSIX). A task killed half-way leaves at most a
+``.*.tmp`` file, which no reader opens and the next run removes.
+
+    OUT/gradebook.csv, gradebook.html    the gradebook (rebuilt after every run)
+    OUT/results/<learner>.json           the grader's Gradescope results.json + extra_data.cohort
+    OUT/logs/<learner>.log               the log of the learner's last finished attempt
+    OUT/attempts/<learner>.json          the learner's last attempt: running, or how it ended
+    OUT/plans/<plan>.json                what one run asked for: roster, options, tasks
+    OUT/grader/<tree hash>/              the grader tree that plan grades with, frozen at submit time
+    OUT/work/<learner>/                  the last attempt's scratch: its own copy of that tree, the
+                                         grader's work folder and the log while it is written
+    OUT/slurm/                           generated sbatch scripts, job ids, Slurm's own output
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import shutil
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+
+# What the grader reads of its own repository. The snapshot copies exactly these.
+GRADER_TREE = ("grader", "labs", "learners", "solutions", "pyproject.toml", "Makefile")
+SKIP_NAMES = ("__pycache__", ".pytest_cache", ".ipynb_checkpoints")
+
+
+@dataclass(frozen=True)
+class Layout:
+    out: Path
+
+    @property
+    def results(self) -> Path:
+        return self.out / "results"
+
+    @property
+    def logs(self) -> Path:
+        return self.out / "logs"
+
+    @property
+    def attempts(self) -> Path:
+        return self.out / "attempts"
+
+    @property
+    def plans(self) -> Path:
+        return self.out / "plans"
+
+    @property
+    def trees(self) -> Path:
+        return self.out / "grader"
+
+    @property
+    def work(self) -> Path:
+        return self.out / "work"
+
+    @property
+    def slurm(self) -> Path:
+        return self.out / "slurm"
+
+    @property
+    def lock(self) -> Path:
+        return self.out / ".cohort.lock"
+
+    def result(self, learner: str) -> Path:
+        return self.results / f"{learner}.json"
+
+    def log(self, learner: str) -> Path:
+        return self.logs / f"{learner}.log"
+
+    def attempt(self, learner: str) -> Path:
+        return self.attempts / f"{learner}.json"
+
+    def workdir(self, learner: str) -> Path:
+        return self.work / learner
+
+    def make(self) -> None:
+        for folder in (self.results, self.logs, self.attempts, self.plans, self.trees, self.work, self.slurm):
+            folder.mkdir(parents=True, exist_ok=True)
+
+    def stale_temporaries(self) -> list[Path]:
+        """Temporary files left by writers that were killed (no reader ever opens them)."""
+        found = []
+        for folder in (self.out, self.results, self.logs, self.attempts, self.plans, self.slurm):
+            if folder.is_dir():
+                found += sorted(p for p in folder.glob(".*.tmp") if p.is_file())
+        return found
+
+
+# ----------------------------------------------------------------------------- atomic writes
+
+def _umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
+
+
+FILE_MODE = 0o666 & ~_umask()  # what open() would have given: mkstemp's files are 0600
+
+
+def write_atomic(path: Path, text: str) -> None:
+    """Write ``text`` to ``path`` whole or not at all (temp file in the same folder + os.replace)."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        os.fchmod(fd, FILE_MODE)
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            f.write(text)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+    try:  # make the rename itself durable (a node that loses power keeps the new name)
+        dir_fd = os.open(path.parent, os.O_RDONLY)
+        try:
+            os.fsync(dir_fd)
+        finally:
+            os.close(dir_fd)
+    except OSError:
+        pass
+
+
+def write_json(path: Path, data: dict) -> None:
+    write_atomic(path, json.dumps(data, indent=2, default=str) + "\n")
+
+
+def read_json(path: Path) -> dict | None:
+    """The JSON object in ``path``, or None when it is absent or not a JSON object."""
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    return data if isinstance(data, dict) else None
+
+
+# ----------------------------------------------------------------------------- content hashes
+
+def lab_folders(submission: Path, labs: list[str]) -> list[Path]:
+    """The submission's folders for these lab numbers: NN-name/ (any name, as the grader finds them)."""
+    found = []
+    for number in labs:
+        found += sorted(p for p in submission.glob(f"{number}-*") if p.is_dir() and not p.is_symlink())
+    return found
+
+
+def hash_files(root: Path, rels: list[Path], digest) -> None:
+    for rel in rels:
+        path = root / rel
+        digest.update(rel.as_posix().encode() + b"\0")
+        if path.is_symlink():
+            digest.update(b"link\0" + os.readlink(path).encode() + b"\0")
+        else:
+            digest.update(b"file\0")
+            with open(path, "rb") as f:
+                for block in iter(lambda: f.read(1 << 20), b""):
+                    digest.update(block)
+            digest.update(b"\0")
+
+
+def walk_files(root: Path) -> list[Path]:
+    """Every file under root (symlinks included, not followed), relative, sorted; caches skipped."""
+    rels = []
+    for dirpath, dirnames, filenames in os.walk(root):
+        dirnames[:] = sorted(d for d in dirnames if d not in SKIP_NAMES)
+        here = Path(dirpath)
+        for d in dirnames:
+            if (here / d).is_symlink():
+                rels.append((here / d).relative_to(root))
+        rels += [(here / f).relative_to(root) for f in filenames if not f.endswith(".pyc")]
+    return sorted(set(rels))
+
+
+def submission_hash(submission: Path, labs: list[str]) -> str:
+    """sha256 over every file of the submission's lab folders for these labs (path, kind, bytes)."""
+    digest = hashlib.sha256()
+    for folder in lab_folders(submission, labs):
+        rels = [folder.relative_to(submission) / rel for rel in walk_files(folder)]
+        digest.update(b"lab\0" + folder.name.encode() + b"\0")
+        hash_files(submission, rels, digest)
+    return digest.hexdigest()
+
+
+# ----------------------------------------------------------------------------- the grader tree
+
+def tree_files(repo: Path) -> list[Path]:
+    rels = []
+    for top in GRADER_TREE:
+        path = repo / top
+        if path.is_file():
+            rels.append(Path(top))
+        elif path.is_dir():
+            rels += [Path(top) / rel for rel in walk_files(path)]
+    return rels
+
+
+def snapshot_tree(repo: Path, layout: Layout) -> tuple[Path, str]:
+    """Freeze the grader's tree into OUT/grader/<hash>/ (once per distinct tree); return (path, hash).
+
+    Every task of a run grades with this copy, so editing or pulling the checkout while a cohort is
+    graded changes nothing (and cannot void grades in flight). The copy's files are read-only.
+    """
+    rels = tree_files(repo)
+    digest = hashlib.sha256()
+    hash_files(repo, rels, digest)
+    tree_hash = digest.hexdigest()
+    dest = layout.trees / tree_hash[:16]
+    if (dest / ".complete").is_file():
+        return dest, tree_hash
+    tmp = Path(tempfile.mkdtemp(prefix=f".{dest.name}.", suffix=".tmp", dir=layout.trees))
+    for rel in rels:
+        src, dst = repo / rel, tmp / rel
+        dst.parent.mkdir(parents=True, exist_ok=True)
+        if src.is_symlink():
+            os.symlink(os.readlink(src), dst)
+        else:
+            shutil.copy2(src, dst)
+            dst.chmod(0o444 | (0o111 if os.access(src, os.X_OK) else 0))
+    (tmp / ".complete").write_text(tree_hash + "\n")
+    try:
+        os.replace(tmp, dest)
+    except OSError:  # another run made the same snapshot first: theirs is identical
+        shutil.rmtree(tmp, ignore_errors=True)
+    return dest, tree_hash
+
+
+def link_tree(src: Path, dst: Path) -> None:
+    """A private copy of a frozen tree: hard links where the filesystem allows, copies elsewhere."""
+    if dst.exists():
+        shutil.rmtree(dst)
+    for rel in walk_files(src):
+        s, d = src / rel, dst / rel
+        d.parent.mkdir(parents=True, exist_ok=True)
+        if s.is_symlink():
+            os.symlink(os.readlink(s), d)
+            continue
+        try:
+            os.link(s, d)
+        except OSError:
+            shutil.copy2(s, d)

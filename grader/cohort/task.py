@@ -1,0 +1,280 @@
+"""One learner's grading: the single entry point both backends run (a Slurm array task, a local worker).
+
+    python -m grader.cohort task --plan OUT/plans/<id>.json --index N
+
+The task runs the grader's CLI (``python -m grader``) from its own copy of the frozen grader tree,
+with a seed it chose (so even a failed attempt can be reproduced), under the cohort's time limit.
+It writes, in this order and each atomically: OUT/results/<learner>.json (only when graded),
+OUT/logs/<learner>.log, OUT/attempts/<learner>.json. Its attempt record says "running" from the
+start, so a task killed without warning (SIGKILL, a node that dies) is visible as such afterwards.
+"""
+from __future__ import annotations
+
+import ctypes
+import fcntl
+import os
+import platform
+import random
+import shlex
+import signal
+import socket
+import subprocess
+import sys
+import time
+import uuid
+from pathlib import Path
+
+import psutil
+
+from grader.cohort.plan import mismatch, now, read_result
+from grader.cohort.store import Layout, link_tree, read_json, submission_hash, write_atomic, write_json
+
+GRADED, FAILED, TIMED_OUT, KILLED, MISSING = "graded", "failed to grade", "timed out", "killed", "missing"
+EXIT_MEANING = {2: "usage error", 3: "internal error in the grader",
+                4: "grading voided: the grader's own files changed while it ran"}
+LOG_LIMIT = 4 << 20  # the finished log keeps the grader's last 4 MiB of output
+PR_SET_PDEATHSIG, PR_SET_CHILD_SUBREAPER = 1, 36
+
+
+class Stop:
+    """The first SIGTERM/SIGINT/SIGHUP the task receives (Slurm's scancel, preemption, time limit, Ctrl-C)."""
+
+    signum: int | None = None
+
+    @classmethod
+    def install(cls) -> None:
+        def handler(signum, frame):
+            cls.signum = cls.signum or signum
+
+        for sig in (signal.SIGTERM, signal.SIGINT, signal.SIGHUP):
+            signal.signal(sig, handler)
+
+
+def linux_prctl():
+    """prctl(2) through libc, or None off Linux. Used for two best-effort guarantees below."""
+    if not sys.platform.startswith("linux"):
+        return None
+    try:
+        return ctypes.CDLL(None, use_errno=True).prctl
+    except (OSError, AttributeError):
+        return None
+
+
+def kill_tree(pid: int) -> None:
+    """SIGKILL a process and everything under it (the task is a subreaper: orphans stay under it)."""
+    try:
+        root = psutil.Process(pid)
+        procs = root.children(recursive=True) + [root]
+    except psutil.Error:
+        return
+    for proc in procs:
+        try:
+            proc.kill()
+        except psutil.Error:
+            pass
+    psutil.wait_procs(procs, timeout=10)
+
+
+def kill_leftovers() -> None:
+    """Anything the grader left running when it exited (the task reaps orphans as a subreaper)."""
+    for child in psutil.Process().children(recursive=True):
+        kill_tree(child.pid)
+
+
+def slurm_ids() -> dict | None:
+    env = os.environ
+    if "SLURM_JOB_ID" not in env:
+        return None
+    array = env.get("SLURM_ARRAY_JOB_ID")
+    task = env.get("SLURM_ARRAY_TASK_ID")
+    return {"job_id": env["SLURM_JOB_ID"], "array_job_id": array, "array_task_id": task,
+            "job": f"{array}_{task}" if array and task else env["SLURM_JOB_ID"],
+            "node": env.get("SLURMD_NODENAME"), "partition": env.get("SLURM_JOB_PARTITION")}
+
+
+def grader_command(record: dict, options: dict, results: Path) -> list[str]:
+    cmd = [sys.executable, "-m", "grader", *record["labs"], "--submission", record["submission"],
+           "--json", str(results)]
+    if options.get("learner_profile"):
+        cmd += ["--learner", record["name"]]
+    if options.get("kernel"):
+        cmd += ["--kernel", options["kernel"]]
+    if options.get("require_isolation"):
+        cmd.append("--require-isolation")
+    return cmd
+
+
+def reproduce(cmd: list[str], seed: int, tree_hash: str) -> str:
+    """The command that grades this learner again with the same seed (from the same grader tree)."""
+    shown = ["python", *cmd[1:]]
+    shown[shown.index("--json") + 1] = "results.json"
+    return f"GRADER_SEED={seed} {shlex.join(shown)}   # grader tree {tree_hash[:16]}"
+
+
+def run_grader(cmd: list[str], *, cwd: Path, env: dict, log: Path, timeout_s: float) -> tuple[int | None, bool]:
+    """Run the grader; returns (exit code or None when stopped, timed out?)."""
+    prctl = linux_prctl()
+    if prctl is not None:
+        prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0)
+
+    def die_with_task():  # if the task is SIGKILLed, the kernel kills the grader too
+        if prctl is not None:
+            prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
+
+    with open(log, "ab") as out:
+        proc = subprocess.Popen(cmd, cwd=cwd, env=env, stdin=subprocess.DEVNULL, stdout=out,
+                                stderr=subprocess.STDOUT, preexec_fn=die_with_task)
+        deadline = time.monotonic() + timeout_s
+        while True:
+            try:
+                code = proc.wait(timeout=0.25)
+                break
+            except subprocess.TimeoutExpired:
+                pass
+            if Stop.signum is not None or time.monotonic() > deadline:
+                kill_tree(proc.pid)
+                proc.wait()
+                kill_leftovers()
+                return None, Stop.signum is None
+    kill_leftovers()
+    return code, False
+
+
+def graded_json(path: Path) -> dict | None:
+    data = read_json(path)
+    if data is None or not isinstance(data.get("tests"), list) or "score" not in data:
+        return None
+    return data
+
+
+def last_line(log: Path) -> str:
+    try:
+        lines = [ln.strip() for ln in log.read_text(errors="replace").splitlines() if ln.strip()]
+    except OSError:
+        return ""
+    return lines[-1][:240] if lines else ""
+
+
+def verdict(code: int | None, timed_out: bool, data: dict | None, timeout_s: float, log: Path) -> tuple[str, str]:
+    if code in (0, 1) and data is not None:
+        return GRADED, ""  # whole, even if a stop signal came just after
+    if Stop.signum is not None:
+        name = signal.Signals(Stop.signum).name
+        return KILLED, f"stopped by {name} (scancel, preemption, the Slurm time limit or Ctrl-C); run again to retry"
+    if timed_out:
+        return TIMED_OUT, f"grading took longer than the task time limit ({timeout_s:g} s); run again to retry"
+    if code is not None and code < 0:
+        why = f"the grader was killed by {signal.Signals(-code).name}"
+    elif code in (0, 1):
+        why = f"the grader exited {code} without a readable results.json"
+    else:
+        why = f"the grader exited {code} ({EXIT_MEANING.get(code, 'unexpected exit code')})"
+    tail = last_line(log)
+    return FAILED, why + (f": {tail}" if tail else "")
+
+
+def finished_log(header: list[str], grader_log: Path, footer: str) -> str:
+    try:
+        with open(grader_log, "rb") as f:
+            f.seek(0, os.SEEK_END)
+            size = f.tell()
+            f.seek(max(0, size - LOG_LIMIT))
+            body = f.read().decode(errors="replace")
+    except OSError:
+        body, size = "", 0
+    cut = [f"# (the first {size - LOG_LIMIT} bytes of the grader's output were cut)"] if size > LOG_LIMIT else []
+    return "\n".join(header + cut) + "\n" + body + ("" if body.endswith("\n") or not body else "\n") + footer + "\n"
+
+
+def run_task(plan_path: Path, index: int) -> int:
+    plan = read_json(plan_path)
+    if plan is None or not 0 <= index < len(plan.get("tasks", [])):
+        print(f"grade-cohort task: no task {index} in plan {plan_path}", file=sys.stderr)
+        return 2
+    Stop.install()
+    layout = Layout(Path(plan["out"]))
+    options = plan["options"]
+    name = plan["tasks"][index]
+    record = dict(next(r for r in plan["roster"]["learners"] if r["name"] == name))
+    submission = Path(record["submission"])
+    record["hash"] = submission_hash(submission, record["labs"]) if submission.is_dir() else None
+
+    workdir = layout.workdir(name)
+    workdir.mkdir(parents=True, exist_ok=True)
+    lock = open(workdir / ".task.lock", "a")  # noqa: SIM115  (held until the task exits)
+    try:
+        fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:
+        print(f"{name}: another task is grading this learner right now; leaving it to that task")
+        return 0
+
+    previous = read_result(layout, name)
+    if previous is not None:
+        meta = previous["extra_data"]["cohort"]
+        again = meta.get("plan") == plan["id"]  # Slurm requeued a task that had already finished
+        if again or (not options.get("regrade") and mismatch(meta, record, options) is None):
+            print(f"{name}: already graded (attempt {meta.get('attempt')}); nothing to do")
+            return 0
+
+    seed = options.get("seed") or random.SystemRandom().randrange(1, 2**31)
+    tree = workdir / "tree"
+    results, grader_log = workdir / "results.json", workdir / "grader.log"
+    cmd = grader_command(record, options, results)
+    me = psutil.Process()
+    attempt = {
+        "learner": name, "attempt": uuid.uuid4().hex[:12], "plan": plan["id"], "backend": plan["backend"],
+        "state": "running", "status": None, "reason": "",
+        "submission": record["submission"], "submission_hash": record["hash"], "labs": record["labs"],
+        **{k: options.get(k) for k in ("kernel", "gpu", "learner_profile", "require_isolation")},
+        "seed": seed, "task_timeout": options["task_timeout"], "started": now(), "finished": None, "seconds": None,
+        "grader_exit": None, "host": socket.gethostname(), "pid": me.pid, "pid_started": me.create_time(),
+        "slurm": slurm_ids(),
+        "cuda_visible_devices": os.environ.get("CUDA_VISIBLE_DEVICES") if options.get("gpu") else "",
+        "python": platform.python_version(), "platform": platform.platform(),
+        "grader_tree": plan["grader_tree"], "grader_tree_hash": plan["grader_tree_hash"],
+        "command": reproduce(cmd, seed, plan["grader_tree_hash"]), "log": str(layout.log(name)),
+    }
+    header = [f"# grade-cohort: learner {name}, attempt {attempt['attempt']}, plan {plan['id']}",
+              f"# host {attempt['host']}, slurm {attempt['slurm']}, CUDA_VISIBLE_DEVICES={attempt['cuda_visible_devices']}",
+              f"# started {attempt['started']}, task time limit {options['task_timeout']:g} s",
+              f"# reproduce: {attempt['command']}"]
+
+    start = time.monotonic()
+    code, data = None, None
+    try:
+        if submission.is_dir():
+            for stale in (results, grader_log):
+                stale.unlink(missing_ok=True)
+            link_tree(Path(plan["grader_tree"]), tree)
+            write_json(layout.attempt(name), attempt)
+            env = {**os.environ, "GRADER_SEED": str(seed), "PYTHONPATH": str(tree)}
+            if not options.get("gpu"):
+                env["CUDA_VISIBLE_DEVICES"] = ""  # CPU-only grading: GPU checks are skipped, never half-run
+            code, timed_out = run_grader(cmd, cwd=tree, env=env, log=grader_log, timeout_s=options["task_timeout"])
+            data = graded_json(results) if code in (0, 1) else None
+            status, reason = verdict(code, timed_out, data, options["task_timeout"], grader_log)
+            after = submission_hash(submission, record["labs"]) if submission.is_dir() else None
+            if after != record["hash"]:
+                attempt["submission_hash"] = None  # it changed while graded: the next run grades it again
+                reason = (reason + "; " if reason else "") + "the submission changed while it was graded"
+        else:
+            code, data, status = None, None, MISSING
+            reason = f"no submission folder at {submission}"
+    except Exception as exc:  # the task's own failure (a full disk, say): recorded, never a grade
+        data, status, reason = None, FAILED, f"the cohort task itself failed: {type(exc).__name__}: {exc}"
+    attempt.update(state="finished", status=status, reason=reason, grader_exit=code, finished=now(),
+                   seconds=round(time.monotonic() - start, 2))
+
+    if status == GRADED:
+        data.setdefault("extra_data", {})["cohort"] = {k: v for k, v in attempt.items()
+                                                       if k not in ("state", "status", "reason", "pid_started")}
+        write_json(layout.result(name), data)
+    footer = f"# finished {attempt['finished']}: {status} (grader exit {code}) in {attempt['seconds']} s" + \
+             (f": {reason}" if reason else "")
+    write_atomic(layout.log(name), finished_log(header, grader_log, footer))
+    write_json(layout.attempt(name), attempt)
+    print(f"{name}: {status}" + (f" {data['score']}/{data.get('extra_data', {}).get('max_score')}" if data else "")
+          + f" in {attempt['seconds']} s" + (f" ({reason})" if reason else ""))
+    if status == KILLED:
+        return 128 + (Stop.signum or signal.SIGTERM)
+    return 0 if status == GRADED else 1

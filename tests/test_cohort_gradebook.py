@@ -1,0 +1,213 @@
+"""Resume planning, learner statuses, gradebook.csv and gradebook.html, from hand-made results
+(no grader run), plus the storage rules everything relies on: whole files and content hashes."""
+from __future__ import annotations
+
+import csv
+import io
+import socket
+import subprocess
+import sys
+from pathlib import Path
+
+import psutil
+import pytest
+
+from cohort import fake
+from grader.cohort import gradebook as gb
+from grader.cohort import store
+from grader.cohort.store import Layout
+
+ROWS = ["ann,clones/ann/labs,00", "bob,clones/bob/labs,00", "cat,clones/cat/labs,00 02"]
+
+
+@pytest.fixture
+def root(tmp_path):
+    for name in ("ann", "bob"):
+        fake.submission(tmp_path, name, ("00",))
+    fake.submission(tmp_path, "cat", ("00", "02"))
+    return tmp_path
+
+
+# ----------------------------------------------------------------------------- planning (resume)
+
+def test_plan_grades_everyone_first_then_only_who_has_no_current_grade(root):
+    first = fake.plan(root, ROWS)
+    assert first["tasks"] == ["ann", "bob", "cat"]
+    fake.write_result(first, "ann", {})
+    fake.write_result(first, "cat", {})
+    assert fake.plan(root, ROWS)["tasks"] == ["bob"]  # resume: ann and cat are done
+    assert fake.plan(root, ROWS, regrade=True)["tasks"] == ["ann", "bob", "cat"]
+    assert fake.plan(root, ROWS, regrade=True, only=["cat"])["tasks"] == ["cat"]
+
+
+def test_plan_regrades_a_changed_submission_and_changed_options(root):
+    first = fake.plan(root, ROWS)
+    for name in ("ann", "bob", "cat"):
+        fake.write_result(first, name, {})
+    (root / "clones/ann/labs/00-hello-cuda/work.cu").write_text("// ann's fix\n")
+    (root / "clones/bob/labs/01-naive-kernel").mkdir()  # a lab bob is not graded on: no change
+    (root / "clones/bob/labs/01-naive-kernel/x.cu").write_text("// later\n")
+    assert fake.plan(root, ROWS)["tasks"] == ["ann"]
+    assert fake.plan(root, ROWS, gpu=True)["tasks"] == ["ann", "bob", "cat"]  # graded without a GPU before
+    assert fake.plan(root, ROWS[:2] + ["cat,clones/cat/labs,00"])["tasks"] == ["ann", "cat"]  # labs changed
+
+
+def test_plan_skips_missing_submissions_and_rejects_unknown_only(root):
+    rows = ROWS + ["dan,clones/dan/labs,00"]
+    plan = fake.plan(root, rows)
+    assert "dan" not in plan["tasks"] and not fake.record(plan, "dan")["present"]
+    with pytest.raises(ValueError, match="not on the roster"):
+        fake.plan(root, rows, only=["eve"])
+
+
+# ----------------------------------------------------------------------------- statuses
+
+def test_gradebook_statuses_cover_every_way_a_task_ends(root):
+    rows = ROWS + [f"{n},clones/{n}/labs,00" for n in ("dan", "eve", "fox", "gil", "hal", "ivy")]
+    for name in ("eve", "fox", "gil", "hal", "ivy"):
+        fake.submission(root, name, ("00",))
+    plan = fake.plan(root, rows)
+    layout = Layout(Path(plan["out"]))
+    fake.write_result(plan, "ann", {})  # graded
+    fake.write_result(plan, "bob", {})  # graded, then a regrade attempt timed out
+    fake.write_attempt(plan, "bob", attempt="later", status="timed out", reason="took too long")
+    fake.write_attempt(plan, "cat", status="failed to grade", reason="the grader exited 3")
+    # dan: no submission folder
+    fake.write_attempt(plan, "eve", status="timed out", reason="grading took longer than the task time limit")
+    dead = subprocess.Popen([sys.executable, "-c", "pass"])
+    dead.wait()
+    fake.write_attempt(plan, "fox", state="running", status=None, host=socket.gethostname(), pid=dead.pid)
+    me = psutil.Process()
+    fake.write_attempt(plan, "gil", state="running", status=None, host=socket.gethostname(),
+                       pid=me.pid, pid_started=me.create_time())
+    fake.write_result(plan, "hal", {}, submission_hash="0" * 64, plan="older")  # the submission changed since
+    # ivy: nothing yet
+    book = gb.build(layout, plan)
+    got = {r.learner: (r.status, r.reason) for r in book.rows}
+    assert got["ann"] == ("graded", "")
+    assert got["bob"][0] == "graded" and "later attempt ended timed out" in got["bob"][1]
+    assert got["cat"] == ("failed to grade", "the grader exited 3")
+    assert got["dan"][0] == "missing" and "no submission folder" in got["dan"][1]
+    assert got["eve"][0] == "timed out"
+    assert got["fox"][0] == "killed" and "before it finished" in got["fox"][1]
+    assert got["gil"][0] == "running"
+    assert got["hal"][0] == "missing" and "changed since it was graded" in got["hal"][1]
+    assert got["ivy"] == ("missing", "not graded yet")
+    assert not book.complete
+    assert book.counts() == {"graded": 2, "running": 1, "failed to grade": 1, "timed out": 1, "killed": 1,
+                             "missing": 3}
+
+
+def test_gradebook_is_complete_only_when_everyone_is_graded_and_the_roster_is_clean(root):
+    plan = fake.plan(root, ROWS)
+    for name in ("ann", "bob", "cat"):
+        fake.write_result(plan, name, {})
+    assert gb.build(Layout(Path(plan["out"])), plan).complete
+    plan = fake.plan(root, ROWS + ["bad name,x,00"])
+    assert not gb.build(Layout(Path(plan["out"])), plan).complete
+
+
+# ----------------------------------------------------------------------------- gradebook.csv and .html
+
+def test_gradebook_csv_has_one_row_per_learner_with_per_lab_scores(root):
+    plan = fake.plan(root, ROWS + ["dan,clones/dan/labs,00"])
+    layout = Layout(Path(plan["out"]))
+    fake.write_result(plan, "ann", {"00.correct.values": "FAIL"})
+    fake.write_result(plan, "cat", {"02.perf.gate": "FAIL"}, ratio=0.21)
+    fake.write_attempt(plan, "bob", status="failed to grade", reason="exit 3", seed=77)
+    gb.write(layout, plan)
+    rows = list(csv.DictReader(io.StringIO((layout.out / "gradebook.csv").read_text())))
+    assert [r["learner"] for r in rows] == ["ann", "bob", "cat", "dan"]
+    by = {r["learner"]: r for r in rows}
+    assert list(rows[0])[:5] == ["learner", "status", "total", "max_total", "bonus"]
+    assert (by["ann"]["00-hello-cuda"], by["ann"]["00-hello-cuda_max"], by["ann"]["total"]) == ("2", "5", "2")
+    assert by["ann"]["02-tuned-kernel"] == ""  # not graded on lab 02
+    assert (by["cat"]["00-hello-cuda"], by["cat"]["02-tuned-kernel"], by["cat"]["02-tuned-kernel_max"]) == ("5", "2", "7")
+    assert by["cat"]["total"] == "7" and by["cat"]["device"] == "NVIDIA H200" and by["cat"]["seed"] == "1234"
+    assert (by["bob"]["status"], by["bob"]["seed"], by["bob"]["total"]) == ("failed to grade", "77", "")
+    assert by["dan"]["status"] == "missing" and by["dan"]["seed"] == ""
+    assert by["ann"]["results"] == "results/ann.json"
+    assert "01-naive-kernel" not in rows[0]  # no learner was graded on lab 01
+
+
+def test_gradebook_html_shows_pass_rates_gate_ratios_and_who_was_not_graded(root):
+    plan = fake.plan(root, ROWS + ["dan,clones/dan/labs,00"] + ["x y,z,00"])
+    layout = Layout(Path(plan["out"]))
+    fake.write_result(plan, "ann", {"00.correct.values": "FAIL"})
+    fake.write_result(plan, "bob", {"00.correct.values": "SKIP"})
+    fake.write_result(plan, "cat", {}, ratio=0.42, ratio_key="ratio_to_torch")  # a result from before the rebuild
+    page = gb.write(layout, plan) and (layout.out / "gradebook.html").read_text()
+    # 00.correct.values: ann FAIL, bob SKIP (left out), cat PASS -> 1 of 2
+    row = page[page.index("<code>00.correct.values</code>"):].split("</tr>")[0]
+    assert "<td class=n>3</td><td class=n>1</td><td class=n>1</td><td class=n>1</td><td class=n>0</td>" in row
+    assert "50%" in row
+    assert page.count("<svg") == 2  # the pass-rate bars and the gate-ratio histogram
+    assert "min 0.420, median 0.420, max 0.420; 1 passed the gate" in page
+    problems = page[page.index("could not be produced"):page.index("Pass rate")]
+    assert "dan" in problems and "no submission folder" in problems and "ann" not in problems
+    assert "x y" in problems  # the bad roster row, with its line
+    assert (layout.out / "gradebook.csv").exists()
+
+
+def test_gradebook_html_without_any_gate_ratio_says_why(root):
+    plan = fake.plan(root, ROWS[:1])
+    fake.write_result(plan, "ann", {})
+    gb.write(Layout(Path(plan["out"])), plan)
+    page = (Path(plan["out"]) / "gradebook.html").read_text()
+    assert "No graded result has a gate ratio" in page and page.count("<svg") == 1
+
+
+# ----------------------------------------------------------------------------- storage
+
+def test_write_atomic_never_leaves_a_half_written_file(tmp_path, monkeypatch):
+    target = tmp_path / "results" / "ann.json"
+    store.write_json(target, {"score": 1})
+    assert target.stat().st_mode & 0o777 == store.FILE_MODE  # readable as if open() had made it
+
+    def crash(*args):
+        raise OSError("the node lost power")
+
+    monkeypatch.setattr(store.os, "replace", crash)
+    with pytest.raises(OSError):
+        store.write_json(target, {"score": 2})
+    assert store.read_json(target) == {"score": 1}  # the old file is whole
+    assert [p.name for p in target.parent.iterdir()] == ["ann.json"]  # no temporary left behind
+
+
+def test_stale_temporaries_are_found(tmp_path):
+    layout = Layout(tmp_path)
+    layout.make()
+    (layout.results / ".ann.json.abc.tmp").write_text('{"score"')
+    assert [p.name for p in layout.stale_temporaries()] == [".ann.json.abc.tmp"]
+
+
+def test_submission_hash_follows_the_graded_labs_files_only(tmp_path):
+    labs = fake.submission(tmp_path, "ann", ("00", "02"))
+    h = store.submission_hash(labs, ["00"])
+    assert h == store.submission_hash(labs, ["00"])
+    (labs / "02-tuned-kernel" / "work.cu").write_text("// other lab\n")
+    (labs / "00-hello-cuda" / "__pycache__").mkdir()
+    (labs / "00-hello-cuda" / "__pycache__" / "x.pyc").write_bytes(b"\0")
+    assert store.submission_hash(labs, ["00"]) == h
+    (labs / "00-hello-cuda" / "work.cu").rename(labs / "00-hello-cuda" / "renamed.cu")
+    assert store.submission_hash(labs, ["00"]) != h
+    assert store.submission_hash(labs, ["00", "02"]) != store.submission_hash(labs, ["00"])
+
+
+def test_grader_snapshot_is_frozen_and_each_task_gets_its_own_copy(tmp_path):
+    repo = tmp_path / "repo"
+    (repo / "grader").mkdir(parents=True)
+    (repo / "grader" / "cli.py").write_text("v1\n")
+    (repo / "docs").mkdir()
+    (repo / "docs" / "big.md").write_text("not needed to grade\n")
+    layout = Layout(tmp_path / "out")
+    layout.make()
+    tree, digest = store.snapshot_tree(repo, layout)
+    assert (tree / "grader" / "cli.py").read_text() == "v1\n" and not (tree / "docs").exists()
+    assert store.snapshot_tree(repo, layout) == (tree, digest)  # same content: same snapshot
+    (repo / "grader" / "cli.py").write_text("v2\n")  # the checkout changes while a cohort runs
+    assert (tree / "grader" / "cli.py").read_text() == "v1\n"
+    assert store.snapshot_tree(repo, layout)[1] != digest
+    store.link_tree(tree, tmp_path / "task")
+    (tmp_path / "task" / "build").mkdir()  # what a grader writes stays in the task's copy
+    assert (tmp_path / "task" / "grader" / "cli.py").read_text() == "v1\n" and not (tree / "build").exists()

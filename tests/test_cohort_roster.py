@@ -1,0 +1,74 @@
+"""The roster: good rows are read whatever their neighbours; bad rows name their line."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from cohort.fake import LISTING
+from grader.cohort.roster import RosterFileError, parse_roster
+
+
+def write(tmp_path: Path, text: str) -> Path:
+    path = tmp_path / "roster.csv"
+    path.write_text(text)
+    return path
+
+
+def test_roster_reads_rows_and_resolves_lab_names(tmp_path):
+    roster = parse_roster(write(tmp_path, (
+        "name,submission,labs\n"
+        "alice,/srv/alice/labs,\n"
+        "bob,clones/bob/labs,3\n"
+        'carol,clones/carol/labs,"03-triton-and-pytorch, 00"\n'
+        "dave,clones/dave/labs,naive-kernel;02\n")), LISTING["labs"])
+    assert roster.problems == ()
+    got = {e.name: (e.submission, e.labs, e.line) for e in roster.entries}
+    assert got["alice"] == (Path("/srv/alice/labs"), (), 2)  # no labs: the cohort's default
+    assert got["bob"] == (tmp_path / "clones/bob/labs", ("03",), 3)  # relative to the roster's folder
+    assert got["carol"][1] == ("00", "03")  # lab order, whatever the cell's order
+    assert got["dave"][1] == ("01", "02")
+
+
+def test_roster_columns_in_any_order_and_labs_column_optional(tmp_path):
+    roster = parse_roster(write(tmp_path, "Submission,Name,email\nclones/a,ann,a@x\n"), LISTING["labs"])
+    assert [(e.name, e.labs) for e in roster.entries] == [("ann", ())]
+
+
+def test_roster_bad_rows_are_reported_with_their_line_and_the_rest_is_read(tmp_path):
+    roster = parse_roster(write(tmp_path, (
+        "# cohort 2026\n"                        # 1  comment
+        "name,submission,labs\n"                 # 2  header
+        "alice,clones/alice/labs,\n"             # 3
+        "\n"                                     # 4  blank
+        "bad name,clones/x/labs,\n"              # 5  space in the name
+        "ALICE,clones/alice2/labs,\n"            # 6  same name as line 3 (case-insensitive)
+        "bob,,00\n"                              # 7  no submission
+        "carol,clones/carol/labs,07 00\n"        # 8  unknown lab
+        ",clones/nobody/labs,\n"                 # 9  no name
+        "dave,clones/dave/labs,00\n")), LISTING["labs"])  # 10
+    assert [e.name for e in roster.entries] == ["alice", "dave"]
+    assert [e.line for e in roster.entries] == [3, 10]
+    problems = {p.line: p.message for p in roster.problems}
+    assert sorted(problems) == [5, 6, 7, 8, 9]
+    assert "letters, digits" in problems[5]
+    assert "already on line 3" in problems[6]
+    assert "no submission" in problems[7]
+    assert "'07'" in problems[8] and "00-hello-cuda" in problems[8]
+    assert "no name" in problems[9]
+    assert str(roster.problems[0]).startswith("line 5: ")
+
+
+def test_roster_without_a_header_is_a_file_error(tmp_path):
+    with pytest.raises(RosterFileError, match="header"):
+        parse_roster(write(tmp_path, "alice,clones/alice/labs\n"), LISTING["labs"])
+    with pytest.raises(RosterFileError, match="empty"):
+        parse_roster(write(tmp_path, "# nothing\n\n"), LISTING["labs"])
+    with pytest.raises(RosterFileError, match="cannot read"):
+        parse_roster(tmp_path / "nope.csv", LISTING["labs"])
+
+
+def test_roster_missing_folder_is_a_learner_not_a_bad_row(tmp_path):
+    roster = parse_roster(write(tmp_path, "name,submission\nzoe,clones/zoe/labs\n"), LISTING["labs"])
+    assert roster.problems == () and roster.entries[0].name == "zoe"
+    assert not roster.entries[0].submission.exists()

@@ -1,0 +1,86 @@
+"""The per-learner task's decisions, without running the grader: the command it runs, how it reads
+the grader's exit, and that two tasks never grade the same learner at once."""
+from __future__ import annotations
+
+import fcntl
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from cohort import fake
+from grader.cohort import store, task
+from grader.cohort.store import Layout
+from helpers import REPO
+
+
+def test_task_passes_the_grading_options_to_the_grader(tmp_path):
+    record = {"name": "ann", "labs": ["00", "02"], "submission": "/srv/ann/labs"}
+    options = {"kernel": "gemm", "require_isolation": True, "learner_profile": True}
+    cmd = task.grader_command(record, options, tmp_path / "results.json")
+    assert cmd[1:] == ["-m", "grader", "00", "02", "--submission", "/srv/ann/labs", "--json",
+                       str(tmp_path / "results.json"), "--learner", "ann", "--kernel", "gemm", "--require-isolation"]
+    plain = task.grader_command(record, {"kernel": None, "require_isolation": False, "learner_profile": False},
+                                tmp_path / "r.json")
+    assert "--kernel" not in plain and "--learner" not in plain and "--require-isolation" not in plain
+    shown = task.reproduce(cmd, 4242, "ab" * 32)
+    assert shown.startswith("GRADER_SEED=4242 python -m grader 00 02 --submission /srv/ann/labs --json results.json")
+
+
+@pytest.mark.parametrize("code, data, timed_out, status, words", [
+    (0, {"tests": [], "score": 1}, False, "graded", ""),
+    (1, {"tests": [], "score": 0}, False, "graded", ""),  # a failed check is a grade
+    (1, None, False, "failed to grade", "without a readable results.json"),
+    (2, None, False, "failed to grade", "usage error"),
+    (3, None, False, "failed to grade", "internal error in the grader"),
+    (4, None, False, "failed to grade", "grading voided"),
+    (-9, None, False, "failed to grade", "killed by SIGKILL"),
+    (None, None, True, "timed out", "task time limit (5 s)"),
+])
+def test_task_reads_the_grader_exit(tmp_path, code, data, timed_out, status, words):
+    log = tmp_path / "grader.log"
+    log.write_text("some output\nlast line of the grader\n")
+    got, reason = task.verdict(code, timed_out, data, 5.0, log)
+    assert got == status and words in reason
+    if status == "failed to grade":
+        assert reason.endswith("last line of the grader")
+
+
+def test_task_leaves_a_learner_to_the_task_already_grading_it(tmp_path):
+    fake.submission(tmp_path, "ann")
+    plan = fake.plan(tmp_path, ["ann,clones/ann/labs,00"])
+    layout = Layout(Path(plan["out"]))
+    plan_file = layout.plans / f"{plan['id']}.json"
+    layout.workdir("ann").mkdir(parents=True)
+    with open(layout.workdir("ann") / ".task.lock", "a") as held:
+        fcntl.flock(held, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        proc = subprocess.run([sys.executable, "-m", "grader.cohort", "task", "--plan", str(plan_file), "--index", "0"],
+                              cwd=REPO, capture_output=True, text=True, timeout=60)
+    assert proc.returncode == 0 and "another task is grading" in proc.stdout
+    assert not layout.attempt("ann").exists() and not layout.result("ann").exists()
+
+
+def test_task_with_a_bad_index_is_a_usage_error(tmp_path):
+    fake.submission(tmp_path, "ann")
+    plan = fake.plan(tmp_path, ["ann,clones/ann/labs,00"])
+    plan_file = Path(plan["out"]) / "plans" / f"{plan['id']}.json"
+    proc = subprocess.run([sys.executable, "-m", "grader.cohort", "task", "--plan", str(plan_file), "--index", "5"],
+                          cwd=REPO, capture_output=True, text=True, timeout=60)
+    assert proc.returncode == 2 and "no task 5" in proc.stderr
+
+
+def test_task_that_fails_itself_records_it_and_writes_no_grade(tmp_path):
+    fake.submission(tmp_path, "ann")
+    plan = fake.plan(tmp_path, ["ann,clones/ann/labs,00"])
+    layout = Layout(Path(plan["out"]))
+    layout.workdir("ann").mkdir(parents=True)
+    (layout.workdir("ann") / "tree").write_text("a file where the task's grader tree goes")
+    proc = subprocess.run([sys.executable, "-m", "grader.cohort", "task", "--plan",
+                           str(layout.plans / f"{plan['id']}.json"), "--index", "0"],
+                          cwd=REPO, capture_output=True, text=True, timeout=60)
+    assert proc.returncode == 1, proc.stderr
+    attempt = store.read_json(layout.attempt("ann"))
+    assert attempt["state"] == "finished" and attempt["status"] == "failed to grade"
+    assert "the cohort task itself failed" in attempt["reason"]
+    assert not layout.result("ann").exists() and "failed to grade" in layout.log("ann").read_text()
