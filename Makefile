@@ -47,7 +47,7 @@ grade: $(VENV)/.ready-grade
 	+$(PY) -m grader $(GRADER_ARGS)
 
 grade-cohort: $(VENV)/.ready-cohort
-	+$(PY) -m grader cohort $(if $(ROSTER),--roster $(ROSTER)) $(if $(OUT),--out $(OUT)) $(COHORT_FLAGS)
+	+$(PY) -m grader cohort $(if $(ROSTER),--roster $(ROSTER)) $(if $(OUT),--out $(OUT)) $(if $(LAB),--labs $(LAB)) $(if $(KERNEL),--kernel $(KERNEL)) $(COHORT_FLAGS)
 
 list: $(VENV)/.ready-grade
 	$(PY) -m grader --list $(if $(KERNEL),--kernel $(KERNEL))

@@ -34,9 +34,9 @@ def test_figures_are_reproducible(tmp_path, figures):
             committed = DOCS / lang / "assets" / "figures" / name
             if not committed.is_file() or committed.read_bytes() != fresh:
                 stale.append(f"docs/{lang}/assets/figures/{name}")
-        table = f"_generated/{lang}/sweep-table.md"
-        if (tmp_path / table).read_text(encoding="utf-8") != (DOCS / table).read_text(encoding="utf-8"):
-            stale.append(f"docs/{table}")
+        for table in (f"_generated/{lang}/sweep-table.md", f"_generated/{lang}/gemm-ladder.md"):
+            if (tmp_path / table).read_text(encoding="utf-8") != (DOCS / table).read_text(encoding="utf-8"):
+                stale.append(f"docs/{table}")
     assert not stale, f"{stale} differ from what docs/_tools/figures.py draws: run make docs-tables"
 
 
