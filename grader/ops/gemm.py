@@ -62,7 +62,9 @@ class Gemm(OpSpec):
     tolerance = GemmTolerance()
     baseline_name = "cuBLAS fp32"
     rate = Rate("FLOP", "TFLOP/s", 1e-12, "fp32")
-    profile = Profile("compute", read=(0.5, 64.0), write=(0.9, 4.0))
+    # Writes may be as low as 0.2x C: a 64 MiB C is written back only as the 50 MiB L2 evicts it, and
+    # what is still in L2 at the kernel's end is not counted (0.86x measured on an H100, decision 37).
+    profile = Profile("compute", read=(0.5, 64.0), write=(0.2, 4.0))
     representative = mnk(4096, 4096, 4096)
     # Sizes that are no multiple of any tile (7, 13, 65, 127, 129, 1000, 4095), skinny shapes
     # (one row, one column, K = 1, a long K), odd K and N (rows that are not 16-byte aligned).

@@ -92,6 +92,8 @@ def _sgemm_kernel(
 # STUB: _CONFIGS = [triton.Config({"BLOCK_M": 64, "BLOCK_N": 64, "BLOCK_K": 16, "GROUP_M": 8}, num_warps=4, num_stages=3)]
 # STUB: _sgemm_tuned = triton.autotune(configs=_CONFIGS, key=["M", "N", "K"])(_sgemm_kernel)
 # STUB: INTERPRETER_CONFIG = {"BLOCK_M": 16, "BLOCK_N": 16, "BLOCK_K": 16, "GROUP_M": 1}
+# STUB: SMALL_MNK = 0  # M * N * K up to this: one fixed configuration, no autotuning
+# STUB: SMALL_CONFIG = {"BLOCK_M": 64, "BLOCK_N": 64, "BLOCK_K": 16, "GROUP_M": 8, "num_warps": 4, "num_stages": 3}
 
 # The launch configurations that measured fastest on an H100 at 4096^3, out of some 30 timed one by
 # one (docs/_tools/gemm_ladder/bench.py --explore; BLOCK_K = 8 does not compile: tl.dot needs K >= 16).
@@ -110,6 +112,12 @@ _sgemm_tuned = triton.autotune(configs=_CONFIGS, key=["M", "N", "K"])(_sgemm_ker
 
 # The CPU interpreter runs every program in Python: one small tile, nothing to tune.
 INTERPRETER_CONFIG = {"BLOCK_M": 32, "BLOCK_N": 32, "BLOCK_K": 16, "GROUP_M": 4}
+
+# Autotuning runs each configuration for about 0.1 s of benchmarks the first time it meets a shape:
+# more than a small product costs, and far more under a profiler, which records every launch. Up to
+# 2^30 multiply-adds (1024^3), one fixed configuration; autotuning above.
+SMALL_MNK = 1 << 30
+SMALL_CONFIG = {"BLOCK_M": 64, "BLOCK_N": 64, "BLOCK_K": 32, "GROUP_M": 8, "num_warps": 4, "num_stages": 3}
 # END SOLUTION
 
 
@@ -128,6 +136,9 @@ def sgemm(a: torch.Tensor, b: torch.Tensor) -> torch.Tensor:
     if triton.knobs.runtime.interpret:
         grid = (triton.cdiv(M, INTERPRETER_CONFIG["BLOCK_M"]) * triton.cdiv(N, INTERPRETER_CONFIG["BLOCK_N"]),)
         _sgemm_kernel[grid](*args, **INTERPRETER_CONFIG)
+    elif M * N * K <= SMALL_MNK:
+        grid = (triton.cdiv(M, SMALL_CONFIG["BLOCK_M"]) * triton.cdiv(N, SMALL_CONFIG["BLOCK_N"]),)
+        _sgemm_kernel[grid](*args, **SMALL_CONFIG)
     else:
         _sgemm_tuned[lambda meta: (triton.cdiv(M, meta["BLOCK_M"]) * triton.cdiv(N, meta["BLOCK_N"]),)](*args)
     return c
