@@ -1,0 +1,33 @@
+"""Adversarial submission (tests/adversarial): on a GPU: the kernel.fn file again; Nsight Compute sees torch's
+softmax kernel run.
+"""
+from __future__ import annotations
+
+import torch
+import triton
+import triton.language as tl
+
+
+@triton.jit
+def _copy_kernel(out_ptr, in_ptr, n, BLOCK: tl.constexpr):
+    offsets = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    mask = offsets < n
+    tl.store(out_ptr + offsets, tl.load(in_ptr + offsets, mask=mask), mask=mask)
+
+
+def _copy_out(src):
+    """A trivial Triton kernel that only copies an answer computed elsewhere."""
+    y = torch.empty_like(src)
+    n = src.numel()
+    _copy_kernel[(triton.cdiv(n, 1024),)](y, src, n, BLOCK=1024)
+    return y
+
+
+@triton.jit
+def _looks_like_a_kernel(x):
+    return torch.softmax(x, dim=-1)  # never compiled: only ever called as Python
+
+
+def softmax(x):
+    compute = _looks_like_a_kernel.fn
+    return _copy_out(compute(x))

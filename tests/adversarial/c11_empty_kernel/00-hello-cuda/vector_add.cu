@@ -1,0 +1,16 @@
+// Adversarial submission (tests/adversarial): the kernel computes an index and writes nothing.
+#include <cuda_runtime.h>
+
+
+__global__ void vector_add_kernel(const float* a, const float* b, float* c, int n) {
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    (void)i;  // nothing is ever written
+}
+
+extern "C" cudaError_t vector_add(const float* a, const float* b, float* c, int n, cudaStream_t stream) {
+    if (n <= 0) return cudaSuccess;
+
+    const int threads = 256;
+    vector_add_kernel<<<(n + threads - 1) / threads, threads, 0, stream>>>(a, b, c, n);
+    return cudaGetLastError();
+}

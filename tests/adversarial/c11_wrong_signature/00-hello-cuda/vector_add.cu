@@ -1,0 +1,17 @@
+// Adversarial submission (tests/adversarial): a correct kernel, but the launcher drops the stream parameter.
+#include <cuda_runtime.h>
+
+
+__global__ void vector_add_kernel(const float* a, const float* b, float* c, int n) {
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < n) c[i] = a[i] + b[i];
+}
+
+extern "C" cudaError_t vector_add(const float* a, const float* b, float* c, int n) {
+    cudaStream_t stream = 0;
+    if (n <= 0) return cudaSuccess;
+
+    const int threads = 256;
+    vector_add_kernel<<<(n + threads - 1) / threads, threads, 0, stream>>>(a, b, c, n);
+    return cudaGetLastError();
+}

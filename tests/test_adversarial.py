@@ -1,0 +1,424 @@
+"""The adversarial suite: small hostile (and a few unusual but right) submissions, graded as a learner's would be.
+
+Each folder tests/adversarial/<name>/ holds NN-name/ lab folders and a manifest, expect.toml:
+
+    class = 1                      # the class of issue 10 it belongs to (1-12)
+    lab = "00"                     # the one lab graded
+    kernel = "softmax"             # the kernel track (default softmax)
+    check = "00.build.honest"      # the check that must FAIL, or "pass": every check that can run here passes
+    scope = "03.triton."           # with "pass": only the checks whose id starts so (the lab's other part is absent)
+    expect = "fail"                # or "not_pass": the check must not PASS (FAIL, NOT RUN or SKIP all do)
+    reason = "when the library is loaded"   # a substring of that check's message: the right reason
+    gpu = false                    # true: decided only on a GPU (skipped here; `make test-gpu` runs it)
+    why = "..."                    # one line: what the submission tries
+    hole = "..."                   # optional: a known hole in the grader; the test is xfail(strict=True)
+    timeout_s = 10                 # optional: GRADER_TIMEOUT_S for the run (cases that hang)
+    learner = "eve"                # optional: graded with --learner (learners/<name>/ sits beside the submission)
+    sandbox = true                 # optional: would really do harm unsandboxed: skipped where bubblewrap cannot run
+    force_cpu = true               # optional: graded with GRADER_FORCE_CPU=1 on any machine (a CPU-side verdict
+                                   # that a GPU check earlier in the chain would otherwise pre-empt)
+    marker = "271.828"             # optional: no process whose command line holds it may outlive the grader
+    not_pass = ["03.port.logits"]  # optional: checks that must not PASS
+    absent = ["root:x:0:0"]        # optional: text that must appear neither in the report nor in results.json
+    [[setup]]                      # optional: what git cannot hold, made in the copy that is graded
+    op = "symlink" | "fifo" | "sparse" | "copy"; path = "NN-name/file"; target/size/source/replace...
+
+Every case also asserts: the grader never exits 3 (internal error) or 4 (voided), results.json is written
+and agrees with the printed report, and the grader's tree (grader/, solutions/, labs/) is unchanged; for
+classes 2, 3 and 4, results.json is re-read after a pause and must not have changed.
+
+Cases run in a small pool of lanes (ADV_JOBS, default 3; 1 on a GPU machine, where timings want a quiet GPU).
+Lane 0 grades in this checkout; the others in private copies of it (grader/, solutions/, labs/, learners/ and
+the top-level files), because a grader's work folder, build/grader/<lab>, is shared by runs in one checkout.
+Each lane fingerprints its own tree around each case, and every lane the checkout's.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import tomllib
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import psutil
+import pytest
+
+from helpers import REPO, cuda_available, nvcc_available
+
+ROOT = REPO / "tests" / "adversarial"
+WATCHED = ("grader", "solutions", "labs", "Makefile", "pyproject.toml")
+LANE_COPY = ("grader", "solutions", "labs", "learners", "Makefile", "pyproject.toml")
+ROW = re.compile(r"^│ (\d\d\.[a-z0-9_]+\.[a-z0-9_]+)\s+│ (PASS|FAIL|SKIP|NOT RUN)\s+│")
+SCORE = re.compile(r"Score: (\d+)/(\d+)")
+CPU_SKIPS = ("waits for a GPU", "no learner named")  # the only SKIPs a positive control may show here
+SETTLE_S = 1.5  # classes 2-4: how long results.json must stay as written after the grader exits
+
+
+@dataclass(frozen=True)
+class Case:
+    name: str
+    klass: int
+    lab: str
+    check: str
+    reason: str
+    why: str
+    kernel: str = "softmax"
+    expect: str = "fail"
+    scope: str = ""
+    gpu: bool = False
+    hole: str = ""
+    timeout_s: int | None = None
+    learner: str = ""
+    sandbox: bool = False
+    force_cpu: bool = False
+    marker: str = ""
+    not_pass: tuple[str, ...] = ()
+    absent: tuple[str, ...] = ()
+    setup: tuple = ()
+
+    @property
+    def positive(self) -> bool:
+        return self.check == "pass"
+
+
+def load_cases() -> list[Case]:
+    cases = []
+    for manifest in sorted(ROOT.glob("*/expect.toml")):
+        m = tomllib.loads(manifest.read_text())
+        cases.append(Case(
+            name=manifest.parent.name, klass=int(m["class"]), lab=str(m["lab"]), check=m["check"],
+            reason=m.get("reason", ""), why=m["why"], kernel=m.get("kernel", "softmax"),
+            expect=m.get("expect", "fail"), scope=m.get("scope", ""), gpu=bool(m.get("gpu", False)),
+            hole=m.get("hole", ""), timeout_s=m.get("timeout_s"), learner=m.get("learner", ""),
+            sandbox=bool(m.get("sandbox", False)), force_cpu=bool(m.get("force_cpu", False)),
+            marker=m.get("marker", ""),
+            not_pass=tuple(m.get("not_pass", ())), absent=tuple(m.get("absent", ())),
+            setup=tuple(tuple(sorted(s.items())) for s in m.get("setup", ()))))
+    return cases
+
+
+CASES = load_cases()
+
+
+# ---- one graded run ---------------------------------------------------------------------------------
+
+
+@dataclass
+class Outcome:
+    rc: int | None
+    stdout: str
+    results: dict
+    results_text: str
+    settled_text: str  # results.json re-read after the pause (classes 2-4), else the same
+    printed: dict[str, str]  # check id -> status, from the printed table
+    printed_score: tuple[int, int] | None
+    tree_before: dict[str, str]
+    tree_after: dict[str, str]
+    survivors: list[str] = field(default_factory=list)  # processes holding the case's marker after the run
+    seconds: float = 0.0
+
+    def test(self, cid: str) -> dict | None:
+        return next((t for t in self.results.get("tests", []) if t["extra_data"]["id"] == cid), None)
+
+
+def tree_fingerprint(repo: Path = REPO) -> dict[str, str]:
+    out = {}
+    for top in WATCHED:
+        root = repo / top
+        paths = [root] if root.is_file() else sorted(p for p in root.rglob("*") if p.is_file() or p.is_symlink())
+        for p in paths:
+            rel = p.relative_to(repo).as_posix()
+            if "__pycache__" in rel or rel.endswith(".pyc"):
+                continue
+            out[rel] = "link:" + os.readlink(p) if p.is_symlink() else hashlib.sha256(p.read_bytes()).hexdigest()
+    return out
+
+
+def trees(repo: Path) -> dict[str, str]:
+    """The lane's tree and, when the lane is a copy, this checkout's too."""
+    own = tree_fingerprint(repo)
+    return own if repo == REPO else {**own, **{f"(checkout) {k}": v for k, v in tree_fingerprint().items()}}
+
+
+def materialise(case: Case, dest: Path) -> Path:
+    """A copy of the case's lab folders, with the manifest's special files made in it. Setup paths are relative
+    to the submission folder; '../learners/...' reaches the learner profiles beside it."""
+    sub = dest / "submission"
+    shutil.copytree(ROOT / case.name, sub, ignore=shutil.ignore_patterns("expect.toml"), symlinks=True)
+    for step in case.setup:
+        s = dict(step)
+        path = sub / s["path"]
+        path.parent.mkdir(parents=True, exist_ok=True)
+        if s["op"] == "symlink":
+            path.symlink_to(s["target"].replace("{repo}", str(REPO)))
+        elif s["op"] == "fifo":
+            os.mkfifo(path)
+        elif s["op"] == "sparse":  # a file that reports its size without taking the disk
+            with open(path, "ab") as fh:
+                fh.truncate(int(s["size"]))
+        elif s["op"] == "copy":  # a repository file, optionally cut short or with bytes replaced
+            data = (REPO / s["source"]).read_bytes()
+            if "bytes" in s:
+                data = data[:int(s["bytes"])]
+            for old, new in s.get("replace", []):
+                assert len(old) == len(new), "a replacement keeps the file's layout"
+                data = data.replace(old.encode(), new.encode())
+            path.write_bytes(data)
+        else:
+            raise ValueError(f"{case.name}: unknown setup op {s['op']!r}")
+    return sub
+
+
+def survivors(marker: str) -> list[str]:
+    found = []
+    for p in psutil.process_iter(["pid", "cmdline"]):
+        try:
+            if marker in " ".join(p.info["cmdline"] or []):
+                found.append(f"pid {p.pid}: {' '.join(p.info['cmdline'])[:120]}")
+                p.kill()  # leave nothing behind, whatever the verdict
+        except psutil.Error:
+            pass
+    return found
+
+
+def grade_case(case: Case, repo: Path = REPO) -> Outcome:
+    start = time.monotonic()
+    with tempfile.TemporaryDirectory(prefix=f"adv-{case.name}-") as tmp:
+        sub = materialise(case, Path(tmp))
+        out = Path(tmp) / "results.json"
+        cmd = [sys.executable, "-m", "grader", case.lab, "--submission", str(sub), "--json", str(out),
+               "--kernel", case.kernel] + (["--learner", case.learner] if case.learner else [])
+        env = {k: v for k, v in os.environ.items() if not k.startswith("GRADER_")}
+        env["PYTHONUNBUFFERED"] = "1"
+        if case.timeout_s:
+            env["GRADER_TIMEOUT_S"] = str(case.timeout_s)
+        if case.force_cpu:
+            env["GRADER_FORCE_CPU"] = "1"
+        before = trees(repo)
+        try:
+            proc = subprocess.run(cmd, cwd=repo, env=env, capture_output=True, text=True, timeout=900,
+                                  stdin=subprocess.DEVNULL)
+            rc, stdout = proc.returncode, proc.stdout + proc.stderr
+        except subprocess.TimeoutExpired as exc:
+            rc, stdout = None, f"the grader did not finish in 900 s\n{exc.stdout or ''}"
+        text = out.read_text() if out.is_file() else ""
+        settled = text
+        if case.klass in (2, 3, 4):
+            time.sleep(SETTLE_S)
+            settled = out.read_text() if out.is_file() else ""
+        printed = {m.group(1): m.group(2) for line in stdout.splitlines() if (m := ROW.match(line))}
+        score = SCORE.search(stdout)
+        try:
+            results = json.loads(text) if text else {}
+        except ValueError:
+            results = {}
+        if os.environ.get("ADV_LOG"):  # where the suite's time goes: one line per case
+            with open(os.environ["ADV_LOG"], "a") as fh:
+                fh.write(f"{case.name} {case.lab} {time.monotonic() - start:.1f}\n")
+        return Outcome(rc, stdout, results, text, settled, printed,
+                       (int(score.group(1)), int(score.group(2))) if score else None, before, trees(repo),
+                       survivors(case.marker) if case.marker else [], time.monotonic() - start)
+
+
+# ---- a small pool of lanes: this checkout and private copies of it ---------------------------------------
+
+
+def lane_copy(dest: Path) -> Path:
+    """A private copy of what the grader reads of its repository: its own work folder, its own tree."""
+    for name in LANE_COPY:
+        src = REPO / name
+        if src.is_dir():
+            shutil.copytree(src, dest / name, symlinks=True, ignore=shutil.ignore_patterns("__pycache__"))
+        elif src.is_file():
+            shutil.copy2(src, dest / name)
+    return dest
+
+
+class Pool:
+    """Grades the selected cases in the background, one case per lane at a time."""
+
+    def __init__(self, cases: list[Case], lanes: int):
+        self.pending = list(cases)
+        self.running: set[str] = set()
+        self.done: dict[str, Outcome | BaseException] = {}
+        self.cv = threading.Condition()
+        self.stopping = False
+        self.tmp = tempfile.TemporaryDirectory(prefix="adv-lanes-")
+        roots = [REPO] + [lane_copy(Path(self.tmp.name) / f"lane{k}") for k in range(1, max(1, lanes))]
+        self.threads = [threading.Thread(target=self._lane, args=(root,), daemon=True) for root in roots]
+        for t in self.threads:
+            t.start()
+
+    def _next(self) -> Case | None:
+        with self.cv:
+            if self.stopping or not self.pending:
+                return None
+            case = self.pending.pop(0)
+            self.running.add(case.name)
+            return case
+
+    def _lane(self, root: Path) -> None:
+        while (case := self._next()) is not None:
+            try:
+                result: Outcome | BaseException = grade_case(case, root)
+            except BaseException as exc:  # reported by the test that waits for it
+                result = exc
+            with self.cv:
+                self.running.discard(case.name)
+                self.done[case.name] = result
+                self.cv.notify_all()
+
+    def get(self, case: Case) -> Outcome:
+        with self.cv:
+            if case.name not in self.done and case.name not in self.running and case not in self.pending:
+                self.pending.insert(0, case)  # not known up front: grade it next
+                if not any(t.is_alive() for t in self.threads):
+                    self.threads = [threading.Thread(target=self._lane, args=(REPO,), daemon=True)]
+                    self.threads[0].start()
+            while case.name not in self.done:
+                self.cv.wait()
+            result = self.done[case.name]
+        if isinstance(result, BaseException):
+            raise result
+        return result
+
+    def close(self) -> None:
+        with self.cv:
+            self.stopping = True
+            self.pending.clear()
+            self.cv.notify_all()
+        for t in self.threads:
+            t.join()
+        self.tmp.cleanup()
+
+
+@pytest.fixture(scope="module")
+def pool(request):
+    """Start every selected case of this module at once; each test waits for its own."""
+    wanted = []
+    for item in request.session.items:
+        spec = getattr(item, "callspec", None)
+        if spec is not None and item.module is request.module and "case" in spec.params:
+            if not any(m.name == "skip" for m in item.iter_markers()):
+                wanted.append(spec.params["case"])
+    gpu = cuda_available()
+    jobs = 1 if gpu else int(os.environ.get("ADV_JOBS", 3))  # on a GPU, timings want a quiet machine
+    p = Pool(list(dict.fromkeys(wanted)), jobs)
+    yield p
+    p.close()
+
+
+# ---- the tests --------------------------------------------------------------------------------------------
+
+
+def isolated() -> bool:
+    """Can the grader's sandbox run here? (Some submissions would really do what they try without it.)"""
+    if not hasattr(isolated, "answer"):
+        from grader import sandbox
+
+        box = sandbox.probe()
+        isolated.answer, isolated.reason = box.isolated, box.reason
+    return isolated.answer
+
+
+def params(gpu_pass: bool = False):
+    """One param per case: CPU cases unmarked, GPU cases marked gpu; holes xfail(strict). With gpu_pass, the
+    positive controls again, marked gpu: on a GPU machine every GPU check of theirs must pass too."""
+    out = []
+    for case in CASES:
+        if gpu_pass and not case.positive:
+            continue
+        marks = []
+        if case.gpu or gpu_pass:
+            marks.append(pytest.mark.gpu)
+        if case.hole:
+            marks.append(pytest.mark.xfail(strict=True, reason=f"grader hole: {case.hole}"))
+        if case.sandbox and not isolated():
+            marks.append(pytest.mark.skip(reason=f"needs the sandbox, which cannot run here: {isolated.reason}"))
+        if not nvcc_available() and case.lab in ("00", "01", "02"):
+            marks.append(pytest.mark.skip(reason="nvcc not installed: the CUDA labs cannot be built here"))
+        out.append(pytest.param(case, id=case.name, marks=marks))
+    return out
+
+
+def test_suite_covers_every_class():
+    """Issue 10's twelve classes each have cases, and the suite is as large as the issue asks."""
+    classes = {c.klass for c in CASES}
+    assert classes == set(range(1, 13)), f"classes without a case: {sorted(set(range(1, 13)) - classes)}"
+    assert len(CASES) >= 45
+    assert sum(c.positive for c in CASES) >= 8
+    for c in CASES:
+        folders = [p.name for p in (ROOT / c.name).iterdir() if p.is_dir()] + [dict(s)["path"] for s in c.setup]
+        assert any(f.startswith(f"{c.lab}-") for f in folders), f"{c.name}: no {c.lab}-* lab folder"
+        assert c.positive or re.match(rf"^{c.lab}\.[a-z0-9_]+\.[a-z0-9_]+$", c.check), c.name
+        assert c.expect in ("fail", "not_pass"), c.name
+        assert c.positive or c.reason or c.expect == "not_pass", f"{c.name}: a failing case names its reason"
+
+
+def common_assertions(case: Case, o: Outcome) -> None:
+    where = f"{case.name} ({case.why})\n--- grader output (tail) ---\n{o.stdout[-6000:]}"
+    assert o.rc is not None, f"the grader hung: {where}"
+    assert o.rc != 3, f"internal error in the grader (exit 3): {where}"
+    assert o.rc != 4, f"grading voided (exit 4): the grader's tree changed: {where}"
+    assert o.rc in (0, 1), f"exit code {o.rc}: {where}"
+    assert "internal error" not in o.stdout, where
+    assert o.results.get("tests"), f"no results.json: {where}"
+    assert o.settled_text == o.results_text, f"results.json changed after the grader exited: {where}"
+    statuses = {t["extra_data"]["id"]: t["extra_data"]["grader_status"] for t in o.results["tests"]}
+    assert statuses == o.printed, f"results.json and the printed report disagree: {where}"
+    assert o.printed_score == (o.results["score"], o.results["extra_data"]["max_score"]), where
+    before, after = o.tree_before, o.tree_after
+    changed = sorted(k for k in before.keys() | after.keys() if before.get(k) != after.get(k))
+    assert not changed, f"the grader's tree changed: {changed[:5]}: {where}"
+    assert not o.survivors, f"processes outlived the grader: {o.survivors}: {where}"
+    for text in case.absent:
+        assert text not in o.stdout and text not in o.results_text, f"{text!r} leaked into the report: {where}"
+    for cid in case.not_pass:
+        assert statuses.get(cid) != "PASS", f"{cid} passed: {where}"
+
+
+def verdict_assertions(case: Case, o: Outcome, gpu: bool) -> None:
+    where = f"{case.name} ({case.why})\n--- grader output (tail) ---\n{o.stdout[-6000:]}"
+    if case.positive:
+        tests = [t for t in o.results["tests"] if t["extra_data"]["id"].startswith(case.scope)]
+        assert tests, where
+        bad = {t["extra_data"]["id"]: t["output"][:300] for t in tests
+               if t["extra_data"]["grader_status"] not in ("PASS", "SKIP")}
+        assert not bad, f"a right submission was refused: {bad}: {where}"
+        for t in tests:
+            if t["extra_data"]["grader_status"] == "SKIP":
+                assert not gpu or not t["output"].startswith("SKIP: waits for a GPU"), where
+                assert any(s in t["output"] for s in CPU_SKIPS) or gpu, f"unexpected SKIP: {t['output']}: {where}"
+        assert o.rc == 0 or case.scope, where
+        return
+    t = o.test(case.check)
+    assert t is not None, f"no check {case.check} in the results: {where}"
+    if case.expect == "not_pass":
+        assert t["extra_data"]["grader_status"] != "PASS", f"{case.check} passed: {where}"
+        return
+    assert t["extra_data"]["grader_status"] == "FAIL", f"{case.check} is {t['extra_data']['grader_status']}: {where}"
+    assert case.reason in t["output"], f"{case.check} failed for another reason (want {case.reason!r}): {where}"
+    assert o.rc == 1, where
+
+
+@pytest.mark.parametrize("case", params())
+def test_adversarial(case: Case, pool):
+    o = pool.get(case)
+    common_assertions(case, o)
+    verdict_assertions(case, o, gpu=case.gpu and cuda_available())
+
+
+@pytest.mark.parametrize("case", params(gpu_pass=True))
+def test_positive_control_on_gpu(case: Case, pool):
+    """On a GPU machine a positive control must pass every check, the GPU ones included."""
+    o = pool.get(case)
+    common_assertions(case, o)
+    verdict_assertions(case, o, gpu=True)

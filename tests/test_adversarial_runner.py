@@ -1,0 +1,173 @@
+"""Holes found while building the adversarial suite that no submission can show on its own: the judge's
+process handling and its sandbox, tried directly. Each runs in a child Python so that nothing it changes
+(a subreaper, a patched function) leaks into the test session.
+"""
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+
+from helpers import REPO
+
+
+def run_python(code: str, cwd=REPO, env=None) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-c", textwrap.dedent(code)], cwd=cwd, env=env, capture_output=True,
+                          text=True, timeout=120)
+
+
+@pytest.mark.xfail(strict=True, reason=(
+    "grader hole: runner.kill_tree() kills every child of the judge that is not in _LIVE; a tool another build "
+    "thread has just started (forked, not yet tracked) is SIGKILLed. The build stage runs up to 4 tools at once, "
+    "so `python -m grader --submission solutions` fails builds at random (3 runs in 6 on 2 cores), and a killed "
+    "readelf/objdump can read as exit 0 with an empty listing: the ELF audit then passes what it never saw"))
+def test_a_finishing_tool_spares_a_sibling_that_is_starting():
+    """Two tools run at once, as the build stage runs them (grader/pipeline.py, a thread pool). The one that
+    finishes first cleans up after itself; the other, started a moment before, must run to its end.
+
+    The window between Popen returning and the runner recording the process (a few ms, where the race was
+    seen) is widened here to one second, so that the outcome does not depend on the scheduler."""
+    proc = run_python(f"""
+        import sys, threading, time
+        sys.path.insert(0, {str(REPO)!r})
+        from grader import runner
+
+        runner.become_subreaper()
+        original = runner._track
+        starting = threading.Event()
+
+        def slow_to_register(pid, alive):
+            if alive and threading.current_thread().name == "sibling":
+                starting.set()
+                time.sleep(1.0)
+            original(pid, alive)
+
+        runner._track = slow_to_register
+        outcome = {{}}
+        sibling = threading.Thread(name="sibling", target=lambda: outcome.setdefault(
+            "result", runner.run_tool(["sh", "-c", "sleep 2; echo finished"])))
+        sibling.start()
+        starting.wait(10)
+        runner.run_tool(["true"])  # finishes first, and cleans up
+        sibling.join()
+        print("sibling:", outcome["result"])
+    """)
+    assert proc.returncode == 0, proc.stderr
+    # Killed, the sibling shows as exit -9, or as exit 0 with no output when kill_tree's wait_procs reaped it
+    # before Popen could (subprocess reports a child reaped elsewhere as 0): an audit tool then "succeeds"
+    # with an empty listing.
+    assert "sibling: (0, 'finished\\n')" in proc.stdout, proc.stdout
+
+
+@pytest.mark.xfail(strict=True, reason=(
+    "grader hole: sandbox.python_dirs() binds every sys.path entry read-only into the sandbox, a script's own "
+    "folder included: a script in /tmp that runs the grader (or PYTHONPATH=/tmp) mounts the host's /tmp over the "
+    "sandbox's private /tmp (workers then see other runs' files, and nvcc cannot write its temporaries)"))
+def test_the_sandbox_never_shows_the_hosts_tmp():
+    """An instructor's helper script in /tmp that imports the grader: the sandbox it builds must keep its
+    private /tmp."""
+    script = Path("/tmp") / f"adv-sandbox-probe-{os.getpid()}.py"
+    script.write_text(textwrap.dedent(f"""
+        import sys
+        sys.path.insert(1, {str(REPO)!r})
+        from grader import sandbox
+        argv, _ = sandbox.Sandbox("bwrap").wrap(["true"])
+        print("BOUND", [argv[i + 1] for i, a in enumerate(argv) if a in ("--ro-bind", "--bind")])
+    """))
+    try:
+        proc = subprocess.run([sys.executable, str(script)], cwd="/", capture_output=True, text=True, timeout=120)
+    finally:
+        script.unlink(missing_ok=True)
+    assert proc.returncode == 0, proc.stderr
+    bound = proc.stdout.split("BOUND", 1)[1]
+    assert "'/tmp'" not in bound, f"the host's /tmp is bound into the sandbox: {bound.strip()}"
+
+
+# ---- the judge reading a worker's answer to a correctness case ------------------------------------------
+
+
+class FakeWorker:
+    """Stands in for a worker whose every answer is hostile: the judge's run_case talks to it as to any."""
+
+    gpu = False
+
+    def __init__(self, io: Path, answer: dict):
+        self.io, self.answer = io, answer
+
+    def call(self, command, *, timeout_s, on_mark=None):
+        from grader.channel import Reply
+
+        return Reply(self.answer, f"the worker's answer to {command.get('cmd')!r}")
+
+    def read(self, name, dtype, count):
+        from grader import channel
+
+        return channel.read_array(self.io / name, dtype, count)
+
+
+def judge_case(tmp_path: Path, answer: dict):
+    """run_case on softmax's 1x1 case with a worker that answers ``answer``: a CaseResult, or WorkerGone."""
+    from types import SimpleNamespace
+
+    from grader.checks.kernels import run_case
+    from grader.ops import get
+    from grader.runner import WorkerGone
+
+    spec = get("softmax")
+    ctx = SimpleNamespace(spec=spec, device=SimpleNamespace(has_cuda=False))
+    case = spec.cases(((({"rows": 1, "cols": 1}), ("randn",)),), 1, 0)[0]
+    io = tmp_path / "io"
+    io.mkdir()
+    try:
+        return run_case(ctx, FakeWorker(io, answer), case, "c0", repeats=1, guard=0, timeout_s=10)
+    except WorkerGone as gone:
+        return gone
+
+
+ONE = {"repeats": [{"code": 0}], "inputs_changed": {"input": False}}
+
+
+@pytest.mark.parametrize("answer", [
+    pytest.param({"repeats": "all fine"}, id="repeats-not-a-list"),
+    pytest.param({"repeats": [{"code": "0"}], "files": {}}, id="code-not-an-integer"),
+    pytest.param({"error": {"type": ["x"], "where": "nowhere"}}, id="error-fields-of-the-wrong-type"),
+    pytest.param({**ONE, "files": {"out.output.0": "missing.bin"}}, id="output-file-never-written"),
+    pytest.param({**ONE, "repeats": [{"usable": False, "type": "Tensor", "shape": 5}], "files": {}},
+                 id="shape-an-integer",
+                 marks=pytest.mark.xfail(strict=True, reason=(
+                     "grader hole: kernels._output_problem slices facts['shape'] unchecked: a worker answering "
+                     "shape=5 raises TypeError in the judge (exit 3)"))),
+    pytest.param({**ONE, "repeats": [{"usable": False, "type": "Tensor", "shape": {"a": 1}}], "files": {}},
+                 id="shape-an-object", marks=pytest.mark.xfail(strict=True, reason=(
+                     "grader hole: kernels._output_problem slices facts['shape'] unchecked (exit 3)"))),
+])
+def test_the_judge_survives_a_malformed_case_answer(tmp_path, answer):
+    """Whatever a worker answers, the judge ends with a verdict: a CaseResult, WorkerGone, or BadReply (which
+    run_check turns into a FAIL), never another exception (which is exit 3)."""
+    from grader.channel import BadReply
+    from grader.checks.kernels import CaseResult
+    from grader.runner import WorkerGone
+
+    try:
+        outcome = judge_case(tmp_path, answer)
+    except BadReply as exc:
+        outcome = exc
+    assert isinstance(outcome, (CaseResult, WorkerGone, BadReply))
+
+
+@pytest.mark.xfail(strict=True, reason=(
+    "grader hole: the judge opens and then unlinks worker.io / <the file name the worker's answer gives>, "
+    "'../' included (grader/checks/kernels.py run_case, grader/runner.py Worker.read): a worker can make the "
+    "judge, outside the sandbox, read and delete any file of the expected size"))
+def test_the_judge_never_follows_a_file_name_out_of_the_workers_folder(tmp_path):
+    """A worker names '../victim' as its output file: the judge must refuse it, not read it, not delete it."""
+    import numpy as np
+
+    victim = tmp_path / "victim"
+    np.array([1.0], dtype=np.float32).tofile(victim)  # exactly the 4 bytes a 1x1 output has
+    judge_case(tmp_path, {**ONE, "files": {"out.output.0": "../victim"}})
+    assert victim.is_file(), "the judge deleted a file outside the worker's folder"
