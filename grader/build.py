@@ -86,6 +86,11 @@ def build_cuda(source: Path, outdir: Path, device: Device, shown_as: str, spec, 
         result.regions = len(source_audit.stub_regions(stub_solution))
     clean = source_audit.strip_comments(text, run_tool, box=box, ro=[outdir]) if shutil.which("gcc") else None
     result.source_problems = source_audit.include_problems(clean if clean is not None else text)
+    if not (clean if clean is not None else text).strip():
+        log.write_text(f"{shown_as} holds no code\n")
+        result.errors = [f"{shown_as} holds no code (it is empty, or only comments): start from the stub, "
+                         "`git checkout` the file or run `make stubs`"]
+        return result
     header = outdir / "grader_abi.h"
     header.write_text(spec.abi.header())
     obj, lib = outdir / f"{source.stem}.o", outdir / f"lib{source.stem}.so"

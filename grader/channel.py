@@ -67,6 +67,8 @@ def recv(fd: int, deadline: float | None = None) -> dict:
         message = json.loads(raw)
     except (UnicodeDecodeError, ValueError) as exc:
         raise BadReply(f"not JSON: {exc}") from None
+    except RecursionError:
+        raise BadReply("JSON nested deeper than Python can read") from None
     if not isinstance(message, dict):
         raise BadReply(f"a {type(message).__name__}, not an object")
     return message

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import ctypes
 import os
+import re
 import shutil
 import signal
 import subprocess
@@ -41,6 +42,7 @@ def become_subreaper() -> bool:
         return False
 
 
+_PLAIN_NAME = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_.-]{0,199}")  # one path component, no "..", no hidden file
 _LIVE: set[int] = set()  # processes this module started and has not finished with
 _LIVE_LOCK = threading.Lock()
 
@@ -270,12 +272,17 @@ class Worker:
     # -- talking --
     def call(self, command: dict, *, timeout_s: float, on_mark=None) -> Reply:
         deadline = time.monotonic() + timeout_s
+        seen: set[str] = set()
         try:
             channel.send(self._cmd_w, command)
             while True:
                 message = channel.recv(self._reply_r, deadline)
                 if "mark" in message and len(message) == 1 and on_mark is not None:
-                    on_mark(str(message["mark"])[:64], time.monotonic())
+                    name = str(message["mark"])[:64]
+                    if name in seen:  # the worker's code sends each mark once: a second one is forged
+                        raise BadReply(f"the mark {name!r} arrived twice")
+                    seen.add(name)
+                    on_mark(name, time.monotonic())
                     continue
                 return Reply(message, f"the worker's answer to {command.get('cmd')!r}")
         except ChannelTimeout:
@@ -288,6 +295,17 @@ class Worker:
             self.close()
             raise WorkerGone("malformed", f"the worker's answer was malformed: {exc}", self) from None
 
+    def path(self, name: str) -> Path:
+        """A file of the worker's folder, named in the worker's answer: one plain name, never a path
+        that leads elsewhere (the judge opens and deletes it, outside the sandbox)."""
+        if not isinstance(name, str) or not _PLAIN_NAME.fullmatch(name):
+            raise channel.BadReply(f"the worker named a file {str(name)[:60]!r}: not a plain file name of its folder")
+        return self.io / name
+
     def read(self, name: str, dtype, count: int):
-        """An array the worker wrote into its folder at a name the judge chose."""
-        return channel.read_array(self.io / name, dtype, count)
+        """An array the worker wrote into its folder, at a name from its answer."""
+        return channel.read_array(self.path(name), dtype, count)
+
+    def discard(self, name: str) -> None:
+        """Delete a file the worker wrote into its folder, at a name from its answer."""
+        self.path(name).unlink(missing_ok=True)

@@ -90,6 +90,9 @@ def clean_env(extra: dict[str, str] | None) -> dict[str, str]:
     return env
 
 
+SHARED_TEMP = ("/tmp", "/var/tmp", "/dev/shm")  # every process's scratch: the sandbox has private ones
+
+
 @functools.cache
 def python_dirs() -> tuple[str, ...]:
     """Where the running Python and its packages live (a venv, its base, .pth-added site dirs), outside
@@ -105,6 +108,8 @@ def python_dirs() -> tuple[str, ...]:
             continue
         if _inside(path, str(REPO)) and not _inside(path, venv):
             continue  # the repository itself: only grader/ is shown, bound on its own
+        if path in SHARED_TEMP or path == "/":
+            continue  # a script run from /tmp (or PYTHONPATH=/tmp) must not bring the host's /tmp in
         keep.append(path)
     return tuple(keep)
 

@@ -107,14 +107,10 @@ def _is_main_guard(node: ast.stmt) -> bool:
             and isinstance(test.comparators[0], ast.Constant) and test.comparators[0].value == "__main__")
 
 
-def _is_jit(fn: ast.AST) -> bool:
-    """A @triton.jit function (autotune and heuristics stack on top of jit)."""
-    for dec in getattr(fn, "decorator_list", []):
-        target = dec.func if isinstance(dec, ast.Call) else dec
-        chain = _chain(target) or []
-        if chain and chain[-1] == "jit":
-            return True
-    return False
+# Modules that attribute chains can reach from an allowed one (triton.runtime.cache.os, torch.os,
+# inspect.sys): naming one anywhere in a chain is the same as importing it.
+REACHED_MODULES = {"os", "sys", "subprocess", "builtins", "importlib", "ctypes", "socket", "shutil", "pathlib",
+                   "pickle", "multiprocessing", "threading", "numpy"}
 
 
 class _Auditor(ast.NodeVisitor):
@@ -123,6 +119,7 @@ class _Auditor(ast.NodeVisitor):
         self.findings: list[Finding] = []
         self.in_kernel = 0
         self.aliases: dict[str, str] = {}  # local name -> module it names ("np" -> "numpy")
+        self.tensors: set[str] = set()  # names the wrapper binds to tensors it allocated (or views of them)
 
     def run(self, tree: ast.Module) -> list[Finding]:
         for node in tree.body:
@@ -175,9 +172,20 @@ class _Auditor(ast.NodeVisitor):
     def _torch_banned(self, parts: list[str]) -> bool:
         return any(p in self.rules.torch_banned or p.startswith("_") for p in parts)
 
+    def _is_jit(self, fn: ast.AST) -> bool:
+        """A @triton.jit function (autotune and heuristics stack on top of jit): the decorator must be
+        Triton's own jit, imported from triton, not a function of the file that happens to be called jit."""
+        for dec in getattr(fn, "decorator_list", []):
+            chain = _chain(dec.func if isinstance(dec, ast.Call) else dec) or []
+            if chain and ".".join([*self.aliases.get(chain[0], chain[0]).split("."), *chain[1:]]) == "triton.jit":
+                return True
+        return False
+
     # -- definitions --
     def visit_FunctionDef(self, node):
-        kernel = _is_jit(node)
+        if node.name in ("jit", "autotune", "heuristics"):
+            self.flag(node, f"defines a function named {node.name}: Triton's own is the one that counts")
+        kernel = self._is_jit(node)
         for dec in node.decorator_list:
             self.visit(dec)
         for default in node.args.defaults + node.args.kw_defaults:
@@ -193,6 +201,11 @@ class _Auditor(ast.NodeVisitor):
     # -- expressions --
     def visit_Attribute(self, node):
         name = node.attr
+        reached = [part for part in (_chain(node) or [name])[1:] if part in REACHED_MODULES]
+        if reached:
+            self.flag(node, f"reaches .{reached[0]} through an attribute: {self._import_hint()}")
+        elif name == "fn" and self.rules is TRITON and not self.in_kernel:
+            self.flag(node, "uses .fn: it runs a kernel's body as plain Python, not as a Triton kernel")
         if name.startswith("__") and name.endswith("__") and name not in DUNDER_OK:
             self.flag(node, f"uses .{name}: dunder attributes are not allowed")
         elif name == "__init__" and not (isinstance(node.value, ast.Call) and _chain(node.value.func) == ["super"]):
@@ -229,8 +242,12 @@ class _Auditor(ast.NodeVisitor):
         if isinstance(func, ast.Name):
             if func.id in FORBIDDEN_CALLS:
                 self.flag(node, f"calls {func.id}(): not allowed in lab code")
-            elif func.id == "getattr" and (len(node.args) < 2 or not isinstance(node.args[1], ast.Constant)):
+            elif func.id == "getattr" and (len(node.args) < 2 or not isinstance(node.args[1], ast.Constant)
+                                           or not isinstance(node.args[1].value, str)):
                 self.flag(node, "calls getattr with a computed name: write the attribute out")
+            elif func.id == "getattr":  # judged as the attribute it names: getattr(torch, "softmax") is torch.softmax
+                self.visit(ast.copy_location(ast.Attribute(value=node.args[0], attr=node.args[1].value,
+                                                           ctx=ast.Load()), node))
             elif func.id in ("sum", "sorted", "map", "filter", "reversed", "max", "min") and not self.in_kernel \
                     and self.rules.methods is not None and len(node.args) == 1 and not node.keywords:
                 self.flag(node, f"calls {func.id}() on one iterable outside a kernel: iterating a tensor computes with "
@@ -249,7 +266,38 @@ class _Auditor(ast.NodeVisitor):
             self.flag(node, f"calls functools.{func.attr}: not needed here")
         self.generic_visit(node)
 
+    TENSOR_ALLOC = {"empty", "empty_like", "empty_strided", "zeros", "zeros_like", "full"}
+    TENSOR_VIEWS = {"view", "reshape", "contiguous", "flatten", "unsqueeze", "squeeze", "new_empty", "new_zeros",
+                    "new_empty_strided", "expand", "t"}
+
+    def _tensor_expr(self, node) -> bool:
+        """A tensor, as far as the syntax shows: one the wrapper allocated, a view of one, an element of one."""
+        if isinstance(node, ast.Name):
+            return node.id in self.tensors
+        if isinstance(node, ast.Subscript):
+            return self._tensor_expr(node.value)
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute):
+            chain = _chain(node.func)
+            if chain and self.aliases.get(chain[0], chain[0]) == "torch" and chain[-1] in self.TENSOR_ALLOC:
+                return True
+            return node.func.attr in self.TENSOR_VIEWS and self._tensor_expr(node.func.value)
+        return False
+
+    def visit_Assign(self, node):
+        if not self.in_kernel and self.rules.methods is not None and self._tensor_expr(node.value):
+            self.tensors |= {t.id for t in node.targets if isinstance(t, ast.Name)}
+        self.generic_visit(node)
+
+    def visit_AugAssign(self, node):
+        if not self.in_kernel and self.rules.methods is not None and \
+                (self._tensor_expr(node.target) or self._tensor_expr(node.value)):
+            self.flag(node, f"computes with a tensor outside a kernel: {self.rules.why}")
+        self.generic_visit(node)
+
     def visit_BinOp(self, node):
+        if not self.in_kernel and self.rules.methods is not None and \
+                (self._tensor_expr(node.left) or self._tensor_expr(node.right)):
+            self.flag(node, f"computes with a tensor outside a kernel: {self.rules.why}")
         if not self.in_kernel and self.rules.methods is not None:
             if isinstance(node.op, ast.MatMult):
                 self.flag(node, f"uses @ outside a kernel: {self.rules.why}")

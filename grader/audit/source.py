@@ -41,8 +41,13 @@ def strip_comments(source: str, run_tool, box=None, ro=()) -> str | None:
     return out if code == 0 else None
 
 
+ANY_INCLUDE = re.compile(r"^[ \t]*#[ \t]*(include|include_next|import)\b[ \t]*(\S?)", re.M)
+
+
 def include_problems(text: str) -> list[str]:
-    problems = []
+    problems = [f"#{m[1]} {m[2] or ''}...: an include through a macro (or #{m[1]} itself) hides the header's "
+                "name; write #include <header> out" for m in ANY_INCLUDE.finditer(text)
+                if m[1] != "include" or m[2] not in ("<", '"')]
     for quote, header in INCLUDE.findall(text):
         header = header.strip()
         if VENDOR.match(header):

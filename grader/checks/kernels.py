@@ -92,7 +92,7 @@ def run_case(ctx, worker: Worker, case: Case, key: str, *, repeats: int, guard: 
                          "repeats": repeats, "ship_all": ship_all}, timeout_s=timeout_s)
     result = CaseResult(case, seconds=time.monotonic() - start)
     for name in files.values():
-        (worker.io / name).unlink(missing_ok=True)
+        worker.discard(name)
     if reply.has("error"):
         result.error = _error(reply)
         return result
@@ -121,7 +121,7 @@ def run_case(ctx, worker: Worker, case: Case, key: str, *, repeats: int, guard: 
             name = f"out.{out_name}.{rep}"
             if got.has(name):
                 raw = worker.read(got.text(name, 200), np.uint32, n_out + 2 * guard)
-                (worker.io / got.text(name, 200)).unlink(missing_ok=True)
+                worker.discard(got.text(name, 200))
                 if guard:
                     result.outside += _guard_problems(raw, guard, n_out)
                 bits = raw[guard:guard + n_out] if guard else raw
@@ -138,7 +138,7 @@ def run_case(ctx, worker: Worker, case: Case, key: str, *, repeats: int, guard: 
             file = f"in.{name}"
             if got.has(file):
                 after = worker.read(got.text(file, 200), np.uint32, t.numel())
-                (worker.io / got.text(file, 200)).unlink(missing_ok=True)
+                worker.discard(got.text(file, 200))
                 before = t.cpu().numpy().reshape(-1).view(np.uint32)
                 if not np.array_equal(after, before):
                     diff = int(np.flatnonzero(after != before)[0])
@@ -176,7 +176,8 @@ def _output_problem(facts: dict, want, spec, device: str) -> str:
     kind = facts.get("type")
     if kind != "Tensor":
         return f"{spec.python_entry}(...) returned a {str(kind)[:60]}, expected a torch.Tensor"
-    shape = "x".join(str(int(s)) for s in facts.get("shape", [])[:4] if isinstance(s, int))
+    claimed = facts.get("shape")
+    shape = "x".join(str(s) for s in (claimed if isinstance(claimed, list) else [])[:4] if isinstance(s, int))
     return (f"expected a float32 {'x'.join(map(str, want))} tensor on {device}, found {str(facts.get('dtype'))[:20]} "
             f"{shape} on {str(facts.get('device'))[:20]}")
 

@@ -17,7 +17,10 @@ def missing(ctx, *files: str) -> Result | None:
 
 
 def not_started(ctx, file: str, text: str) -> Result | None:
-    """A FAIL when the file still holds every (or some) TODO placeholder of its stub."""
+    """A FAIL when the file holds no code, or still holds every (or some) TODO placeholder of its stub."""
+    if not text.strip():
+        return failed(f"{file}: the file is empty", details=["expected: the stub, with your code in place of each "
+                                                             "TODO's placeholder"], hint=ctx.hint("tasks"))
     solution = ctx.repo / "solutions" / ctx.lab.name / file
     if not solution.is_file():
         return None

@@ -27,6 +27,9 @@ def make(spec) -> Lab:
     return lab
 
 
+MAX_PROFILE_BYTES = 200_000
+
+
 def profile_path(ctx: Context, name: str) -> Path:
     """learners/NAME/profile.md beside the submission's labs folder, else in the grader's tree."""
     beside = ctx.submission.parent.parent / "learners" / name / "profile.md"
@@ -53,7 +56,11 @@ def learner_profile(ctx: Context) -> Result:
     if not path.is_file():
         return failed(f"no profile at {path}", details=[
             f"expected: learners/{ctx.learner}/profile.md (copy learners/_template/profile.md to start)"], hint=hint)
-    text = phase24_text(path.read_text(errors="replace")[:200_000])
+    if (size := path.stat().st_size) > MAX_PROFILE_BYTES:
+        return failed(f"{path.name} is {size} bytes, over the {MAX_PROFILE_BYTES // 1000} kB limit for a profile",
+                      details=["expected: a page or two of prose in Markdown"], hint=hint)
+    with open(path, "rb") as fh:  # the size was the file's word at stat time: read no more than the limit anyway
+        text = phase24_text(fh.read(MAX_PROFILE_BYTES).decode(errors="replace"))
     if text is None:
         return failed(f"{path.name} has no `## Phase 24` section", hint=hint,
                       details=["expected: a heading `## Phase 24 ...` with what this phase changed for you"])

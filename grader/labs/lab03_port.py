@@ -13,6 +13,7 @@ alone). The end-to-end training loop is checked through its losses.
 """
 from __future__ import annotations
 
+import zipfile
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -182,12 +183,27 @@ def read_outputs(path: Path) -> tuple[dict, str]:
             return {}, "the worker wrote no outputs"
         if path.stat().st_size > MAX_OUTPUTS_BYTES:
             return {}, f"the outputs are {path.stat().st_size} bytes, over {MAX_OUTPUTS_BYTES}"
+        if (claimed := _claimed_bytes(path)) > MAX_OUTPUTS_BYTES:  # headers are the worker's word: read them first
+            return {}, f"the outputs' headers claim {claimed} bytes of arrays, over {MAX_OUTPUTS_BYTES}"
         with np.load(path, allow_pickle=False) as data:
             out = {k: data[k] for k in list(data.files)[:2000]}
         bad = [k for k, v in out.items() if v.dtype.kind not in "fiu"]
         return ({}, f"non-numeric output {bad[0]}") if bad else (out, "")
-    except (OSError, ValueError, EOFError) as exc:
-        return {}, f"the outputs could not be read: {exc}"
+    except (OSError, ValueError, EOFError, MemoryError, zipfile.BadZipFile) as exc:
+        return {}, f"the outputs could not be read: {type(exc).__name__}: {str(exc)[:200]}"
+
+
+def _claimed_bytes(path: Path) -> int:
+    """What the .npy headers inside an .npz say their arrays hold, in bytes (nothing is allocated)."""
+    total = 0
+    with zipfile.ZipFile(path) as archive:
+        for info in archive.infolist()[:2000]:
+            with archive.open(info) as member:
+                version = np.lib.format.read_magic(member)
+                shape, _, dtype = (np.lib.format.read_array_header_1_0(member) if version == (1, 0)
+                                   else np.lib.format.read_array_header_2_0(member))
+                total += int(np.prod(shape, dtype=object)) * dtype.itemsize
+    return total
 
 
 # ----------------------------------------------------------------------------- verdict helpers

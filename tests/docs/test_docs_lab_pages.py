@@ -48,8 +48,11 @@ def test_lab_pages_include_each_tracks_generated_snippets_once(lang, lab):
                        f"docs/_generated/{lang}/tolerance-{track}-{lab}.md"):
             assert found.count(wanted) == 1, \
                 f"docs/{lang}/lab/{lab}.md ({track} tab) includes {wanted} {found.count(wanted)} times, expected once"
-        other = [p for p in found if "/_generated/" in p and f"/{lang}/" not in p]
+        stubs = [p for p in found if "/_generated/stubs/" in p]  # code: the same in every language
+        other = [p for p in found if "/_generated/" in p and f"/{lang}/" not in p and p not in stubs]
         assert not other, f"docs/{lang}/lab/{lab}.md includes snippets of another language: {other}"
+        foreign = [p for p in stubs if f"/_generated/stubs/{track}/" not in p]
+        assert not foreign, f"docs/{lang}/lab/{lab}.md ({track} tab) shows another track's stub: {foreign}"
 
 
 @pytest.mark.parametrize("lang", LANGS)
