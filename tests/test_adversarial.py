@@ -336,7 +336,7 @@ def params(gpu_pass: bool = False):
     for case in CASES:
         if gpu_pass and not case.positive:
             continue
-        marks = []
+        marks = [pytest.mark.slow]  # each case grades a whole submission: `make test` runs them, `make test-fast` not
         if case.gpu or gpu_pass:
             marks.append(pytest.mark.gpu)
         if case.hole:

@@ -22,6 +22,7 @@ def run_python(code: str, cwd=REPO, env=None) -> subprocess.CompletedProcess:
                           text=True, timeout=120)
 
 
+@pytest.mark.slow  # waits out a tool's run: about 10 s
 def test_a_finishing_tool_spares_a_sibling_that_is_starting():
     """Two tools run at once, as the build stage runs them (grader/pipeline.py, a thread pool). The one that
     finishes first cleans up after itself; the other, started a moment before, must run to its end.

@@ -9,6 +9,9 @@ from grader.context import Device
 from grader.ops import get
 from helpers import REPO, SUBMISSIONS, needs_nvcc
 
+# Each test here grades or builds a submission end to end (seconds each): `make test` runs them, `make test-fast` does not.
+pytestmark = pytest.mark.slow
+
 VADD, SOFTMAX, GEMM = get("vector_add"), get("softmax"), get("gemm")
 
 

@@ -5,6 +5,9 @@ import pytest
 
 from helpers import REPO, SUBMISSIONS, needs_nvcc
 
+# Each test here grades or builds a submission end to end (seconds each): `make test` runs them, `make test-fast` does not.
+pytestmark = pytest.mark.slow
+
 
 @needs_nvcc
 @pytest.mark.parametrize("name, found", [("calls_cublas", "cublasCreate_v2"), ("calls_torch", "PyTorch")])

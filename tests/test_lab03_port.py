@@ -16,6 +16,9 @@ from grader.ops import get
 from grader.pipeline import run_check
 from grader.results import Status
 
+# Each test here grades or builds a submission end to end (seconds each): `make test` runs them, `make test-fast` does not.
+pytestmark = pytest.mark.slow
+
 SOLUTION = REPO / "solutions" / "03-triton-and-pytorch"
 CPU_CHECKS = ("03.port.is_port", "03.port.runs", "03.port.fp64", "03.port.logits", "03.port.loss",
               "03.port.grads", "03.port.adamw")

@@ -17,6 +17,9 @@ from grader.pipeline import run_check
 from grader.results import Status
 from helpers import REPO, SUBMISSIONS, cuda_available
 
+# Each test here grades or builds a submission end to end (seconds each): `make test` runs them, `make test-fast` does not.
+pytestmark = pytest.mark.slow
+
 SPEC = get("softmax")
 SOLUTION = REPO / "solutions" / "03-triton-and-pytorch" / "softmax_triton.py"
 STUB = REPO / "labs" / "03-triton-and-pytorch" / "softmax_triton.py"

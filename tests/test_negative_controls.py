@@ -3,6 +3,9 @@ import pytest
 
 from helpers import SUBMISSIONS, needs_nvcc
 
+# Each test here grades or builds a submission end to end (seconds each): `make test` runs them, `make test-fast` does not.
+pytestmark = pytest.mark.slow
+
 FAST = {"GRADER_TIMEOUT_S": "20"}
 
 

@@ -9,6 +9,9 @@ import pytest
 
 from helpers import REPO, needs_nvcc
 
+# Each test here grades or builds a submission end to end (seconds each): `make test` runs them, `make test-fast` does not.
+pytestmark = pytest.mark.slow
+
 IGNORE = shutil.ignore_patterns(".venv", "build", "site", ".git", "__pycache__", ".scratch-*", ".whl", "node_modules")
 
 

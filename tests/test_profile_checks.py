@@ -23,7 +23,9 @@ from grader.pipeline import run_check
 from grader.results import Status
 from helpers import needs_nvcc
 
-pytestmark = needs_nvcc  # the profiled kernel is matched against the library built from the source
+# needs_nvcc: the profiled kernel is matched against the library built from the source; slow: each test reads a
+# report in a child process (seconds each), so `make test` runs them and `make test-fast` does not.
+pytestmark = [needs_nvcc, pytest.mark.slow]
 
 FIXTURES = REPO / "tests" / "fixtures"
 SUBMISSIONS = REPO / "tests" / "submissions"

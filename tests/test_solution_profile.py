@@ -1,5 +1,10 @@
 """The committed profile of the reference solution passes the profile checks (on any machine)."""
+import pytest
+
 from helpers import REPO
+
+# Each test here grades or builds a submission end to end (seconds each): `make test` runs them, `make test-fast` does not.
+pytestmark = pytest.mark.slow
 
 PROFILE_CHECKS = ["02.profile.loads", "02.profile.kernel_matches", "02.profile.device_and_shape", "02.profile.analysis"]
 
