@@ -7,6 +7,7 @@ import os
 import platform
 import sys
 import tempfile
+import textwrap
 from pathlib import Path
 
 from rich.console import Console
@@ -53,16 +54,7 @@ def print_report(run: Run, verbose: bool, timings: bool = False) -> None:
     out.print(f"isolation: {run.isolation}")
     out.print(f"seed {run.seed}  (reproduce a failure with GRADER_SEED={run.seed})")
     for lr in run.labs:
-        table = Table(title=f"Lab {lr.lab.name}: {lr.lab.title}", title_justify="left", expand=False)
-        table.add_column("check", no_wrap=True)
-        table.add_column("status", no_wrap=True)
-        table.add_column("points", justify="right", no_wrap=True)
-        table.add_column("message", overflow="fold")
-        for check, result in lr.results:
-            got = check.points if result.status == Status.PASS else 0
-            pts = f"{got}/{check.points}" + (" bonus" if check.bonus else "")
-            table.add_row(check.id, Text(result.status.value, style=STYLE[result.status]), pts, result.message)
-        out.print(table)
+        print_lab(out, lr)
         for check, result in lr.results:
             if result.status == Status.FAIL or (verbose and (result.details or result.measurements)):
                 print_details(out, check.id, result, verbose)
@@ -84,7 +76,46 @@ def print_report(run: Run, verbose: bool, timings: bool = False) -> None:
         out.print(f"[yellow]{len(pending)} checks ({pts} points) wait for a GPU: they are not graded here. "
                   f"Run `make grade` on a machine with an NVIDIA GPU (docs/en/no-gpu.md).[/]")
     if other:
-        out.print(f"[yellow]{len(other)} checks were skipped: {', '.join(c.id for c, _ in other)}[/]")
+        out.print(f"[yellow]{len(other)} {'check was' if len(other) == 1 else 'checks were'} skipped: "
+                  f"{', '.join(c.id for c, _ in other)}[/]")
+
+
+# Below this many columns (an 80-column terminal) the table's message column would be a sliver that breaks
+# words: each check is a line of its own, its message indented beneath it.
+NARROW = 110
+
+
+def indented(out: Console, text: str, indent: int) -> Text:
+    """``text`` wrapped to the console's width, every line indented: a wrapped line stays under its first."""
+    pad = " " * indent
+    lines = [textwrap.fill(part, width=max(out.width, 40), initial_indent=pad, subsequent_indent=pad,
+                           break_long_words=False, break_on_hyphens=False) or pad for part in text.splitlines() or [""]]
+    return Text("\n".join(lines), no_wrap=True, overflow="ignore")
+
+
+def print_lab(out: Console, lr) -> None:
+    rows = []
+    for check, result in lr.results:
+        got = check.points if result.status == Status.PASS else 0
+        pts = f"{got}/{check.points}" + (" bonus" if check.bonus else "")
+        rows.append((check.id, Text(result.status.value, style=STYLE[result.status]), pts, result.message))
+    title = f"Lab {lr.lab.name}: {lr.lab.title}"
+    if out.width < NARROW:
+        out.print(f"\n[bold]{title}[/]")
+        width = max(len(cid) for cid, *_ in rows)
+        for cid, status, pts, message in rows:
+            out.print(Text.assemble(f"{cid:<{width}}  ", status, " " * (8 - len(status)), f"{pts:>9}"))
+            if message:
+                out.print(indented(out, message, 4))
+        return
+    table = Table(title=title, title_justify="left", expand=False)
+    table.add_column("check", no_wrap=True)
+    table.add_column("status", no_wrap=True)
+    table.add_column("points", justify="right", no_wrap=True)
+    table.add_column("message", overflow="fold")
+    for row in rows:
+        table.add_row(*row)
+    out.print(table)
 
 
 def print_timings(out: Console, run: Run) -> None:
@@ -104,15 +135,15 @@ def print_timings(out: Console, run: Run) -> None:
 
 def print_details(out: Console, cid: str, result: Result, verbose: bool) -> None:
     out.print(Text(f"\n{cid}: {result.status.value}", style=STYLE[result.status]))
-    out.print(Text(f"  {result.message}"))
-    for line in result.details:
-        out.print(Text(f"  {line}"))
+    lines = [result.message, *result.details]
     if verbose and result.measurements:
-        out.print(Text("  measurements: " + json.dumps(result.measurements, default=str)[:2000]))
+        lines.append("measurements: " + json.dumps(result.measurements, default=str)[:2000])
     if result.hint:
-        out.print(Text(f"  hint: {result.hint}"))
+        lines.append(f"hint: {result.hint}")
     if result.log:
-        out.print(Text(f"  log: {result.log}"))
+        lines.append(f"log: {result.log}")
+    for line in lines:  # indented as a block, so that a wrapped line stays under its first
+        out.print(indented(out, line, 2))
 
 
 def print_listing(labs: list[Lab]) -> None:
