@@ -107,12 +107,27 @@ def test_lab_notebooks_write_the_open_tracks_stubs_and_grade(lab):
 
 
 def test_lab_notebooks_colab_links_use_the_repo_slug():
-    slug = tool().read_setting(REPO).slug
+    setting = tool().read_setting(REPO)
     for lab in LABS:
         for lang in ("en", "es"):
             text = (REPO / "docs" / "_generated" / lang / f"notebook-{lab}.md").read_text(encoding="utf-8")
-            assert f"colab.research.google.com/github/{slug}/blob/main/docs/notebooks/{lab}.ipynb" in text
             assert f"../../notebooks/{lab}.ipynb" in text
+            if setting.slug == tool().PLACEHOLDER_SLUG:
+                assert "colab.research.google.com" not in text and "Colab" in text, "a link to a placeholder repository"
+            else:
+                assert f"colab.research.google.com/github/{setting.slug}/blob/main/docs/notebooks/{lab}.ipynb" in text
+
+
+def test_lab_notebooks_colab_link_appears_once_the_repository_is_set():
+    setting = tool().read_setting(REPO)
+    published = tool().Setting(setting.track, "our-university/phase-24", setting.pins)
+    for lang in ("en", "es"):
+        text = tool().snippet(published, "01-naive-kernel", lang)
+        assert "colab.research.google.com/github/our-university/phase-24/blob/main/docs/notebooks/01-naive-kernel.ipynb" \
+            in text
+        placeholder = tool().snippet(tool().Setting(setting.track, tool().PLACEHOLDER_SLUG, setting.pins),
+                                     "01-naive-kernel", lang)
+        assert "OWNER/REPO" not in placeholder and "notebooks/01-naive-kernel.ipynb" in placeholder
 
 
 @pytest.mark.slow
