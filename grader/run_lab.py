@@ -10,6 +10,7 @@ from pathlib import Path
 
 from grader.build import COMMON_FLAGS, COMPILE_ONLY_ARCHS, nvcc_path
 from grader.discover import REPO, submission_lab_dir
+from grader import phase
 from grader.ops import get
 from grader.registry import all_labs, resolve_lab
 from grader.runner import run_tool
@@ -29,7 +30,7 @@ def main(argv: list[str] | None = None) -> int:
     lab = resolve_lab(args.lab, all_labs())
     driver = REPO / "grader" / "drivers" / f"{get(lab.op).stem}_main.cu" if lab is not None else None
     if lab is None or not lab.cuda_sources or not driver.is_file():
-        stem = get(lab.op).stem if lab is not None else "softmax"
+        stem = get(lab.op if lab is not None else phase.kernel()).stem
         print("make run works for the CUDA labs 00, 01 and 02; for lab 03 run "
               f"`.venv/bin/python labs/03-triton-and-pytorch/{stem}_triton.py`", file=sys.stderr)
         return 2
