@@ -17,7 +17,8 @@ under ``if __name__ == "__main__":`` never runs in the grader and is not audited
 from __future__ import annotations
 
 import ast
-from dataclasses import dataclass
+import builtins
+from dataclasses import dataclass, field
 
 FORBIDDEN_CALLS = {"exec", "eval", "compile", "__import__", "open", "globals", "locals", "vars", "breakpoint",
                    "input", "setattr", "delattr", "memoryview", "help", "exit", "quit"}
@@ -81,12 +82,34 @@ class Finding:
         return f"line {self.line}: {self.text}"
 
 
-def audit(source: str, rules: Rules) -> list[Finding]:
+def audit(source: str, rules: Rules, entry: str | None = None) -> list[Finding]:
+    """The file's findings (empty: it passes). ``entry``: the function the grader calls with tensors
+    (``softmax``, ``sgemm``), whose parameters are therefore tensors."""
     try:
         tree = ast.parse(source)
     except SyntaxError as exc:
         return [Finding(exc.lineno or 0, f"is not valid Python: {exc.msg}")]
-    return _Auditor(rules).run(tree)
+    # Which of the file's functions receive or return tensors is found by running the audit until what it
+    # learns stops growing (a helper may pass a tensor to another helper defined further down).
+    flows = Flows()
+    for _ in range(8):
+        auditor = _Auditor(rules, entry, flows)
+        findings = auditor.run(tree)
+        if auditor.found == flows:
+            break
+        flows = auditor.found
+    return findings
+
+
+@dataclass
+class Flows:
+    """What one pass of the audit learned about tensors crossing the file's own function boundaries."""
+
+    params: dict[str, set[str]] = field(default_factory=dict)  # function (or lambda key) -> its tensor parameters
+    returns: set[str] = field(default_factory=set)  # functions that may return a tensor
+
+    def copy(self) -> "Flows":
+        return Flows({k: set(v) for k, v in self.params.items()}, set(self.returns))
 
 
 def _chain(node: ast.AST) -> list[str] | None:
@@ -98,6 +121,15 @@ def _chain(node: ast.AST) -> list[str] | None:
     if isinstance(node, ast.Name):
         return [node.id, *reversed(parts)]
     return None
+
+
+def _param_names(args: ast.arguments) -> list[str]:
+    """Positional parameters in order, then the keyword-only ones (as a call's arguments map onto them)."""
+    return [a.arg for a in (*args.posonlyargs, *args.args, *args.kwonlyargs)]
+
+
+def _lambda_key(node: ast.Lambda) -> str:
+    return f"<lambda {node.lineno}:{node.col_offset}>"
 
 
 def _is_main_guard(node: ast.stmt) -> bool:
@@ -114,14 +146,28 @@ REACHED_MODULES = {"os", "sys", "subprocess", "builtins", "importlib", "ctypes",
 
 
 class _Auditor(ast.NodeVisitor):
-    def __init__(self, rules: Rules):
+    def __init__(self, rules: Rules, entry: str | None = None, flows: Flows | None = None):
         self.rules = rules
+        self.entry = entry
+        self.flows = flows or Flows()  # what the previous pass learned
+        self.found = self.flows.copy()  # what this pass learns (a superset)
         self.findings: list[Finding] = []
         self.in_kernel = 0
         self.aliases: dict[str, str] = {}  # local name -> module it names ("np" -> "numpy")
-        self.tensors: set[str] = set()  # names the wrapper binds to tensors it allocated (or views of them)
+        # Lexical scopes, module first: (names bound to tensors, names bound to something else that hide outer ones).
+        self.scopes: list[tuple[set[str], set[str]]] = [(set(), set())]
+        self.functions: dict[str, list[str]] = {}  # the file's own non-kernel functions -> their parameter names
+        self.current: list[str] = []  # the functions being visited, innermost last
+        self.call_funcs: set[int] = set()  # ids of Attribute nodes that are called, not just referenced
 
     def run(self, tree: ast.Module) -> list[Finding]:
+        for node in ast.walk(tree):
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and not self._is_jit(node):
+                self.functions[node.name] = _param_names(node.args)
+            elif isinstance(node, ast.Assign) and isinstance(node.value, ast.Lambda):
+                for target in node.targets:
+                    if isinstance(target, ast.Name):
+                        self.functions[target.id] = _param_names(node.value.args)
         for node in tree.body:
             if _is_main_guard(node):
                 continue  # never runs when the grader imports the file
@@ -192,8 +238,17 @@ class _Auditor(ast.NodeVisitor):
             if default is not None:
                 self.visit(default)
         self.in_kernel += kernel
+        params = _param_names(node.args)
+        if node.name == self.entry and len(self.scopes) == 1:
+            tensors = set(params)  # the grader calls the entry with tensors
+        else:
+            tensors = self.flows.params.get(node.name, set()) & set(params)
+        self.scopes.append((tensors, set(params) - tensors))
+        self.current.append(node.name)
         for stmt in node.body:
             self.visit(stmt)
+        self.current.pop()
+        self.scopes.pop()
         self.in_kernel -= kernel
 
     visit_AsyncFunctionDef = visit_FunctionDef
@@ -220,8 +275,10 @@ class _Auditor(ast.NodeVisitor):
                     self.flag(node, f"uses {'.'.join(full)}: {self.rules.why}")
                 elif self.rules.torch_host is not None and not self.in_kernel and rest and \
                         ".".join(rest) not in self.rules.torch_host and not any(
-                            ".".join(rest).startswith(a + ".") for a in self.rules.torch_host) and \
+                            ".".join(rest).startswith(a + ".") for a in self.rules.torch_host if a != "Tensor") and \
                         not any(a.startswith(".".join(rest) + ".") for a in self.rules.torch_host):
+                    # torch.Tensor.<name> is a tensor method reached through its class (torch.Tensor.softmax):
+                    # the class itself may be named (isinstance, annotations), none of its methods.
                     self.flag(node, f"uses {'.'.join(full)}: {self.rules.why}")
                 return  # the chain has been judged as a whole
             if full[0] in ("numpy", "os", "sys", "subprocess", "ctypes", "threading", "multiprocessing", "importlib",
@@ -231,6 +288,10 @@ class _Auditor(ast.NodeVisitor):
         elif name.startswith("_") and not name.startswith("__") and name not in (self.rules.methods or ()) \
                 and not self.in_kernel and not self._self_like(node.value):
             self.flag(node, f"uses the private attribute .{name}")
+        if id(node) not in self.call_funcs and self._tensor_expr(node.value) and name not in self.rules.methods and \
+                name not in self.TENSOR_DATA_ATTRS | self.TENSOR_VIEW_ATTRS:
+            # f = x.softmax; f(-1): a method taken off a tensor is judged as if it were called
+            self.flag(node, f"uses .{name} of a tensor: {self.rules.why}")
         self.generic_visit(node)
 
     @staticmethod
@@ -239,6 +300,10 @@ class _Auditor(ast.NodeVisitor):
 
     def visit_Call(self, node):
         func = node.func
+        if isinstance(func, ast.Attribute):
+            self.call_funcs.add(id(func))
+        if self._tracking():
+            self._judge_call_of_tensors(node)
         if isinstance(func, ast.Name):
             if func.id in FORBIDDEN_CALLS:
                 self.flag(node, f"calls {func.id}(): not allowed in lab code")
@@ -266,44 +331,191 @@ class _Auditor(ast.NodeVisitor):
             self.flag(node, f"calls functools.{func.attr}: not needed here")
         self.generic_visit(node)
 
+    def _judge_call_of_tensors(self, node: ast.Call) -> None:
+        """Tensors handed to the file's own functions flow into them; handed to a builtin or to math, they are
+        turned into numbers to compute with."""
+        func = node.func
+        given = [a for a in node.args] + [kw.value for kw in node.keywords]
+        if isinstance(func, ast.Lambda):
+            self._flow_into(_lambda_key(func), _param_names(func.args), node)
+        elif isinstance(func, ast.Name) and func.id in self.functions:
+            self._flow_into(func.id, self.functions[func.id], node)
+        elif isinstance(func, ast.Name) and hasattr(builtins, func.id) and func.id not in self.HOLDING_BUILTINS and \
+                any(self._tensor_expr(a) for a in given):
+            self.flag(node, f"passes a tensor to {func.id}() outside a kernel: {self.rules.why}")
+        elif (chain := _chain(func)) and self.aliases.get(chain[0], chain[0]) == "math" and \
+                any(self._tensor_expr(a) for a in given):
+            self.flag(node, f"passes a tensor to {'.'.join(chain)}() outside a kernel: {self.rules.why}")
+        # An inline lambda handed a tensor alongside it (map(lambda t: ..., [x])): its parameters may be tensors.
+        if any(self._tensor_expr(a) for a in given):
+            for arg in given:
+                if isinstance(arg, ast.Lambda):
+                    self.found.params.setdefault(_lambda_key(arg), set()).update(_param_names(arg.args))
+
     TENSOR_ALLOC = {"empty", "empty_like", "empty_strided", "zeros", "zeros_like", "full"}
     TENSOR_VIEWS = {"view", "reshape", "contiguous", "flatten", "unsqueeze", "squeeze", "new_empty", "new_zeros",
                     "new_empty_strided", "expand", "t"}
+    TENSOR_VIEW_ATTRS = {"T", "mT", "H", "mH", "data", "real", "imag"}
+    # What a wrapper may read off a tensor without calling it (its allowed methods are in Rules.methods).
+    TENSOR_DATA_ATTRS = {"shape", "dtype", "device", "ndim", "is_cuda", "layout", "requires_grad", "is_leaf",
+                         "itemsize", "nbytes"}
+    # Builtins that only hold, count or show a tensor; any other builtin (float, abs, round, pow, ...) given one
+    # turns its values into Python numbers to compute with.
+    HOLDING_BUILTINS = {"len", "isinstance", "print", "id", "list", "tuple", "dict", "zip", "enumerate", "iter", "next",
+                        "hasattr", "getattr", "repr", "str", "type"}  # getattr(x, "name") is judged as x.name
 
-    def _tensor_expr(self, node) -> bool:
-        """A tensor, as far as the syntax shows: one the wrapper allocated, a view of one, an element of one."""
-        if isinstance(node, ast.Name):
-            return node.id in self.tensors
-        if isinstance(node, ast.Subscript):
-            return self._tensor_expr(node.value)
-        if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute):
-            chain = _chain(node.func)
-            if chain and self.aliases.get(chain[0], chain[0]) == "torch" and chain[-1] in self.TENSOR_ALLOC:
+    def _tensor_name(self, name: str) -> bool:
+        for tensors, others in reversed(self.scopes):
+            if name in tensors:
                 return True
-            return node.func.attr in self.TENSOR_VIEWS and self._tensor_expr(node.func.value)
+            if name in others:
+                return False
         return False
 
+    def _tensor_expr(self, node) -> bool:
+        """May be a tensor (or hold one), as far as the syntax shows: a parameter of the entry, one the wrapper
+        allocated, a view, element, slice or container of one, what a function of the file returns from one."""
+        if not self._tracking():
+            return False
+        if isinstance(node, ast.Name):
+            return self._tensor_name(node.id)
+        if isinstance(node, (ast.Subscript, ast.Starred, ast.NamedExpr)):
+            return self._tensor_expr(node.value)
+        if isinstance(node, ast.Attribute):
+            return node.attr in self.TENSOR_VIEW_ATTRS and self._tensor_expr(node.value)
+        if isinstance(node, (ast.Tuple, ast.List, ast.Set)):
+            return any(self._tensor_expr(e) for e in node.elts)
+        if isinstance(node, ast.Dict):
+            return any(self._tensor_expr(v) for v in node.values)
+        if isinstance(node, ast.IfExp):
+            return self._tensor_expr(node.body) or self._tensor_expr(node.orelse)
+        if isinstance(node, ast.BoolOp):
+            return any(self._tensor_expr(v) for v in node.values)
+        if isinstance(node, (ast.ListComp, ast.SetComp, ast.GeneratorExp, ast.DictComp)):
+            return any(self._tensor_expr(gen.iter) for gen in node.generators)
+        if isinstance(node, ast.Call):
+            func = node.func
+            if isinstance(func, ast.Attribute):
+                chain = _chain(func)
+                if chain and self.aliases.get(chain[0], chain[0]) == "torch" and chain[-1] in self.TENSOR_ALLOC:
+                    return True
+                return func.attr in self.TENSOR_VIEWS and self._tensor_expr(func.value)
+            if isinstance(func, ast.Name):
+                if func.id in self.flows.returns:
+                    return True
+                return func.id == "type" and any(self._tensor_expr(a) for a in node.args)
+        return False
+
+    def _tracking(self) -> bool:
+        return not self.in_kernel and self.rules.methods is not None
+
+    def _bind(self, target, tensor: bool) -> None:
+        """Record what an assignment binds in the current scope: tensors, or names that hide outer tensors."""
+        names = [n.id for n in ast.walk(target) if isinstance(n, ast.Name)] if isinstance(target, (ast.Tuple, ast.List,
+                                                                                                    ast.Starred)) \
+            else [target.id] if isinstance(target, ast.Name) else []
+        tensors, others = self.scopes[-1]
+        for name in names:
+            (tensors if tensor else others).add(name)
+            (others if tensor else tensors).discard(name)
+
+    def _computes(self, node) -> None:
+        self.flag(node, f"computes with a tensor outside a kernel: {self.rules.why}")
+
     def visit_Assign(self, node):
-        if not self.in_kernel and self.rules.methods is not None and self._tensor_expr(node.value):
-            self.tensors |= {t.id for t in node.targets if isinstance(t, ast.Name)}
+        if self._tracking():
+            if isinstance(node.value, ast.Lambda) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name):
+                self._visit_lambda(node.value, node.targets[0].id)
+                self._bind(node.targets[0], False)
+                return
+            tensor = self._tensor_expr(node.value)
+            for target in node.targets:
+                self._bind(target, tensor)
         self.generic_visit(node)
 
+    def visit_AnnAssign(self, node):
+        if self._tracking() and node.value is not None:
+            self._bind(node.target, self._tensor_expr(node.value))
+        self.generic_visit(node)
+
+    def visit_NamedExpr(self, node):
+        if self._tracking():
+            self._bind(node.target, self._tensor_expr(node.value))
+        self.generic_visit(node)
+
+    def visit_For(self, node):
+        if self._tracking():
+            self._bind(node.target, self._tensor_expr(node.iter))
+        self.generic_visit(node)
+
+    def visit_comprehension(self, node):
+        if self._tracking():
+            self._bind(node.target, self._tensor_expr(node.iter))
+        self.generic_visit(node)
+
+    def _visit_comprehending(self, node):
+        # A comprehension's targets are bound before its element is read: visit the generators first.
+        self.scopes.append((set(), set()))
+        for gen in node.generators:
+            self.visit(gen)
+        for part in ("elt", "key", "value"):
+            if getattr(node, part, None) is not None:
+                self.visit(getattr(node, part))
+        self.scopes.pop()
+
+    visit_ListComp = visit_SetComp = visit_GeneratorExp = visit_DictComp = _visit_comprehending
+
+    def visit_Return(self, node):
+        if node.value is not None and self.current and self._tensor_expr(node.value):
+            self.found.returns.add(self.current[-1])
+        self.generic_visit(node)
+
+    def _visit_lambda(self, node: ast.Lambda, key: str) -> None:
+        params = _param_names(node.args)
+        tensors = self.flows.params.get(key, set()) & set(params)
+        self.scopes.append((tensors, set(params) - tensors))
+        if self._tensor_expr(node.body):
+            self.found.returns.add(key)
+        self.visit(node.body)
+        self.scopes.pop()
+
+    def visit_Lambda(self, node):
+        self._visit_lambda(node, _lambda_key(node))
+
+    def _flow_into(self, key: str, params: list[str], call: ast.Call) -> None:
+        """A call of the file's own function or lambda: the parameters given a tensor are tensors in its body."""
+        got = {params[i] for i, arg in enumerate(call.args) if i < len(params) and self._tensor_expr(arg)}
+        got |= {kw.arg for kw in call.keywords if kw.arg in params and self._tensor_expr(kw.value)}
+        if any(isinstance(a, ast.Starred) and self._tensor_expr(a) for a in call.args):
+            got |= set(params)
+        if got:
+            self.found.params.setdefault(key, set()).update(got)
+
     def visit_AugAssign(self, node):
-        if not self.in_kernel and self.rules.methods is not None and \
-                (self._tensor_expr(node.target) or self._tensor_expr(node.value)):
-            self.flag(node, f"computes with a tensor outside a kernel: {self.rules.why}")
+        if self._tracking() and (self._tensor_expr(node.target) or self._tensor_expr(node.value)):
+            self._computes(node)
         self.generic_visit(node)
 
     def visit_BinOp(self, node):
-        if not self.in_kernel and self.rules.methods is not None and \
-                (self._tensor_expr(node.left) or self._tensor_expr(node.right)):
-            self.flag(node, f"computes with a tensor outside a kernel: {self.rules.why}")
-        if not self.in_kernel and self.rules.methods is not None:
+        if self._tracking() and (self._tensor_expr(node.left) or self._tensor_expr(node.right)):
+            self._computes(node)
+        if self._tracking():
             if isinstance(node.op, ast.MatMult):
                 self.flag(node, f"uses @ outside a kernel: {self.rules.why}")
             elif isinstance(node.op, ast.Pow) and not (isinstance(node.left, ast.Constant)
                                                        and isinstance(node.right, ast.Constant)):
                 self.flag(node, f"uses ** outside a kernel: {self.rules.why}")
+        self.generic_visit(node)
+
+    def visit_UnaryOp(self, node):
+        if self._tracking() and not isinstance(node.op, ast.Not) and self._tensor_expr(node.operand):
+            self._computes(node)
+        self.generic_visit(node)
+
+    def visit_Compare(self, node):
+        if self._tracking() and not all(isinstance(op, (ast.Is, ast.IsNot)) for op in node.ops) and \
+                any(self._tensor_expr(v) for v in (node.left, *node.comparators)):
+            self._computes(node)
         self.generic_visit(node)
 
     def visit_Name(self, node):

@@ -1,0 +1,31 @@
+"""Adversarial submission (tests/adversarial): the kernel writes exp(x - max) and the row sums; a helper the
+wrapper calls divides them with torch, outside any kernel."""
+from __future__ import annotations
+
+import torch
+import triton
+import triton.language as tl
+
+
+
+@triton.jit
+def _exp_kernel(out_ptr, sum_ptr, in_ptr, cols, BLOCK: tl.constexpr):
+    row = tl.program_id(0).to(tl.int64)
+    offsets = tl.arange(0, BLOCK)
+    mask = offsets < cols
+    x = tl.load(in_ptr + row * cols + offsets, mask=mask, other=-float("inf"))
+    e = tl.exp(x - tl.max(x, axis=0))
+    tl.store(out_ptr + row * cols + offsets, e, mask=mask)
+    tl.store(sum_ptr + row, tl.sum(e, axis=0))
+
+
+def _normalise(numerators, denominators):
+    return numerators / denominators  # torch's division: the helper's parameters are the wrapper's tensors
+
+
+def softmax(x):
+    rows, cols = x.shape
+    e = torch.empty_like(x)
+    s = torch.empty((rows, 1), device=x.device, dtype=torch.float32)
+    _exp_kernel[(rows,)](e, s, x, cols, BLOCK=triton.next_power_of_2(cols))
+    return _normalise(e, s)

@@ -1,0 +1,98 @@
+"""The Triton method audit follows tensors through the wrapper: whatever computes with one outside a kernel is
+refused, however it is spelled; size arithmetic and launching stay allowed (grader/audit/python_ast.py)."""
+from __future__ import annotations
+
+import pytest
+
+from grader.audit.python_ast import TRITON, audit
+
+HEAD = '''import math
+import torch
+import triton
+import triton.language as tl
+
+
+@triton.jit
+def _copy(x_ptr, y_ptr, n, BLOCK: tl.constexpr):
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    tl.store(y_ptr + offs, tl.load(x_ptr + offs, mask=offs < n), mask=offs < n)
+
+
+def _scale(t):
+    return t * 1
+
+
+def _relay(t):
+    return _scale(t)
+
+
+def _same(t):
+    return t
+
+
+def _cdiv(a, b):
+    return (a + b - 1) // b
+
+'''
+
+
+def wrapper(body: str) -> str:
+    lines = body.strip("\n").splitlines()
+    return HEAD + "\ndef softmax(x):\n" + "".join(f"    {line}\n" for line in lines) + \
+        "    y = torch.empty_like(x)\n    _copy[(_cdiv(x.numel(), 1024),)](z, y, x.numel(), BLOCK=1024)\n    return y\n"
+
+
+CHEATS = {
+    "operator_on_input": "z = x * 1",
+    "unary_minus": "z = -x",
+    "comparison": "z = x > 0",
+    "augmented": "z = x\nz += 1",
+    "through_a_helper": "z = _scale(x)",
+    "through_two_helpers": "z = _relay(x)",
+    "helper_returns_it": "z = _same(x) * 2",
+    "named_lambda": "f = lambda t: t * 2\nz = f(x)",
+    "inline_lambda": "z = (lambda t: t + 1)(x)",
+    "lambda_in_map": "z = list(map(lambda t: t * 2, [x]))[0]",
+    "nested_function": "def inner(t):\n    return t * 2\nz = inner(x)",
+    "tuple_unpacking": "a, b = x, x\nz = a - b",
+    "container": "g = {'k': x}\nz = g['k'] * 2",
+    "comprehension": "z = [t * 2 for t in (x,)][0]",
+    "rows_of_a_comprehension": "rows = [r for r in x]\nz = rows[0] * 2",
+    "transpose_view": "z = x.T * 2",
+    "data_attribute": "z = x.data * 2",
+    "conditional": "w = x if True else None\nz = w * 2",
+    "class_method": "f = torch.Tensor.softmax\nz = f(x, -1)",
+    "method_reference": "f = x.softmax\nz = f(-1)",
+    "getattr_reference": "f = getattr(x, 'exp')\nz = f()",
+    "float_of_an_element": "z = torch.empty_like(x)\nv = float(x[0, 0])",
+    "builtin_abs": "z = abs(x)",
+    "math_of_an_element": "z = torch.empty_like(x)\nz[0, 0] = math.exp(x[0, 0])",
+}
+
+ALLOWED = {
+    "sizes": "rows, cols = x.shape\nz = torch.empty_like(x)\nblock = max(16, triton.next_power_of_2(cols)) * 2",
+    "helper_on_sizes": "z = torch.empty((_cdiv(x.shape[0], 4) * 4, x.shape[1]), device=x.device)",
+    "checks": "assert x.dim() == 2 and x.dtype == torch.float32 and x.is_contiguous() and x.is_cuda is not None\nz = x",
+    "grid_lambda": "grid = lambda meta: (_cdiv(x.shape[0], meta['ROWS']) * 1,)\nz = x",
+    "strides": "z = x.contiguous()\nstep = z.stride(0) * z.element_size() + len(z)",
+    "loop_over_tensors": "for t in (x,):\n    assert t.is_contiguous()\nz = x",
+    "zero_fill": "z = torch.empty_like(x)\nz[:] = 0",
+}
+
+
+@pytest.mark.parametrize("body", list(CHEATS.values()), ids=list(CHEATS))
+def test_audit_refuses_computing_with_a_tensor_outside_a_kernel(body):
+    findings = audit(wrapper(body), TRITON, "softmax")
+    assert findings, "passed the audit"
+    assert any(("tensor" in f.text or "torch.Tensor" in f.text) for f in findings), [str(f) for f in findings]
+
+
+@pytest.mark.parametrize("body", list(ALLOWED.values()), ids=list(ALLOWED))
+def test_audit_allows_size_arithmetic_and_launching(body):
+    assert audit(wrapper(body), TRITON, "softmax") == []
+
+
+def test_audit_knows_the_entrys_parameters_only_from_the_entry():
+    """A helper's own integer parameter named like the entry's tensor is not a tensor."""
+    source = wrapper("z = x") + "\n\ndef _rows(x):\n    return x + 1\n\n\nR = _rows(3)\n"
+    assert audit(source, TRITON, "softmax") == []
