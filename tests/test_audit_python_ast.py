@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from grader.audit.python_ast import TRITON, audit
+from grader.audit.python_ast import PORT, TRITON, audit
 
 HEAD = '''import math
 import torch
@@ -96,3 +96,10 @@ def test_audit_knows_the_entrys_parameters_only_from_the_entry():
     """A helper's own integer parameter named like the entry's tensor is not a tensor."""
     source = wrapper("z = x") + "\n\ndef _rows(x):\n    return x + 1\n\n\nR = _rows(3)\n"
     assert audit(source, TRITON, "softmax") == []
+
+
+def test_audit_refuses_a_port_that_takes_numpy_off_a_tensor():
+    """The port's banned methods count when referenced too: f = x.numpy; f() is x.numpy()."""
+    source = "import torch\n\n\ndef forward(x):\n    to_array = x.numpy\n    return torch.tensor(to_array() * 2)\n"
+    assert any(".numpy" in f.text for f in audit(source, PORT))
+    assert audit("import torch\n\n\ndef forward(x):\n    return x * 2\n", PORT) == []

@@ -288,10 +288,13 @@ class _Auditor(ast.NodeVisitor):
         elif name.startswith("_") and not name.startswith("__") and name not in (self.rules.methods or ()) \
                 and not self.in_kernel and not self._self_like(node.value):
             self.flag(node, f"uses the private attribute .{name}")
-        if id(node) not in self.call_funcs and self._tensor_expr(node.value) and name not in self.rules.methods and \
-                name not in self.TENSOR_DATA_ATTRS | self.TENSOR_VIEW_ATTRS:
-            # f = x.softmax; f(-1): a method taken off a tensor is judged as if it were called
-            self.flag(node, f"uses .{name} of a tensor: {self.rules.why}")
+        if id(node) not in self.call_funcs and not self.in_kernel:
+            # f = x.softmax; f(-1): a method taken off an object is judged as if it were called
+            if self.rules.methods is None and name in self.rules.banned_methods:  # the port: x.numpy, not called
+                self.flag(node, f"uses .{name}: {self.rules.why}")
+            elif self._tensor_expr(node.value) and name not in self.rules.methods and \
+                    name not in self.TENSOR_DATA_ATTRS | self.TENSOR_VIEW_ATTRS:
+                self.flag(node, f"uses .{name} of a tensor: {self.rules.why}")
         self.generic_visit(node)
 
     @staticmethod
