@@ -103,3 +103,26 @@ def test_audit_refuses_a_port_that_takes_numpy_off_a_tensor():
     source = "import torch\n\n\ndef forward(x):\n    to_array = x.numpy\n    return torch.tensor(to_array() * 2)\n"
     assert any(".numpy" in f.text for f in audit(source, PORT))
     assert audit("import torch\n\n\ndef forward(x):\n    return x * 2\n", PORT) == []
+
+
+ENTRY_FORMS = {
+    "lambda": "softmax = lambda x: _finish(x * 1)\n",
+    "alias": "def _impl(x):\n    return _finish(x * 1)\n\n\nsoftmax = _impl\n",
+    "instance": "class _Softmax:\n    def __call__(self, x):\n        return _finish(x * 1)\n\n\nsoftmax = _Softmax()\n",
+}
+
+
+@pytest.mark.parametrize("form", list(ENTRY_FORMS.values()), ids=list(ENTRY_FORMS))
+def test_audit_follows_the_entry_however_it_is_bound(form):
+    """softmax bound to a lambda, an alias or an instance still receives tensors: x * 1 there is refused."""
+    source = HEAD + "\ndef _finish(z):\n    y = torch.empty_like(z)\n    _copy[(1,)](z, y, z.numel(), BLOCK=1024)\n" \
+                    "    return y\n\n\n" + form
+    findings = audit(source, TRITON, "softmax")
+    assert any("computes with a tensor" in f.text for f in findings), [str(f) for f in findings]
+    clean = form.replace("x * 1", "x")
+    assert audit(HEAD + "\ndef _finish(z):\n    return z\n\n\n" + clean, TRITON, "softmax") == []
+
+
+def test_audit_refuses_an_entry_it_cannot_follow():
+    source = HEAD + "\nimport functools\nsoftmax = functools.lru_cache(None)\n"
+    assert any("cannot follow" in f.text for f in audit(source, TRITON, "softmax"))

@@ -159,6 +159,7 @@ class _Auditor(ast.NodeVisitor):
         self.functions: dict[str, list[str]] = {}  # the file's own non-kernel functions -> their parameter names
         self.current: list[str] = []  # the functions being visited, innermost last
         self.call_funcs: set[int] = set()  # ids of Attribute nodes that are called, not just referenced
+        self.seeds: dict[str, set[str]] = {}  # where the grader's call of the entry lands -> its tensor parameters
 
     def run(self, tree: ast.Module) -> list[Finding]:
         for node in ast.walk(tree):
@@ -168,6 +169,7 @@ class _Auditor(ast.NodeVisitor):
                 for target in node.targets:
                     if isinstance(target, ast.Name):
                         self.functions[target.id] = _param_names(node.value.args)
+        self.seeds = self._entry_seeds(tree)
         for node in tree.body:
             if _is_main_guard(node):
                 continue  # never runs when the grader imports the file
@@ -178,6 +180,33 @@ class _Auditor(ast.NodeVisitor):
                 seen.add((f.line, f.text))
                 unique.append(f)
         return unique
+
+    def _entry_seeds(self, tree: ast.Module) -> dict[str, set[str]]:
+        """Where the grader's call of the entry lands, and which parameters receive its tensors: the entry
+        itself (def or lambda), the function it is an alias of, or the __call__ of the class it is an instance of.
+        Bound any other way, the audit could not follow the tensors, so the file is refused."""
+        if not self.entry or self.rules.methods is None:
+            return {}
+        classes = {n.name: n for n in tree.body if isinstance(n, ast.ClassDef)}
+        seeds: dict[str, set[str]] = {}
+        for node in tree.body:
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.name == self.entry:
+                seeds[node.name] = set(_param_names(node.args))
+            elif isinstance(node, ast.Assign) and any(isinstance(t, ast.Name) and t.id == self.entry
+                                                      for t in node.targets):
+                value = node.value
+                if isinstance(value, ast.Lambda):
+                    seeds[self.entry] = set(_param_names(value.args))
+                elif isinstance(value, ast.Name) and value.id in self.functions:
+                    seeds[value.id] = set(self.functions[value.id])
+                elif isinstance(value, ast.Call) and isinstance(value.func, ast.Name) and value.func.id in classes:
+                    for item in classes[value.func.id].body:
+                        if isinstance(item, ast.FunctionDef) and item.name == "__call__":
+                            seeds["__call__"] = set(_param_names(item.args)[1:])
+                else:
+                    self.flag(node, f"binds {self.entry} to something the audit cannot follow: define it with "
+                                    f"def {self.entry}(...)")
+        return seeds
 
     def flag(self, node: ast.AST, text: str) -> None:
         self.findings.append(Finding(getattr(node, "lineno", 0), text))
@@ -239,10 +268,7 @@ class _Auditor(ast.NodeVisitor):
                 self.visit(default)
         self.in_kernel += kernel
         params = _param_names(node.args)
-        if node.name == self.entry and len(self.scopes) == 1:
-            tensors = set(params)  # the grader calls the entry with tensors
-        else:
-            tensors = self.flows.params.get(node.name, set()) & set(params)
+        tensors = (self.flows.params.get(node.name, set()) | self.seeds.get(node.name, set())) & set(params)
         self.scopes.append((tensors, set(params) - tensors))
         self.current.append(node.name)
         for stmt in node.body:
@@ -475,7 +501,7 @@ class _Auditor(ast.NodeVisitor):
 
     def _visit_lambda(self, node: ast.Lambda, key: str) -> None:
         params = _param_names(node.args)
-        tensors = self.flows.params.get(key, set()) & set(params)
+        tensors = (self.flows.params.get(key, set()) | self.seeds.get(key, set())) & set(params)
         self.scopes.append((tensors, set(params) - tensors))
         if self._tensor_expr(node.body):
             self.found.returns.add(key)
