@@ -126,3 +126,10 @@ def test_audit_follows_the_entry_however_it_is_bound(form):
 def test_audit_refuses_an_entry_it_cannot_follow():
     source = HEAD + "\nimport functools\nsoftmax = functools.lru_cache(None)\n"
     assert any("cannot follow" in f.text for f in audit(source, TRITON, "softmax"))
+
+
+def test_audit_follows_a_long_chain_of_helpers():
+    """However many helpers the tensor passes through, defined in any order, the last one's arithmetic counts."""
+    chain = "".join(f"def _h{i}(t):\n    return _h{i + 1}(t)\n\n\n" for i in range(20)) + "def _h20(t):\n    return t * 2\n"
+    findings = audit(wrapper("z = _h0(x)") + "\n\n" + chain, TRITON, "softmax")
+    assert any("computes with a tensor" in f.text for f in findings)

@@ -90,15 +90,15 @@ def audit(source: str, rules: Rules, entry: str | None = None) -> list[Finding]:
     except SyntaxError as exc:
         return [Finding(exc.lineno or 0, f"is not valid Python: {exc.msg}")]
     # Which of the file's functions receive or return tensors is found by running the audit until what it
-    # learns stops growing (a helper may pass a tensor to another helper defined further down).
+    # learns stops growing (a helper may pass a tensor to another helper defined further down). Each pass
+    # only adds, and there are finitely many parameters and functions to add, so this ends.
     flows = Flows()
-    for _ in range(8):
+    while True:
         auditor = _Auditor(rules, entry, flows)
         findings = auditor.run(tree)
         if auditor.found == flows:
-            break
+            return findings
         flows = auditor.found
-    return findings
 
 
 @dataclass
