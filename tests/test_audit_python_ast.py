@@ -67,6 +67,8 @@ CHEATS = {
     "float_of_an_element": "z = torch.empty_like(x)\nv = float(x[0, 0])",
     "builtin_abs": "z = abs(x)",
     "math_of_an_element": "z = torch.empty_like(x)\nz[0, 0] = math.exp(x[0, 0])",
+    "rebound_on_one_branch": "if x is None:\n    x = 0\nz = x * 1",
+    "subscript_in_a_tuple_target": "a, x[0] = 1, 2\nz = x * 1",
 }
 
 ALLOWED = {

@@ -128,6 +128,17 @@ def _param_names(args: ast.arguments) -> list[str]:
     return [a.arg for a in (*args.posonlyargs, *args.args, *args.kwonlyargs)]
 
 
+def _target_names(target: ast.AST) -> list[str]:
+    """The names an assignment target binds: x, (a, *b), [c, d]; not the x of x[i] = ... or x.attr = ..."""
+    if isinstance(target, ast.Name):
+        return [target.id]
+    if isinstance(target, ast.Starred):
+        return _target_names(target.value)
+    if isinstance(target, (ast.Tuple, ast.List)):
+        return [name for elt in target.elts for name in _target_names(elt)]
+    return []
+
+
 def _lambda_key(node: ast.Lambda) -> str:
     return f"<lambda {node.lineno}:{node.col_offset}>"
 
@@ -439,14 +450,16 @@ class _Auditor(ast.NodeVisitor):
         return not self.in_kernel and self.rules.methods is not None
 
     def _bind(self, target, tensor: bool) -> None:
-        """Record what an assignment binds in the current scope: tensors, or names that hide outer tensors."""
-        names = [n.id for n in ast.walk(target) if isinstance(n, ast.Name)] if isinstance(target, (ast.Tuple, ast.List,
-                                                                                                    ast.Starred)) \
-            else [target.id] if isinstance(target, ast.Name) else []
+        """Record what an assignment binds in the current scope. The audit does not follow control flow, so a
+        name that may hold a tensor anywhere in a scope stays a tensor there (``if c: x = 0`` does not clear the
+        entry's ``x``); a name bound only to other things hides an outer tensor of that name."""
         tensors, others = self.scopes[-1]
-        for name in names:
-            (tensors if tensor else others).add(name)
-            (others if tensor else tensors).discard(name)
+        for name in _target_names(target):
+            if tensor:
+                tensors.add(name)
+                others.discard(name)
+            elif name not in tensors:
+                others.add(name)
 
     def _computes(self, node) -> None:
         self.flag(node, f"computes with a tensor outside a kernel: {self.rules.why}")
