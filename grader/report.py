@@ -14,7 +14,7 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from grader.pipeline import Run
+from grader.pipeline import LabReport, Run
 from grader.registry import Lab
 from grader.results import Result, Status
 
@@ -93,7 +93,7 @@ def indented(out: Console, text: str, indent: int) -> Text:
     return Text("\n".join(lines), no_wrap=True, overflow="ignore")
 
 
-def print_lab(out: Console, lr) -> None:
+def print_lab(out: Console, lr: LabReport) -> None:
     rows = []
     for check, result in lr.results:
         got = check.points if result.status == Status.PASS else 0

@@ -375,7 +375,7 @@ class _Auditor(ast.NodeVisitor):
         """Tensors handed to the file's own functions flow into them; handed to a builtin or to math, they are
         turned into numbers to compute with."""
         func = node.func
-        given = [a for a in node.args] + [kw.value for kw in node.keywords]
+        given = [*node.args, *(kw.value for kw in node.keywords)]
         if isinstance(func, ast.Lambda):
             self._flow_into(_lambda_key(func), _param_names(func.args), node)
         elif isinstance(func, ast.Name) and func.id in self.functions:
@@ -539,9 +539,9 @@ class _Auditor(ast.NodeVisitor):
         self.generic_visit(node)
 
     def visit_BinOp(self, node):
-        if self._tracking() and (self._tensor_expr(node.left) or self._tensor_expr(node.right)):
-            self._computes(node)
         if self._tracking():
+            if self._tensor_expr(node.left) or self._tensor_expr(node.right):
+                self._computes(node)
             if isinstance(node.op, ast.MatMult):
                 self.flag(node, f"uses @ outside a kernel: {self.rules.why}")
             elif isinstance(node.op, ast.Pow) and not (isinstance(node.left, ast.Constant)
