@@ -139,15 +139,27 @@ class WorkerGone(Exception):
 class Exit:
     returncode: int | None
     seconds: float
+    sandboxed: bool = False  # bwrap stood between: it reports its child's death by signal N as exit code 128 + N
+
+    @property
+    def signal_number(self) -> int | None:
+        if self.returncode is None:
+            return None
+        if self.returncode < 0:
+            return -self.returncode
+        if self.sandboxed and 128 < self.returncode <= 128 + 64:
+            return self.returncode - 128
+        return None
 
     @property
     def signal_name(self) -> str | None:
-        if self.returncode is not None and self.returncode < 0:
-            try:
-                return signal.Signals(-self.returncode).name
-            except ValueError:
-                return f"signal {-self.returncode}"
-        return None
+        number = self.signal_number
+        if number is None:
+            return None
+        try:
+            return signal.Signals(number).name
+        except ValueError:
+            return f"signal {number}"
 
 
 def scratch_root() -> Path:
@@ -253,7 +265,7 @@ class Worker:
             _track(self.proc.pid, False)
             if self._drain is not None:
                 self._drain.join(timeout=5)
-        self.exit = Exit(code, time.monotonic() - self._started)
+        self.exit = Exit(code, time.monotonic() - self._started, self.box.isolated)
         self._write_log()
         if self.io is not None:
             shutil.rmtree(self.io, ignore_errors=True)

@@ -47,6 +47,14 @@ def test_build_audit_refuses_libraries(tmp_path, name, found):
 
 
 @needs_nvcc
+@pytest.mark.parametrize("name, found", [("gemm_calls_cublas", "cublasSgemm_v2"), ("gemm_calls_torch", "_ZN2at10matmul_out")])
+def test_build_audit_refuses_libraries_on_the_gemm_track(tmp_path, name, found):
+    b = build(tmp_path, SUBMISSIONS / f"{name}/02-tuned-kernel/sgemm_tuned.cu", GEMM)
+    problems = b.source_problems + (b.elf.problems if b.elf else []) + b.errors
+    assert any(found in p for p in problems), problems
+
+
+@needs_nvcc
 def test_build_audit_passes_every_solution(tmp_path):
     specs = {"vector_add": VADD, "softmax": SOFTMAX, "sgemm": GEMM}
     sources = sorted((REPO / "solutions").glob("*/*.cu"))

@@ -164,7 +164,7 @@ def test_cohort_grades_resumes_after_a_killed_task_and_regrades_a_changed_one(co
     assert cohort.json("attempts", "hal")["seconds"] >= GRADER_TIMEOUT_S  # ... ran into the grader's time limit
     assert cohort.check("ivy", "03.triton.interpreter") == "FAIL"
     crash = next(t for t in cohort.json("results", "ivy")["tests"] if t["extra_data"]["id"] == "03.triton.interpreter")
-    assert "SIGSEGV" in crash["output"] or "139" in crash["output"], crash["output"]
+    assert "SIGSEGV" in crash["output"], crash["output"]  # named, also when bwrap reports it as exit code 139
     assert book["ada"]["00-hello-cuda"] == book["ada"]["total"] and book["ada"]["03-triton-and-pytorch"] == ""
     for name in GRADED:
         if name != KILLED_LEARNER:

@@ -158,7 +158,17 @@ def test_lab03_triton_solution_passes_on_the_gpu(tmp_path):
 
 @pytest.mark.gpu
 def test_lab03_triton_fixed_block_fails_the_gpu_sweep(tmp_path):
-    done = grade(make_ctx(tmp_path, SUBMISSIONS / "triton_softmax_fixed_block.py", gpu=True),
-                 only=["03.triton.gpu_sweep"])
+    # The interpreter already fails this file (the test above); the GPU sweep must catch it on its own too, so
+    # it runs here as if the checks before it had passed.
+    from grader.results import passed
+
+    ctx = make_ctx(tmp_path, SUBMISSIONS / "triton_softmax_fixed_block.py", gpu=True)
+    sweep = next(c for c in ctx.lab.checks if c.id == "03.triton.gpu_sweep")
+    done = {parent: passed("assumed for this test") for parent in sweep.needs}
+    try:
+        done[sweep.id] = run_check(sweep, ctx, done)
+    finally:
+        for close in ctx.closers:
+            close()
     assert done["03.triton.gpu_sweep"].status == Status.FAIL
     assert "never written" in done["03.triton.gpu_sweep"].message

@@ -47,14 +47,18 @@ def test_lab00_stub_is_not_started_on_a_gpu_too(grade):
 
 @pytest.mark.gpu
 def test_lab01_half_done_stub_fails_with_wrong_values_not_a_crash(grade, tmp_path):
-    # The launcher written, the kernel left as the stub's placeholder: it runs, and every element is unwritten.
+    # The launcher written, the kernel half done (the max, not yet the exp and the sum): it runs, writes every
+    # element, and is wrong from the first one. (An empty kernel never gets this far: the audit refuses it.)
     solution = (REPO / "solutions/01-naive-kernel/softmax_naive.cu").read_text()
     start = solution.index("    // BEGIN SOLUTION\n    // TODO: one thread per row")
     end = solution.index("    // END SOLUTION", start) + len("    // END SOLUTION\n")
+    half = ("    int row = blockIdx.x * blockDim.x + threadIdx.x;\n    if (row >= rows) return;\n"
+            "    float m = -INFINITY;\n    for (int c = 0; c < cols; c++) m = fmaxf(m, input[(size_t)row * cols + c]);\n"
+            "    for (int c = 0; c < cols; c++) output[(size_t)row * cols + c] = input[(size_t)row * cols + c] - m;\n")
     (tmp_path / "01-naive-kernel").mkdir()
-    (tmp_path / "01-naive-kernel/softmax_naive.cu").write_text(solution[:start] + "    // not yet\n" + solution[end:])
+    (tmp_path / "01-naive-kernel/softmax_naive.cu").write_text(solution[:start] + half + solution[end:])
     g = grade(["01"], submission=tmp_path)
     assert g.rc == 1
-    assert g.status("01.build.compiles") == "PASS"
-    assert g.status("01.memory.all_written") == "FAIL" and "never written" in g.output("01.memory.all_written")
+    assert g.status("01.build.honest") == "PASS", g.output("01.build.honest")
+    assert g.status("01.run.completes") == "PASS" and g.status("01.memory.all_written") == "PASS"
     assert g.status("01.correct.randn") == "FAIL" and "row 0, col 0" in g.output("01.correct.randn")

@@ -25,7 +25,9 @@ def test_negative_compile_error_is_reported_once_and_dependents_not_run(grade):
 def test_negative_host_crash_is_a_teaching_failure(grade):
     g = grade(["00", "01"], submission=SUBMISSIONS / "host_crash")
     assert g.status("00.run.completes") == "FAIL"
-    assert "SIGSEGV" in g.output("00.run.completes") and "device pointer" in g.output("00.run.completes")
+    # bwrap reports its child's death by SIGSEGV as exit code 139: the lesson must still name the signal
+    assert "SIGSEGV" in g.output("00.run.completes") and "device pointer" in g.output("00.run.completes"), \
+        g.output("00.run.completes")
     assert g.status("00.correct.values") == "NOT RUN"
     assert g.status("01.build.compiles") in ("PASS", "FAIL")  # the next lab is still graded
 
@@ -34,7 +36,8 @@ def test_negative_host_crash_is_a_teaching_failure(grade):
 def test_negative_hang_is_killed_and_reported(grade):
     g = grade(["00"], submission=SUBMISSIONS / "hang", env=FAST)
     assert g.status("00.run.completes") == "FAIL"
-    assert "did not finish in 20 s" in g.output("00.run.completes")
+    out = g.output("00.run.completes")
+    assert "did not finish in time" in out and "a hang" in out and "exit condition" in out, out
 
 
 @pytest.mark.gpu

@@ -48,7 +48,14 @@ class CudaWorker:
         self.op = get_op(message["op"])
         torch.backends.cuda.matmul.allow_tf32 = False
         torch.cuda.init()
-        self.stream = torch.cuda.Stream()  # not the legacy default stream: the launcher must use the one it is given
+        # Not the legacy default stream: the launcher must use the one it is given. And every piece of device
+        # work this worker does goes to that same stream, made current here: drawing inputs, allocating and
+        # poisoning outputs, the baseline, copies to the host. With two streams, torch's caching allocator hands
+        # a block freed on one (a temporary of the input draw) to an allocation used on the other (an output
+        # filled with poison) while the first stream's work on it is still queued, and a whole input set came
+        # out NaN (PHASE_24_PLAN decision 44).
+        self.stream = torch.cuda.Stream()
+        torch.cuda.set_stream(self.stream)
         for label, path in message["libraries"].items():
             try:
                 lib = ctypes.CDLL(path)
@@ -93,11 +100,10 @@ class CudaWorker:
         first: dict[str, np.ndarray] = {}
         start = time.perf_counter()
         for rep in range(int(message["repeats"])):
-            with torch.cuda.stream(self.stream):
-                for name, buf in dev_out.items():
-                    buf.fill_(_signed(GUARD_BITS))
-                    buf[guard:guard + counts[name]].fill_(_signed(POISON_BITS))
-            self.stream.synchronize()
+            for name, buf in dev_out.items():
+                buf.fill_(_signed(GUARD_BITS))
+                buf[guard:guard + counts[name]].fill_(_signed(POISON_BITS))
+            torch.cuda.synchronize()
             code = self.launch(message["lib"], dims, {n: t.data_ptr() for n, t in dev_in.items()},
                                {n: t.data_ptr() + 4 * guard for n, t in dev_out.items()})
             self._sync(f"repeat {rep + 1}")
@@ -141,10 +147,9 @@ class CudaWorker:
 
             def run(i):
                 codes.append(self.launch(label, dims, ptr_in[i % len(sets)], ptr_out[i % len(outs)]))
-            with torch.cuda.stream(self.stream):
-                for o in outs:
-                    for t in o.values():
-                        t.view(torch.int32).fill_(_signed(POISON_BITS))
+            for o in outs:
+                for t in o.values():
+                    t.view(torch.int32).fill_(_signed(POISON_BITS))
         elif contender == "baseline":
             def run(i):
                 op.baseline(sets[i % len(sets)])
@@ -156,23 +161,19 @@ class CudaWorker:
                 dst.copy_(sets[i % len(sets)][first])
         else:
             raise ValueError(f"unknown contender {contender!r}")
-        # The inputs were drawn on the default stream and the launches go to the worker's own: wait for them,
-        # or the first launches read inputs still being written.
-        torch.cuda.synchronize()
-        with torch.cuda.stream(self.stream):
-            for i in range(warmup):
-                run(i)
+        torch.cuda.synchronize()  # the inputs and outputs are ready, and nothing else is running
+        for i in range(warmup):
+            run(i)
         self._sync("warm-up")
         codes.clear()
         events = [(torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)) for _ in range(n)]
-        with torch.cuda.stream(self.stream):
-            link.mark("start")
-            for i in range(n):
-                events[i][0].record(self.stream)
-                run(i)
-                events[i][1].record(self.stream)
-            torch.cuda.synchronize()
-            link.mark("end")
+        link.mark("start")
+        for i in range(n):
+            events[i][0].record(self.stream)
+            run(i)
+            events[i][1].record(self.stream)
+        torch.cuda.synchronize()
+        link.mark("end")
         self._sync("timed launches")
         if contender.startswith("lib:"):
             self.blocks = {"outs": outs, "n": n}
@@ -197,7 +198,7 @@ class CudaWorker:
         outs = self._block_outputs(dims, 1)[0]
         ptr_in = {n: t.data_ptr() for n, t in inputs.items()}
         ptr_out = {n: t.data_ptr() for n, t in outs.items()}
-        torch.cuda.synchronize()  # inputs drawn on the default stream; the launch goes to the worker's own
+        torch.cuda.synchronize()
         self.launch(message["lib"], dims, ptr_in, ptr_out)  # warm-up: module load, first-launch work
         self._sync("warm-up")
         with profile(activities=[ProfilerActivity.CUDA]) as prof:
