@@ -55,11 +55,14 @@ list: $(VENV)/.ready-grade
 test: $(VENV)/.ready-dev $(VENV)/.ready-docs $(VENV)/.ready-cohort
 	$(PY) -m pytest -q
 
-test-fast: $(VENV)/.ready-dev
+test-fast: $(VENV)/.ready-dev $(VENV)/.ready-cohort
 	$(PY) -m pytest -q -m "not slow and not gpu" --ignore=tests/docs
 
+# GPU tests grade a few submissions at once where pytest-xdist is there (each run has its own work folder;
+# grader/gpu_lock.py gives every speed measurement the GPU to itself).
+GPU_TEST_JOBS ?= 4
 test-gpu: $(VENV)/.ready-dev
-	$(PY) -m pytest -q -m gpu --ignore=tests/docs
+	$(PY) -m pytest -q -m gpu --ignore=tests/docs $$($(PY) -c "import xdist" 2>/dev/null && echo "-n $(GPU_TEST_JOBS)")
 
 stubs: $(VENV)/.ready-grade
 	$(PY) -m grader.stubs $(if $(FORCE),--force)

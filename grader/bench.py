@@ -1,12 +1,16 @@
 """make bench: the reference solutions of a kernel track against the vendor baseline and the ceiling.
 
-    python -m grader.bench [--kernel softmax|gemm] [--out FILE] [--quick]
+    python -m grader.bench [--kernel softmax|gemm] [--out FILE] [--quick] [--shapes 16384x4096,...]
+                           [--cuda FILE ...] [--triton FILE ... | --no-triton]
 
 Needs a CUDA GPU. It measures with the grader's own method (grader/timing.py), through the same
-sandboxed workers as grading: at every timing shape of the track, the tuned CUDA solution, the
-vendor baseline and a device copy in one worker (one process), then the Triton solution, the
-baseline and a copy in another. Every timed implementation's launches are verified as the gate's
-are. Writes JSON (default docs/data/bench-<track>-<device>-<date>.json) and prints a table last.
+sandboxed workers as grading: at every timing shape of the track, the tuned CUDA solution against
+the vendor baseline in one worker (one process), then the Triton solution against the baseline in
+another; the device copy, the ceiling, once for the run in the judge's process. Every timed
+implementation's launches are verified as the gate's are. ``--cuda``/``--triton`` time other files
+(variants under study) in their place. Writes JSON (default
+docs/data/bench-<track>-<device>-<date>.json) and prints a table last. It holds the GPU alone
+(grader/gpu_lock.py) while it measures.
 """
 from __future__ import annotations
 
@@ -14,7 +18,9 @@ import argparse
 import datetime
 import json
 import re
+import statistics
 import sys
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 from grader import phase, timing
@@ -22,6 +28,7 @@ from grader.build import build_cuda
 from grader.checks import perf
 from grader.checks.kernel_checks import WorkerPlan
 from grader.context import Context
+from grader.gpu_lock import GpuLock
 from grader.ops import KERNELS, get
 from grader.pipeline import choose_seed, probe_device
 from grader.registry import Lab
@@ -36,43 +43,63 @@ def device_slug(name: str) -> str:
     return (match.group(1) if match else re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-")).lower()
 
 
-def bench(spec, shapes, rounds: int, workroot: Path) -> dict:
+def implementations(spec, ctx, workroot: Path, cuda_files: list[Path], triton_files: list[Path]) -> list[tuple]:
+    """(name, worker plan, contender) of every implementation to time: the track's tuned CUDA and Triton
+    solutions, or the files given (variants under study: each must build and pass the ELF audit as a
+    learner's file would)."""
+    solutions = REPO / "solutions"
+    cuda_files = cuda_files or [solutions / "02-tuned-kernel" / f"{spec.stem}_tuned.cu"]
+    triton_files = triton_files if triton_files is not None else [solutions / "03-triton-and-pytorch" /
+                                                                  f"{spec.stem}_triton.py"]
+    out = []
+    with ThreadPoolExecutor(max_workers=8) as pool:  # nvcc, one file each
+        libs = list(pool.map(lambda k: build_cuda(cuda_files[k], workroot / "build" / f"cuda-{k}", ctx.device,
+                                                  str(cuda_files[k]), spec), range(len(cuda_files))))
+    for path, lib in zip(cuda_files, libs):
+        name = "CUDA tuned" if path.parent.parent == solutions else f"CUDA {path.parent.name or path.stem}"
+        if not lib.ok or lib.elf.problems:
+            raise SystemExit(f"{path} did not build cleanly: {lib.errors or lib.elf.problems}")
+        out.append((name, WorkerPlan("cuda", {"op": spec.name, "libraries": {"tuned": str(lib.library)}},
+                                     (lib.library.parent,), True, what=f"{path.name}"), "lib:tuned"))
+    for path in triton_files:
+        name = "Triton" if path.parent.parent == solutions else f"Triton {path.parent.name or path.stem}"
+        out.append((name, WorkerPlan("triton", {"op": spec.name, "file": path.name, "stage": str(path.parent),
+                                                "device": "cuda"}, (path.parent,), True, (("TRITON_INTERPRET", "0"),),
+                                     what=f"{path.name}"), "learner"))
+    return out
+
+
+def bench(spec, shapes, rounds: int, workroot: Path, cuda_files: list[Path] = (),
+          triton_files: list[Path] | None = None) -> dict:
     device = probe_device()
     if not device.has_cuda:
         raise SystemExit(f"grader.bench needs a CUDA GPU ({device.reason})")
     lab = Lab("02", "tuned-kernel", "bench", editable=(), docs="reference.md", op=spec.name)
     stage = REPO / "solutions"
     ctx = Context(lab, spec, stage, stage, REPO, None, device, choose_seed(), workroot / "runs")
-    tuned = build_cuda(stage / "02-tuned-kernel" / f"{spec.stem}_tuned.cu", workroot / "build", device,
-                       f"solutions/02-tuned-kernel/{spec.stem}_tuned.cu", spec)
-    if not tuned.ok or tuned.elf.problems:
-        raise SystemExit(f"the tuned solution did not build cleanly: {tuned.errors or tuned.elf.problems}")
-    cuda = WorkerPlan("cuda", {"op": spec.name, "libraries": {"tuned": str(tuned.library)}}, (tuned.library.parent,),
-                      True, what="the tuned CUDA solution")
-    triton_dir = stage / "03-triton-and-pytorch"
-    triton = WorkerPlan("triton", {"op": spec.name, "file": f"{spec.stem}_triton.py", "stage": str(triton_dir),
-                                   "device": "cuda"}, (triton_dir,), True, (("TRITON_INTERPRET", "0"),),
-                        what="the Triton solution")
     extra = ["copy"] if spec.rate.ceiling == "copy" else []
     rows = []
-    for dims in shapes:
-        label = spec.label(dims)
-        entry = {"shape": label, "dims": dims, "results": {}}
-        for name, plan, contender in (("CUDA tuned", cuda, "lib:tuned"), ("Triton", triton, "learner")):
-            m, problem = perf.measure(ctx, f"bench-{name.split()[0]}-{label}", plan, dims,
-                                      [contender, "baseline", *extra], verify=(contender,), rounds=rounds)
-            if problem:
-                entry["results"][name] = {"error": problem.message, "details": problem.details}
-                continue
-            f = perf.figures(ctx, m, contender)
-            entry["results"][name] = {**f, "per_round_ratio": [round(x, 4) for x in m.ratios(contender, "baseline")]}
-            entry["results"].setdefault(spec.baseline_name, {"rate": f["baseline_rate"], "unit": f["unit"]})
-            if "copy" in m.rounds[0]:
-                entry["results"].setdefault("copy", {"rate": round(m.rate("copy") * spec.rate.scale, 3),
-                                                     "unit": spec.rate.shown})
-        rows.append(entry)
-        print(f"{label:>18}  " + "  ".join(f"{k} {v.get('rate', 'ERR')}" for k, v in entry["results"].items()),
-              flush=True)
+    with GpuLock.for_device(device).exclusive():  # no other grading shares the GPU meanwhile
+        contenders = implementations(spec, ctx, workroot, list(cuda_files), triton_files)
+        for dims in shapes:
+            label = spec.label(dims)
+            entry = {"shape": label, "dims": dims, "results": {}}
+            for name, plan, contender in contenders:
+                ctx.lane = name  # one worker per implementation, reused across shapes
+                m, problem = perf.measure(ctx, f"bench-{name}-{label}", plan, dims, [contender, "baseline", *extra],
+                                          verify=(contender,), rounds=rounds)
+                if problem:
+                    entry["results"][name] = {"error": problem.message, "details": problem.details}
+                    continue
+                f = perf.figures(ctx, m, contender)
+                entry["results"][name] = {**f, "per_round_ratio": [round(x, 4) for x in m.ratios(contender, "baseline")]}
+                entry["results"].setdefault(spec.baseline_name, {"rate": f["baseline_rate"], "unit": f["unit"]})
+            rows.append(entry)
+            print(f"{label:>18}  " + "  ".join(f"{k} {v.get('rate', 'ERR')}" for k, v in entry["results"].items()),
+                  flush=True)
+        for close in ctx.closers:
+            close()
+    copy = ctx.per_run.get(("copy", spec.name))
     return {
         "track": spec.name, "date": datetime.date.today().isoformat(),
         "device": {"name": device.name, "sm_count": device.sm_count, "l2_bytes": device.l2_bytes,
@@ -80,18 +107,30 @@ def bench(spec, shapes, rounds: int, workroot: Path) -> dict:
         "versions": device.versions, "isolation": probe().describe(),
         "method": {"module": "grader/timing.py", "rounds": rounds, "target_block_s": timing.TARGET_BLOCK_S,
                    "input_sets": timing.SETS, "clock": "the judge's time.monotonic between a worker's marks",
-                   "unit": spec.rate.shown, "baseline": spec.baseline_name},
+                   "unit": spec.rate.shown, "baseline": spec.baseline_name,
+                   "ceiling": ("the device copy, measured once per run in the judge (timing.JudgeCopy) at "
+                               f"{spec.label(spec.representative)}") if copy else "the fp32 FMA peak"},
+        "copy": ({"rate": round(copy.rate("copy") * spec.rate.scale, 3), "unit": spec.rate.shown,
+                  "rounds": len(copy.rounds), "spread": round(_spread(copy), 4)} if copy else None),
         "fp32_peak": timing.fp32_peak(device),
+        "implementations": [name for name, _, _ in contenders],
         "shapes": rows,
     }
 
 
+def _spread(m) -> float:
+    values = [r["copy"].per_launch for r in m.rounds]
+    return (max(values) - min(values)) / statistics.median(values) if len(values) > 1 else 0.0
+
+
 def print_table(result: dict) -> None:
+    copy = result.get("copy")
     print(f"\n{result['device']['name']} ({result['track']}), {result['method']['unit']}; ratio to "
-          f"{result['method']['baseline']}; % of the ceiling")
+          f"{result['method']['baseline']}; % of the ceiling" + (f" (copy {copy['rate']:.4g})" if copy else ""))
+    names = result.get("implementations") or ["CUDA tuned", "Triton"]
     for row in result["shapes"]:
         cells = []
-        for name in ("CUDA tuned", "Triton"):
+        for name in names:
             r = row["results"].get(name, {})
             cells.append(f"{name}: " + (f"{r['rate']:.4g} {r['ratio_to_baseline']:.2f}x {r.get('pct_of_ceiling', 0):.0f}%"
                                         if "rate" in r else "error"))
@@ -104,10 +143,17 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--out", type=Path, help="JSON file to write")
     parser.add_argument("--quick", action="store_true", help="2 rounds instead of 5")
     parser.add_argument("--shapes", default="", help="only these shapes, e.g. 16384x4096,128x524288")
+    parser.add_argument("--cuda", type=Path, action="append", default=[], metavar="FILE",
+                        help="time this CUDA file instead of the tuned solution (repeatable)")
+    parser.add_argument("--triton", type=Path, action="append", default=None, metavar="FILE",
+                        help="time this Triton file instead of the solution (repeatable)")
+    parser.add_argument("--no-triton", action="store_true", help="time no Triton file")
     args = parser.parse_args(argv)
     spec = get(args.kernel or phase.kernel())
     shapes = [d for d in spec.timing_shapes if not args.shapes or spec.label(d) in args.shapes.split(",")]
-    result = bench(spec, shapes, 2 if args.quick else timing.ROUNDS, REPO / "build" / "bench")
+    triton_files = [] if args.no_triton else [p.resolve() for p in args.triton] if args.triton else None
+    result = bench(spec, shapes, 2 if args.quick else timing.ROUNDS, REPO / "build" / "bench",
+                   [p.resolve() for p in args.cuda], triton_files)
     out = args.out or REPO / "docs" / "data" / f"bench-{spec.name}-{device_slug(result['device']['name'])}-{result['date']}.json"
     out.parent.mkdir(parents=True, exist_ok=True)
     out.write_text(json.dumps(result, indent=1) + "\n")

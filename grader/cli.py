@@ -9,6 +9,7 @@ while it ran: nothing was written).
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 import traceback
 from pathlib import Path
@@ -87,7 +88,9 @@ def main(argv: list[str] | None = None) -> int:
 
     from grader.pipeline import GraderBug, grade
 
-    workroot = REPO / "build" / "grader"
+    # Where a run stages, builds and logs: build/grader, or GRADER_WORKROOT (graders running at once in one
+    # checkout, as the test suite's, each need their own).
+    workroot = Path(os.environ.get("GRADER_WORKROOT") or REPO / "build" / "grader").resolve()
     try:
         runner.become_subreaper()
         integrity.import_all()  # everything the judge runs is loaded before the first worker starts

@@ -18,7 +18,11 @@ class PhaseSettings:
     # Wall-clock limits (seconds): one worker command, one nvcc run.
     child_timeout_s: float = 60.0
     build_timeout_s: float = 120.0
+    # One timing block (grader/timing.py), beyond its launches' own time: a block that never ends is a hung kernel.
+    block_timeout_s: float = 120.0
 
 
-# GRADER_TIMEOUT_S shortens the worker time limit (the tests' hang controls use it).
-SETTINGS = PhaseSettings(child_timeout_s=float(os.environ.get("GRADER_TIMEOUT_S", 60.0)))
+# GRADER_TIMEOUT_S shortens the worker time limit (the tests' hang controls use it); GRADER_BLOCK_TIMEOUT_S the
+# timing block's (a study of kernel variants that may deadlock: docs/_tools/softmax_limit).
+SETTINGS = PhaseSettings(child_timeout_s=float(os.environ.get("GRADER_TIMEOUT_S", 60.0)),
+                         block_timeout_s=float(os.environ.get("GRADER_BLOCK_TIMEOUT_S", 120.0)))

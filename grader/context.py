@@ -1,12 +1,35 @@
 """What a check gets to look at: the staged lab, its operation, the build, the device, the seed."""
 from __future__ import annotations
 
+import threading
+import time
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from grader.registry import Lab
 
 DOCS_ROOT = "docs/en"  # hints point at the English source pages; the site mirrors them
+
+
+class Memo(dict):
+    """Results computed once and shared: by the checks of one lab (``ctx.memo``), or by every lab of a
+    run (``ctx.per_run``). Lanes run at once, so ``once`` makes a second asker wait for the first."""
+
+    def __init__(self):
+        super().__init__()
+        self.lock = threading.Lock()
+        self._key_locks: dict = {}
+
+    def once(self, key, compute):
+        with self.lock:
+            if key in self:
+                return self[key]
+            key_lock = self._key_locks.setdefault(key, threading.Lock())
+        with key_lock:
+            if key not in self:
+                self[key] = compute()
+            return self[key]
 
 
 @dataclass(frozen=True)
@@ -18,6 +41,7 @@ class Device:
     l2_bytes: int = 0
     versions: dict = field(default_factory=dict)  # torch, triton, cuda, driver, nvcc, python
     reason: str = ""  # why there is no usable device
+    uuid: str = ""  # the GPU's own id: graders of one machine lock the same GPU by it (grader/gpu_lock.py)
 
     @property
     def sm(self) -> int:
@@ -53,9 +77,37 @@ class Context:
     logdir: Path
     builds: dict[str, BuildResult] = field(default_factory=dict)
     discovery: dict[str, str] = field(default_factory=dict)  # editable file -> why discovery refused it
-    memo: dict = field(default_factory=dict)  # results shared between the checks of one lab
+    memo: Memo = field(default_factory=Memo)  # results shared between the checks of one lab
     timings: dict = field(default_factory=dict)  # stage -> seconds, for --timings
     closers: list = field(default_factory=list)  # what to stop when the lab's checks are done (its workers)
+    per_run: Memo = field(default_factory=Memo)  # results shared by every lab of the run (the copy ceiling)
+    cache: Path | None = None  # where compile caches keyed by the learner's file live (None: none kept)
+    workers: list = field(default_factory=list)  # every worker the lab started, for --timings
+    lock: threading.Lock = field(default_factory=threading.Lock, repr=False)
+    _local: threading.local = field(default_factory=threading.local, repr=False)
+
+    @property
+    def lane(self) -> str:
+        """The lane of the check this thread runs (grader/registry.py): lanes never share a worker."""
+        return getattr(self._local, "lane", "main")
+
+    @lane.setter
+    def lane(self, name: str) -> None:
+        self._local.lane = name
+
+    def once(self, key, compute):
+        """This lab's memo[key], computed by ``compute()`` the first time."""
+        return self.memo.once(key, compute)
+
+    @contextmanager
+    def clock(self, stage: str):
+        """Adds the time spent in the block to ``timings[stage]`` (what --timings shows)."""
+        start = time.monotonic()
+        try:
+            yield
+        finally:
+            with self.lock:
+                self.timings[stage] = self.timings.get(stage, 0.0) + time.monotonic() - start
 
     def hint(self, anchor: str = "") -> str:
         page = f"{DOCS_ROOT}/{self.lab.docs}"

@@ -18,8 +18,10 @@ WATCHED = ("grader", "solutions", "pyproject.toml", "Makefile")  # not labs/: le
 def import_all() -> None:
     """Import every grader module now, so that nothing a worker could write is imported later."""
     for info in pkgutil.walk_packages(grader.__path__, "grader."):
-        if ".workers." in info.name or info.name.endswith(("__main__", ".bootstrap")):
-            continue  # worker modules run in workers; bootstrap is a script
+        if ".workers." in info.name or info.name.endswith(("__main__", ".bootstrap")) or \
+                info.name.startswith("grader.cohort"):
+            continue  # worker modules run in workers; bootstrap is a script; the cohort tools (and their optional
+            # packages, matplotlib) are never part of grading one submission, which `make grade` sets up alone
         importlib.import_module(info.name)
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 import os
 import random
 import sys
+import threading
 import time
 import traceback
 from concurrent.futures import ThreadPoolExecutor
@@ -19,8 +20,9 @@ from pathlib import Path
 from grader import sandbox
 from grader.build import build_cuda, nvcc_path
 from grader.channel import BadReply
-from grader.context import Context, Device
+from grader.context import Context, Device, Memo
 from grader.discover import REPO, stage_lab
+from grader.gpu_lock import GpuLock
 from grader.ops import get as get_op
 from grader.registry import Check, Lab
 from grader.results import Result, Status, failed, not_run, skipped
@@ -38,8 +40,9 @@ class GraderBug(Exception):
 class LabReport:
     lab: Lab
     results: list[tuple[Check, Result]]
-    seconds: float
+    seconds: float  # wall time, from the run's start of its checks to its end
     timings: dict[str, float] = field(default_factory=dict)  # check id -> seconds
+    stages: dict[str, float] = field(default_factory=dict)  # worker commands, the judge's own work -> seconds
 
 
 @dataclass
@@ -80,7 +83,7 @@ def probe_device() -> Device:
     code, out = run_tool(["nvidia-smi", "--query-gpu=driver_version", "--format=csv,noheader"], timeout_s=30)
     versions["driver"] = out.strip().splitlines()[0] if code == 0 and out.strip() else None
     return Device(True, props.name, (props.major, props.minor), props.multi_processor_count,
-                  getattr(props, "L2_cache_size", 0), versions)
+                  getattr(props, "L2_cache_size", 0), versions, uuid=str(getattr(props, "uuid", "") or ""))
 
 
 def choose_seed() -> int:
@@ -89,14 +92,25 @@ def choose_seed() -> int:
 
 
 def run_check(check: Check, ctx: Context, done: dict[str, Result]) -> Result:
+    """A check's result, its parents done: SKIP or NOT RUN by its parents, else what it finds."""
+    return precondition(check, ctx, done) or execute(check, ctx)
+
+
+def precondition(check: Check, ctx: Context, done: dict[str, Result], parents: tuple[str, ...] | None = None
+                 ) -> Result | None:
+    """SKIP without a GPU, or SKIP / NOT RUN when a parent did not pass; None when the check may run."""
     if check.gpu and not ctx.device.has_cuda:
         return skipped("waits for a GPU", hint=NO_DEVICE_HINT)
-    for parent in check.needs:
+    for parent in check.needs if parents is None else parents:
         status = done[parent].status
         if status == Status.SKIP:
             return skipped(f"needs {parent}, which was skipped")
         if status != Status.PASS:
             return not_run(f"needs {parent}, which did not pass")
+    return None
+
+
+def execute(check: Check, ctx: Context) -> Result:
     try:
         result = check.fn(ctx)
     except BadReply as exc:  # a worker's answer the judge could not use: the learner's process, not the grader
@@ -108,50 +122,196 @@ def run_check(check: Check, ctx: Context, done: dict[str, Result]) -> Result:
     return result
 
 
+class LabRun:
+    """One lab's checks on the move: its lanes run at once, each check in its lane's order, each starting
+    once the checks it runs after have passed (grader/registry.py). Timed checks wait for ``run_timed``."""
+
+    def __init__(self, lab: Lab, make_context, gpu_lock: GpuLock, stop: threading.Event, failures: list,
+                 slots: threading.Semaphore):
+        self.lab = lab
+        self.make_context = make_context  # () -> Context; waits for the lab's builds
+        self.gpu_lock = gpu_lock
+        self.slots = slots  # how many checks of the run may execute at once
+        self.stop = stop  # set when the run must end: no new check starts
+        self.failures = failures  # GraderBugs of any lab
+        self.done: dict[str, Result] = {}
+        self.finished = {c.id: threading.Event() for c in lab.checks}
+        self.report = LabReport(lab, [], 0.0)
+        self.start = time.monotonic()
+        self._ctx: Context | None = None
+        self._lock = threading.Lock()
+        self._closed = False
+        self._lanes_left = len(self.lanes())
+        self._untimed_seconds = 0.0  # wall time until the lab's last untimed check ended
+
+    def lanes(self) -> dict[str, list[Check]]:
+        lanes: dict[str, list[Check]] = {}
+        for check in self.lab.checks:
+            if not check.timed:
+                lanes.setdefault(check.lane, []).append(check)
+        return lanes
+
+    @property
+    def has_timed(self) -> bool:
+        return any(c.timed for c in self.lab.checks)
+
+    def context(self) -> Context:
+        with self._lock:
+            if self._ctx is None:
+                self._ctx = self.make_context()
+            return self._ctx
+
+    def run_lane(self, checks: list[Check]) -> None:
+        try:
+            for check in checks:
+                try:
+                    result = self._result(check)
+                except Exception as exc:  # a grader bug: end the run, report it once
+                    self.failures.append(exc)
+                    self.stop.set()
+                    result = not_run("the grader stopped")
+                self._finish(check, result)
+        finally:
+            with self._lock:
+                self._lanes_left -= 1
+                last = self._lanes_left == 0
+                if last:
+                    self._untimed_seconds = time.monotonic() - self.start
+            if last and not self.has_timed:
+                self.close()  # nothing timed: the lab's workers can go now
+
+    def _result(self, check: Check) -> Result:
+        for parent in check.starts_after:
+            self.finished[parent].wait()
+        ctx = self.context()
+        result = None
+        if precondition(check, ctx, self.done, check.starts_after) is None and not self.stop.is_set():
+            ctx.lane = check.lane
+            if PROGRESS:
+                print(f"[grader] {check.id} ...", file=sys.stderr, flush=True)
+            with self.slots, self.gpu_lock.shared():  # CPU checks too: their load would disturb a measurement
+                t = time.monotonic()
+                result = execute(check, ctx)
+            self.report.timings[check.id] = time.monotonic() - t
+        for parent in check.needs:  # it may have started early: what it found stands only if every parent passed
+            self.finished[parent].wait()
+        verdict = precondition(check, ctx, self.done)
+        if verdict is not None:
+            return verdict
+        return result if result is not None and not self.stop.is_set() else not_run("the grader stopped")
+
+    def run_timed(self) -> None:
+        """The timed checks, one after another, while this process holds the GPU alone."""
+        for check in self.lab.checks:
+            if check.timed and not self.stop.is_set():
+                ctx = self.context()
+                ctx.lane = check.lane  # a lane's worker is reused: it holds the kernel, built and loaded
+                t = time.monotonic()
+                self._finish(check, run_check(check, ctx, self.done))
+                self.report.timings[check.id] = time.monotonic() - t
+
+    def _finish(self, check: Check, result: Result) -> None:
+        self.done[check.id] = result
+        self.finished[check.id].set()
+
+    def close(self) -> LabReport:
+        """Stop every worker of the lab (and all they started); the results in declaration order."""
+        with self._lock:
+            if self._closed:
+                return self.report
+            self._closed = True
+        if self._ctx is not None:
+            for close in self._ctx.closers:
+                close()
+            self.report.stages = worker_stages(self._ctx)
+        self.report.results = [(c, self.done.get(c.id) or not_run("the grader stopped")) for c in self.lab.checks]
+        # the lab's own wall time: its untimed checks (at once with other labs'), then its timed ones
+        self.report.seconds = (self._untimed_seconds or time.monotonic() - self.start) + sum(
+            self.report.timings.get(c.id, 0.0) for c in self.lab.checks if c.timed)
+        return self.report
+
+
+def worker_stages(ctx: Context) -> dict[str, float]:
+    """Where a lab's time went besides its checks: its workers' answers by command, the judge's own work."""
+    stages: dict[str, float] = dict(ctx.timings)
+    for worker in ctx.workers:
+        for command, seconds in worker.seconds.items():
+            label = f"worker {worker.module}: {'start-up and init' if command == 'init' else command}"
+            stages[label] = stages.get(label, 0.0) + seconds
+    return stages
+
+
+def cache_root() -> Path:
+    """Compile caches kept between runs, keyed by what the learner wrote (grader/labs/lab03_triton.py):
+    build/cache, or GRADER_CACHE."""
+    return Path(os.environ.get("GRADER_CACHE") or REPO / "build" / "cache")
+
+
+def concurrent_checks() -> int:
+    """Checks that execute at once: half the cores (a 2-core laptop runs one at a time, beside the builds;
+    a 16-core GPU machine eight), or GRADER_JOBS."""
+    configured = os.environ.get("GRADER_JOBS", "")
+    return int(configured) if configured.isdigit() and int(configured) > 0 else max(1, (os.cpu_count() or 1) // 2)
+
+
 def grade(labs: list[Lab], submission: Path, learner: str | None, workroot: Path, kernel: str) -> Run:
     start = time.monotonic()
     workroot.mkdir(parents=True, exist_ok=True)
-    device = probe_device()
-    box = sandbox.probe()
+    with ThreadPoolExecutor(max_workers=2) as pool:  # torch's import and the sandbox's first start, at once
+        box_future = pool.submit(sandbox.probe)
+        device = probe_device()
+        box = box_future.result()
     run = Run(device, choose_seed(), submission, learner, workroot, kernel, box.describe())
     run.timings["set-up"] = time.monotonic() - start
 
-    # discover + build: every lab's files staged, every CUDA source compiled, in parallel.
+    # discover + build: every lab's files staged, every CUDA source compiled in the background; a lab starts
+    # as soon as its own sources are built (lab 03 has none: at once).
     t = time.monotonic()
     staged = {lab.number: stage_lab(lab, submission, workroot) for lab in labs}
     run.timings["discover"] = time.monotonic() - t
-    t = time.monotonic()
-    jobs = [(lab, src) for lab in labs for src in lab.cuda_sources]
-    with ThreadPoolExecutor(max_workers=max(1, min(4, os.cpu_count() or 1))) as pool:
-        futures = {(lab.number, src): pool.submit(
-            build_cuda, staged[lab.number].stage / src, workroot / lab.name / "build", device,
-            f"{staged[lab.number].submission}/{src}", get_op(lab.op), stub_solution=_solution(lab, src), box=box)
-            for lab, src in jobs}
-    builds = {key: f.result() for key, f in futures.items()}
-    run.timings["build"] = time.monotonic() - t
+    build_pool = ThreadPoolExecutor(max_workers=max(1, min(4, os.cpu_count() or 1)))
+    builds = {(lab.number, src): build_pool.submit(
+        build_cuda, staged[lab.number].stage / src, workroot / lab.name / "build", device,
+        f"{staged[lab.number].submission}/{src}", get_op(lab.op), stub_solution=_solution(lab, src), box=box)
+        for lab in labs for src in lab.cuda_sources}
+    build_pool.shutdown(wait=False)
+    gpu_lock = GpuLock.for_device(device)
+    per_run = Memo()
 
-    # run + check, lab by lab
-    for lab in labs:
-        lab_start = time.monotonic()
+    def context_of(lab: Lab):
         s = staged[lab.number]
-        ctx = Context(lab, get_op(lab.op), s.stage, s.submission, REPO, learner, device, run.seed,
-                      workroot / lab.name / "runs", builds={src: builds[(lab.number, src)] for src in lab.cuda_sources},
-                      discovery=dict(s.problems))
-        done: dict[str, Result] = {}
-        report = LabReport(lab, [], 0.0)
-        try:
-            for check in lab.checks:
-                if PROGRESS:
-                    print(f"[grader] {check.id} ...", file=sys.stderr, flush=True)
-                t = time.monotonic()
-                done[check.id] = run_check(check, ctx, done)
-                report.timings[check.id] = time.monotonic() - t
-                report.results.append((check, done[check.id]))
-        finally:
-            for close in ctx.closers:
-                close()  # every worker of the lab, and everything it started, killed and reaped
-        report.seconds = time.monotonic() - lab_start
-        run.labs.append(report)
+        return lambda: Context(lab, get_op(lab.op), s.stage, s.submission, REPO, learner, device, run.seed,
+                               workroot / lab.name / "runs",
+                               builds={src: builds[(lab.number, src)].result() for src in lab.cuda_sources},
+                               discovery=dict(s.problems), per_run=per_run, cache=cache_root())
+
+    # run + check: every lab's lanes at once; then the timed checks, alone on the GPU.
+    stop, failures = threading.Event(), []
+    slots = threading.Semaphore(concurrent_checks())
+    lab_runs = [LabRun(lab, context_of(lab), gpu_lock, stop, failures, slots) for lab in labs]
+    t = time.monotonic()
+    threads = [threading.Thread(target=lr.run_lane, args=(checks,), name=f"lab {lr.lab.number} {lane}", daemon=True)
+               for lr in lab_runs for lane, checks in lr.lanes().items()]
+    try:
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+        if builds:
+            run.timings["build (in the background)"] = max(f.result().seconds for f in builds.values())
+        run.timings["checks (labs and lanes at once)"] = time.monotonic() - t
+        if failures:
+            raise failures[0]
+        t = time.monotonic()
+        timed = [lr for lr in lab_runs if lr.has_timed]
+        if timed:
+            with gpu_lock.exclusive():
+                for lr in timed:
+                    lr.run_timed()
+            run.timings["timed checks (the GPU to themselves)"] = time.monotonic() - t
+    finally:
+        stop.set()  # lanes still running (an interrupt) start nothing more
+        run.labs = [lr.close() for lr in lab_runs]  # every worker killed and reaped, whatever happened
     run.seconds = time.monotonic() - start
     return run
 

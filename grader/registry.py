@@ -12,6 +12,14 @@ A lab file in grader/labs/ builds a ``Lab`` for an operation spec and decorates 
         return passed("...")
 
 The docstring is the check's description in ``--list`` and in the docs tables.
+
+How checks run (grader/pipeline.py): the checks of one *lane* run one after another, in declaration
+order; lanes, and labs, run at the same time. A check starts once the checks it runs ``after`` have
+passed (by default its ``needs``), and its result stands only if every one of its ``needs`` passed:
+a check may start early (the GPU run of a Triton file while the interpreter still checks it) and
+still be reported NOT RUN when a parent fails. ``after`` must gate what makes running learner code
+safe (the build's audit, the file's audit), so each ``after`` check is an ancestor of the check.
+A ``timed`` check measures speed: it runs after every other check, alone on the GPU.
 """
 from __future__ import annotations
 
@@ -30,6 +38,13 @@ class Check:
     needs: tuple[str, ...]  # parents: if one does not pass, this one is NOT RUN
     gpu: bool  # needs a CUDA device; SKIP without one
     bonus: bool  # reported apart from the required score
+    lane: str = "main"  # checks of one lane run in order, one at a time; lanes run at once
+    after: tuple[str, ...] = ()  # it may start once these passed (its needs by default)
+    timed: bool = False  # measures speed: runs last, with the GPU to itself
+
+    @property
+    def starts_after(self) -> tuple[str, ...]:
+        return self.after or self.needs
 
     @property
     def doc(self) -> str:
@@ -57,7 +72,8 @@ class Lab:
     def name(self) -> str:
         return f"{self.number}-{self.slug}"
 
-    def check(self, id: str, *, points: int, needs: tuple[str, ...] = (), gpu: bool = False, bonus: bool = False):
+    def check(self, id: str, *, points: int, needs: tuple[str, ...] = (), gpu: bool = False, bonus: bool = False,
+              lane: str = "main", after: tuple[str, ...] = (), timed: bool = False):
         """Decorator: register ``fn`` as a check of this lab."""
 
         def register(fn: Callable) -> Callable:
@@ -65,14 +81,31 @@ class Lab:
                 raise ValueError(f"check id {id!r} must look like '{self.number}.unit.behaviour'")
             if any(c.id == id for c in self.checks):
                 raise ValueError(f"duplicate check id {id!r} in lab {self.name}")
-            known = {c.id for c in self.checks}
+            known = {c.id: c for c in self.checks}
             for parent in needs:
                 if parent not in known:
                     raise ValueError(f"check {id!r} needs {parent!r}, which is not declared before it")
-            self.checks.append(Check(id, points, fn, tuple(needs), gpu, bonus))
+                if known[parent].timed and not timed:
+                    raise ValueError(f"check {id!r} needs the timed check {parent!r}: timed checks run last")
+            ancestors = self.ancestors(needs)
+            for gate in after:
+                if gate not in ancestors:
+                    raise ValueError(f"check {id!r} starts after {gate!r}, which is not among what it needs")
+            self.checks.append(Check(id, points, fn, tuple(needs), gpu, bonus, lane, tuple(after), timed))
             return fn
 
         return register
+
+    def ancestors(self, ids) -> set[str]:
+        """``ids`` and every check they need, transitively."""
+        by_id = {c.id: c for c in self.checks}
+        seen, todo = set(), list(ids)
+        while todo:
+            cid = todo.pop()
+            if cid not in seen and cid in by_id:
+                seen.add(cid)
+                todo.extend(by_id[cid].needs)
+        return seen
 
     @property
     def max_points(self) -> int:

@@ -119,18 +119,32 @@ def print_lab(out: Console, lr: LabReport) -> None:
 
 
 def print_timings(out: Console, run: Run) -> None:
+    """Where the time went: the run's stages; each lab's own wall time (labs and their lanes run at once, so
+    these overlap) and its slowest checks; then what the seconds inside the checks were spent on."""
     table = Table(title="Where the time went (--timings)", title_justify="left", expand=False)
     table.add_column("stage")
     table.add_column("seconds", justify="right")
     for stage, seconds in run.timings.items():
         table.add_row(stage, f"{seconds:.1f}")
     for lr in run.labs:
-        table.add_row(f"lab {lr.lab.number}", f"{lr.seconds:.1f}")
+        table.add_row(f"lab {lr.lab.number} (its own wall time)", f"{lr.seconds:.1f}")
         for cid, seconds in sorted(lr.timings.items(), key=lambda kv: -kv[1])[:6]:
             if seconds >= 0.05:
                 table.add_row(f"  {cid}", f"{seconds:.1f}")
     table.add_row("total", f"{run.seconds:.1f}")
     out.print(table)
+    stages: dict[str, float] = {}
+    for lr in run.labs:
+        for stage, seconds in lr.stages.items():
+            stages[stage] = stages.get(stage, 0.0) + seconds
+    if stages:
+        inside = Table(title="Inside the checks, summed over labs and lanes", title_justify="left", expand=False)
+        inside.add_column("what")
+        inside.add_column("seconds", justify="right")
+        for stage, seconds in sorted(stages.items(), key=lambda kv: -kv[1]):
+            if seconds >= 0.05:
+                inside.add_row(stage, f"{seconds:.1f}")
+        out.print(inside)
 
 
 def print_details(out: Console, cid: str, result: Result, verbose: bool) -> None:
@@ -205,7 +219,8 @@ def results_json(run: Run) -> dict:
                        "sm_count": dev.sm_count, "reason": dev.reason},
             "toolchain": {**dev.versions, "platform": platform.platform()},
             "timings": {k: round(v, 3) for k, v in run.timings.items()}
-            | {f"lab {lr.lab.number}": round(lr.seconds, 3) for lr in run.labs},
+            | {f"lab {lr.lab.number}": round(lr.seconds, 3) for lr in run.labs}
+            | {f"lab {lr.lab.number} {stage}": round(v, 3) for lr in run.labs for stage, v in lr.stages.items()},
             "measurements": measurements,
         },
     }

@@ -181,11 +181,13 @@ class Worker:
     the worker's ``Reply``; marks the worker sends before its reply go to ``on_mark``."""
 
     def __init__(self, module: str, *, logdir: Path, gpu: bool, ro: list[Path] = (), env: dict | None = None,
-                 box: sandbox.Sandbox | None = None, wrapper: list[str] = (), share_net: bool = False):
+                 box: sandbox.Sandbox | None = None, wrapper: list[str] = (), share_net: bool = False,
+                 rw: list[Path] = ()):
         self.module = module
         self.logdir = logdir
         self.gpu = gpu
         self.ro = [Path(p) for p in ro]
+        self.rw = [Path(p) for p in rw]  # besides its own folder: a cache of the learner's own (grader/pipeline.py)
         self.env = dict(env or {})
         self.box = box or sandbox.probe()
         self.wrapper = list(wrapper)  # a trusted tool that starts the sandbox and watches it from outside (ncu)
@@ -198,6 +200,8 @@ class Worker:
         self._dropped = 0
         self._drain: threading.Thread | None = None
         self._started = 0.0
+        self.seconds: dict[str, float] = {}  # command -> time spent waiting for its answers, for --timings
+        self.calls: dict[str, int] = {}
 
     @property
     def log(self) -> Path:
@@ -217,7 +221,7 @@ class Worker:
         cmd_r, self._cmd_w = os.pipe()
         self._reply_r, reply_w = os.pipe()
         argv = [sys.executable, "-m", f"grader.workers.{self.module}", "--channel", f"{cmd_r},{reply_w}", str(self.io)]
-        argv, env = self.box.wrap(argv, ro=self.ro, rw=[self.io], gpu=self.gpu, env=self.env, cwd=self.io,
+        argv, env = self.box.wrap(argv, ro=self.ro, rw=[self.io, *self.rw], gpu=self.gpu, env=self.env, cwd=self.io,
                                   share_net=self.share_net)
         argv = self.wrapper + argv
         self._started = time.monotonic()
@@ -283,8 +287,10 @@ class Worker:
 
     # -- talking --
     def call(self, command: dict, *, timeout_s: float, on_mark=None) -> Reply:
-        deadline = time.monotonic() + timeout_s
+        start = time.monotonic()
+        deadline = start + timeout_s
         seen: set[str] = set()
+        name = str(command.get("cmd"))
         try:
             channel.send(self._cmd_w, command)
             while True:
@@ -306,6 +312,9 @@ class Worker:
         except BadReply as exc:
             self.close()
             raise WorkerGone("malformed", f"the worker's answer was malformed: {exc}", self) from None
+        finally:
+            self.seconds[name] = self.seconds.get(name, 0.0) + time.monotonic() - start
+            self.calls[name] = self.calls.get(name, 0) + 1
 
     def path(self, name: str) -> Path:
         """A file of the worker's folder, named in the worker's answer: one plain name, never a path

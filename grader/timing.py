@@ -19,6 +19,11 @@ ratios, and the spread (max - min) / median of those.
 Blocks last about TARGET_BLOCK_S; N varies at random between rounds, and after every block of the
 learner's kernel the judge verifies random launches among the block's last 8 on rows it picks
 then: a kernel cannot tell which launches will be checked.
+
+The device's copy bandwidth, the ceiling of a memory-bound operation, is measured once per run, the
+same way, by ``JudgeCopy``: blocks of device-to-device copies of the op's own inputs, run and timed in
+the judge's own process, where no learner code runs. Every figure of the run is a share of that one
+number.
 """
 from __future__ import annotations
 
@@ -26,7 +31,10 @@ import math
 import random
 import statistics
 import subprocess
+import time
 from dataclasses import dataclass, field
+
+from grader.config import SETTINGS
 
 TARGET_BLOCK_S = 0.025
 ROUNDS = 5
@@ -115,7 +123,7 @@ def _block(worker, spec, dims, contender: str, n: int, seeds: list[int], m: Meas
     marks: dict[str, float] = {}
     reply = worker.call({"cmd": "time", "contender": contender, "dims": dims, "family": timing_family(spec),
                          "seeds": seeds, "launches": n, "warmup": 2},
-                        timeout_s=120 + 60 * n * 0.001, on_mark=lambda name, t: marks.__setitem__(name, t))
+                        timeout_s=SETTINGS.block_timeout_s + 60 * n * 0.001, on_mark=lambda name, t: marks.__setitem__(name, t))
     if reply.has("error"):
         err = reply.sub("error")
         raise Failed(f"{contender} raised {err.text('type', 80, default='an error')}: "
@@ -129,6 +137,46 @@ def _block(worker, spec, dims, contender: str, n: int, seeds: list[int], m: Meas
         raise BadReply("a timing block without its start and end marks")
     m.worker_event_ms.setdefault(contender, []).extend(reply.floats("event_ms", limit=1000))
     return Block(contender, n, marks["end"] - marks["start"])
+
+
+class JudgeCopy:
+    """The contender "copy" (a device-to-device copy of the op's first input, counting its read and write)
+    in the judge's own process: answers ``measure``'s "time" command as a worker does, its marks stamped on
+    the judge's clock. Trusted code only."""
+
+    def __init__(self, spec):
+        self.spec = spec
+
+    def call(self, command: dict, *, timeout_s: float, on_mark=None):
+        import torch
+
+        from grader.channel import Reply
+
+        spec, dims = self.spec, command["dims"]
+        first = spec.abi.names("in")[0]
+        sets = [spec.make_inputs(command["family"], dims, int(seed), "cuda")[first] for seed in command["seeds"]]
+        dst = torch.empty_like(sets[0])
+        torch.cuda.synchronize()
+        for i in range(int(command.get("warmup", 2))):
+            dst.copy_(sets[i % len(sets)])
+        torch.cuda.synchronize()
+        on_mark("start", time.monotonic())
+        for i in range(int(command["launches"])):
+            dst.copy_(sets[i % len(sets)])
+        torch.cuda.synchronize()
+        on_mark("end", time.monotonic())
+        return Reply({"event_ms": [], "launch_errors": []}, "the judge's copy")
+
+
+def copy_ceiling(spec, dims: dict, rounds: int = ROUNDS) -> Measurement:
+    """The device's copy bandwidth at ``dims`` (work/s through ``Measurement.rate("copy")``), measured in the
+    judge with the method's blocks. The caller holds the GPU alone."""
+    import torch
+
+    try:
+        return measure(JudgeCopy(spec), spec, dims, ["copy"], rounds=rounds)
+    finally:
+        torch.cuda.empty_cache()  # the copy's buffers go back to the device
 
 
 def timing_family(spec) -> str:

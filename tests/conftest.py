@@ -43,8 +43,9 @@ def grade(tmp_path):
             cmd += ["--submission", str(submission)]
         if learner:
             cmd += ["--learner", learner]
-        proc = subprocess.run(cmd, cwd=REPO, env={**os.environ, **(env or {})}, capture_output=True, text=True,
-                              timeout=timeout)
+        work = {"GRADER_WORKROOT": str(tmp_path / "work")}  # tests may grade at once (pytest -n)
+        proc = subprocess.run(cmd, cwd=REPO, env={**os.environ, **work, **(env or {})}, capture_output=True,
+                              text=True, timeout=timeout)
         data = json.loads(out.read_text()) if out.exists() else {}
         return Graded(proc.returncode, data, proc.stdout + proc.stderr)
 

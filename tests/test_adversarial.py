@@ -198,6 +198,7 @@ def grade_case(case: Case, repo: Path = REPO) -> Outcome:
                "--kernel", case.kernel] + (["--learner", case.learner] if case.learner else [])
         env = {k: v for k, v in os.environ.items() if not k.startswith("GRADER_")}
         env["PYTHONUNBUFFERED"] = "1"
+        env["GRADER_WORKROOT"] = str(Path(tmp) / "work")  # its own, whatever else grades at the same time
         if case.timeout_s:
             env["GRADER_TIMEOUT_S"] = str(case.timeout_s)
         if case.force_cpu:
@@ -311,6 +312,8 @@ def pool(request):
                 wanted.append(spec.params["case"])
     gpu = cuda_available()
     jobs = int(os.environ.get("ADV_JOBS", 2 if gpu else 3))  # on a GPU, two at once: no case here hinges on speed
+    if os.environ.get("PYTEST_XDIST_WORKER"):  # pytest -n: each process holds every item but runs its share only,
+        wanted, jobs = [], 1                    # so it grades each case when its test asks (processes run at once)
     p = Pool(list({case.name: case for case in wanted}.values()), jobs)  # cases hold lists: not hashable
     yield p
     p.close()

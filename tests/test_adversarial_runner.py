@@ -105,14 +105,15 @@ class FakeWorker:
 
 def judge_case(tmp_path: Path, answer: dict):
     """run_case on softmax's 1x1 case with a worker that answers ``answer``: a CaseResult, or WorkerGone."""
-    from types import SimpleNamespace
-
     from grader.checks.kernels import run_case
+    from grader.context import Context, Device
     from grader.ops import get
+    from grader.registry import Lab
     from grader.runner import WorkerGone
 
     spec = get("softmax")
-    ctx = SimpleNamespace(spec=spec, device=SimpleNamespace(has_cuda=False))
+    lab = Lab("01", "naive-kernel", "test", editable=(), docs="lab/01-naive-kernel.md", op="softmax")
+    ctx = Context(lab, spec, tmp_path, tmp_path, tmp_path, None, Device(False), 1, tmp_path / "runs")
     case = spec.cases(((({"rows": 1, "cols": 1}), ("randn",)),), 1, 0)[0]
     io = tmp_path / "io"
     io.mkdir()
@@ -176,6 +177,7 @@ def test_a_forged_timing_mark_voids_the_block(frames):
         channel.send(reply_w, frame)
     worker = object.__new__(Worker)
     worker._cmd_w, worker._reply_r = cmd_w, reply_r
+    worker.seconds, worker.calls = {}, {}
     worker.close = lambda: None
     marks = {}
     try:
@@ -197,6 +199,7 @@ def test_marks_sent_once_each_are_taken():
         channel.send(reply_w, frame)
     worker = object.__new__(Worker)
     worker._cmd_w, worker._reply_r = cmd_w, reply_r
+    worker.seconds, worker.calls = {}, {}
     worker.close = lambda: None
     marks = {}
     try:

@@ -16,6 +16,7 @@ def test_every_recent_timed_launch_of_the_reference_is_right(tmp_path, monkeypat
     from grader.checks import perf
     from grader.checks.kernel_checks import WorkerPlan
     from grader.context import Context
+    from grader.gpu_lock import GpuLock
     from grader.ops import get
     from grader.pipeline import probe_device
     from grader.registry import Lab
@@ -31,8 +32,9 @@ def test_every_recent_timed_launch_of_the_reference_is_right(tmp_path, monkeypat
         lab = Lab("02", "tuned-kernel", "x", editable=(), docs="lab/02-tuned-kernel.md", op=spec.name)
         ctx = Context(lab, spec, REPO, REPO, REPO, None, device, run, tmp_path / f"run{run}")
         try:
-            m, problem = perf.measure(ctx, "gate", plan, spec.representative, ["lib:learner", "baseline", "copy"],
-                                      verify=("lib:learner",))
+            with GpuLock.for_device(device).exclusive():  # as the grader's timed checks: the GPU to itself
+                m, problem = perf.measure(ctx, "gate", plan, spec.representative, ["lib:learner", "baseline", "copy"],
+                                          verify=("lib:learner",))
         finally:
             for close in ctx.closers:
                 close()

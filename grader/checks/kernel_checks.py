@@ -25,6 +25,7 @@ class WorkerPlan:
     gpu: bool
     env: tuple = ()  # (name, value) pairs
     what: str = ""  # "running vector_add.cu", for messages
+    rw: tuple = ()  # folders it may write besides its own (a compile cache of the learner's file)
 
 
 @dataclass
@@ -36,17 +37,28 @@ class Live:
     facts: dict | None = None
 
 
+def new_worker(ctx, module: str, folder: str, **options) -> Worker:
+    """A worker for a check of this lab, its log in ``folder`` (not started): closed when the lab's checks end
+    at the latest, and counted in --timings."""
+    worker = Worker(module, logdir=ctx.rundir(folder), **options)
+    with ctx.lock:
+        ctx.workers.append(worker)
+        ctx.closers.append(worker.close)
+    return worker
+
+
 def lab_worker(ctx, plan: WorkerPlan, *, init_timeout_s: float = 180.0) -> Live:
-    """The lab's worker for ``plan``: started (and initialised) once, shared by every check of the lab that
-    needs it (correctness, timing, tracing), closed when the lab's checks end. Raises WorkerGone."""
-    key = ("worker", plan.module, repr(sorted(plan.init.items())), plan.env)
+    """The worker for ``plan`` in this lane of the lab (grader/registry.py): started (and initialised) once,
+    shared by every check of the lane that needs it (correctness, timing, tracing), closed when the lab's
+    checks end. Lanes run at once, so each has its own. Raises WorkerGone."""
+    key = ("worker", ctx.lane, plan.module, repr(sorted(plan.init.items())), plan.env, plan.rw)
     live = ctx.memo.get(key)
     if live is not None and live.worker.exit is None:
         return live
-    n = sum(1 for k in ctx.memo if isinstance(k, tuple) and k[0] == "worker")
-    worker = Worker(plan.module, logdir=ctx.rundir(f"{plan.module}-{n}"), gpu=plan.gpu, ro=list(plan.ro),
-                    env=dict(plan.env))
-    ctx.closers.append(worker.close)
+    with ctx.lock:
+        folder = f"{plan.module}-{ctx.lane}-{sum(1 for k in ctx.memo if isinstance(k, tuple) and k[0] == 'worker')}"
+    worker = new_worker(ctx, plan.module, folder, gpu=plan.gpu, ro=list(plan.ro), env=dict(plan.env),
+                        rw=list(plan.rw))
     worker.start()
     live = Live(worker)
     ctx.memo[key] = live

@@ -76,12 +76,14 @@ def run_case(ctx, worker: Worker, case: Case, key: str, *, repeats: int, guard: 
     shapes = spec.shapes(dims)
     n_out = spec.numel(dims, out_name)
     ship_all = 4 * n_out <= SHIP_ALL_BYTES
-    inputs = spec.make_inputs(case.family, dims, case.seed, dev)
+    with ctx.clock("judge: drawing inputs"):
+        inputs = spec.make_inputs(case.family, dims, case.seed, dev)
     files = {}
     if ship_all or dev != dev_of(worker):
-        for name, t in inputs.items():
-            files[name] = f"{key}.in-{name}.bin"
-            t.cpu().numpy().tofile(worker.io / files[name])
+        with ctx.clock("judge: writing inputs"):
+            for name, t in inputs.items():
+                files[name] = f"{key}.in-{name}.bin"
+                t.cpu().numpy().tofile(worker.io / files[name])
         given = files
     else:
         # Large inputs are drawn again on the worker's device by the same code from the same seed: the same
@@ -100,8 +102,9 @@ def run_case(ctx, worker: Worker, case: Case, key: str, *, repeats: int, guard: 
         reps = [r for r in reply.items("repeats", limit=repeats)]
         got = reply.sub("files")
         changed = reply.sub("inputs_changed")
-        ref = spec.reference(inputs, dims)[out_name]
-        bound = spec.tolerance.bound(inputs, ref, dims)
+        with ctx.clock("judge: fp64 references"):
+            ref = spec.reference(inputs, dims)[out_name]
+            bound = spec.tolerance.bound(inputs, ref, dims)
         first_bits, claimed_same, unshipped = None, [], []
         for rep, record in enumerate(reps):
             record = _as_reply(record, f"repeat {rep}")
@@ -120,15 +123,17 @@ def run_case(ctx, worker: Worker, case: Case, key: str, *, repeats: int, guard: 
                 return result
             name = f"out.{out_name}.{rep}"
             if got.has(name):
-                raw = worker.read(got.text(name, 200), np.uint32, n_out + 2 * guard)
-                worker.discard(got.text(name, 200))
+                with ctx.clock("judge: reading outputs"):
+                    raw = worker.read(got.text(name, 200), np.uint32, n_out + 2 * guard)
+                    worker.discard(got.text(name, 200))
                 if guard:
                     result.outside += _guard_problems(raw, guard, n_out)
                 bits = raw[guard:guard + n_out] if guard else raw
                 if rep == 0:
                     first_bits = bits
-                tensor = torch.from_numpy(bits.view(np.int32).copy()).reshape(shapes[out_name]).to(dev)
-                result.findings.append(compare(spec, dims, tensor, ref, bound, inputs))
+                with ctx.clock("judge: comparing outputs"):
+                    tensor = torch.from_numpy(bits.view(np.int32)).reshape(shapes[out_name]).to(dev)
+                    result.findings.append(compare(spec, dims, tensor, ref, bound, inputs))
             elif rep > 0 and record.flag("same_as_first", default=False) and first_bits is not None:
                 result.findings.append(result.findings[0])
                 claimed_same.append(rep)

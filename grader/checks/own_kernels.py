@@ -16,7 +16,8 @@ import shutil
 
 from grader.checks.kernels import run_cases
 from grader.results import Result, failed, passed, skipped
-from grader.runner import Worker, WorkerGone
+from grader.checks.kernel_checks import new_worker
+from grader.runner import WorkerGone
 from grader.sandbox import Sandbox
 
 ALLOWED_LIBRARY_KERNELS = ("FillFunctor",)  # torch's fill_/zero_: allocation, not arithmetic
@@ -64,8 +65,8 @@ def kernels_run(ctx, plan, box: Sandbox | None) -> tuple[list[str], object, str]
     wrapper = [ncu, "--target-processes", "all", "--metrics", "gpu__time_duration.sum", "--csv", "--log-file", str(log)]
     # ncu's injected library reports to ncu over the loopback: the one sandbox that shares the network. The file
     # has passed the method audit (no sockets, no os, no torch.distributed) before this runs.
-    worker = Worker("triton", logdir=ctx.rundir("triton-ncu"), gpu=True, ro=list(plan.ro), env=dict(plan.env),
-                    box=box, wrapper=wrapper, share_net=True)
+    worker = new_worker(ctx, "triton", "triton-ncu", gpu=True, ro=list(plan.ro), env=dict(plan.env), rw=list(plan.rw),
+                        box=box, wrapper=wrapper, share_net=True)
     try:
         with worker:
             reply = worker.call({"cmd": "init", **plan.init}, timeout_s=150)

@@ -20,9 +20,10 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from grader.checks.kernel_checks import new_worker
 from grader.checks.profile_text import Quote, claimed_bottleneck, global_functions, kernel_base_name, quotes
 from grader.results import Result, Status, failed, passed
-from grader.runner import Worker, WorkerGone
+from grader.runner import WorkerGone
 
 def analysis_path(ctx) -> Path:
     """The learner's reading of the report, beside it: profile/<stem>_tuned.md."""
@@ -187,7 +188,7 @@ def report_facts(ctx) -> Facts:
 
 
 def _read(ctx, path: Path, name: str, env: dict) -> Facts:
-    worker = Worker("ncu_read", logdir=ctx.rundir(name), gpu=False, ro=[path.parent], env=env)
+    worker = new_worker(ctx, "ncu_read", name, gpu=False, ro=[path.parent], env=env)
     try:
         with worker:
             reply = worker.call({"cmd": "read", "report": str(path), "metrics": WANTED}, timeout_s=90)

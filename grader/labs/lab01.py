@@ -31,7 +31,7 @@ def make(spec) -> Lab:
                        family_doc(spec, family, tuple(p for p in spec.lab01_plan if family in p[1])), anchor)
     declare_repeatable(lab, 1, get_run)
 
-    @lab.check("01.perf.info", points=0, needs=(f"01.correct.{next(iter(spec.family_points))}",), gpu=True)
+    @lab.check("01.perf.info", points=0, needs=(f"01.correct.{next(iter(spec.family_points))}",), gpu=True, timed=True)
     def perf_info(ctx: Context) -> Result:
         m, problem = perf.measure(ctx, "timing", plan(ctx), spec.representative, ["lib:learner", "baseline", "copy"],
                                   verify=("lib:learner",), rounds=2)

@@ -43,7 +43,7 @@ def make(spec) -> Lab:
         ratio, spread = m.ratio(LEARNER, "baseline"), m.spread(LEARNER, "baseline")
         return abs(ratio - spec.perf_threshold) > ratio * spread / 2
 
-    @lab.check("02.perf.gate", points=6, needs=("02.correct.lab01_cases", "02.correct.sweep"), gpu=True)
+    @lab.check("02.perf.gate", points=6, needs=("02.correct.lab01_cases", "02.correct.sweep"), gpu=True, timed=True)
     def perf_gate(ctx: Context) -> Result:
         m, problem = perf.measure(ctx, "gate", plan(ctx), spec.representative, contenders, verify=(LEARNER,),
                                   decide=decide)
@@ -66,7 +66,7 @@ def make(spec) -> Lab:
                          "through buffers larger than the L2; random launches checked for right answers afterwards. "
                          "More rounds are run when the spread leaves the verdict open.")
 
-    @lab.check("02.perf.sweep_info", points=0, needs=("02.perf.gate",), gpu=True)
+    @lab.check("02.perf.sweep_info", points=0, needs=("02.perf.gate",), gpu=True, timed=True)
     def sweep_info(ctx: Context) -> Result:
         lines, rows, worst = [], [], None
         for dims in spec.timing_shapes:

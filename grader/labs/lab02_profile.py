@@ -33,7 +33,10 @@ def register(lab, spec, source: str, report: str) -> None:
                         "every value it quotes is the report's.\n\nThe report's verdict comes from its Speed Of Light "
                         "section: latency-bound when Memory and Compute (SM) Throughput are both under 60% of peak; "
                         "otherwise the unit that leads by 10+ points; either when they are closer than that.")
-    lab.check("02.profile.loads", points=1)(loads)
-    lab.check("02.profile.kernel_matches", points=2, needs=("02.profile.loads", "02.build.honest"))(kernel_matches)
-    lab.check("02.profile.device_and_shape", points=1, needs=("02.profile.kernel_matches",))(device_and_shape)
-    lab.check("02.profile.analysis", points=4, needs=("02.profile.kernel_matches",))(analysis)
+    # A lane of their own, beside the correctness run (with a GPU the trace starts a worker of its own).
+    lab.check("02.profile.loads", points=1, lane="profile")(loads)
+    lab.check("02.profile.kernel_matches", points=2, needs=("02.profile.loads", "02.build.honest"),
+              lane="profile")(kernel_matches)
+    lab.check("02.profile.device_and_shape", points=1, needs=("02.profile.kernel_matches",), lane="profile")(
+        device_and_shape)
+    lab.check("02.profile.analysis", points=4, needs=("02.profile.kernel_matches",), lane="profile")(analysis)

@@ -23,7 +23,7 @@ def make(spec) -> Lab:
     lab03_port.register(lab)
     if spec.bonus_hook:
         lab03_triton.register_bonus(lab, spec, triton_file, "minigpt_torch.py")
-    lab.check("03.learner.profile", points=1)(learner_profile)
+    lab.check("03.learner.profile", points=1, lane="learner")(learner_profile)
     return lab
 
 

@@ -21,6 +21,7 @@ import numpy as np
 
 from grader.audit import python_ast
 from grader.checks.crash import explain_gone
+from grader.checks.kernel_checks import new_worker
 from grader.checks.parity import (Comparison, PortCase, compare, draw_case, load_reference, reference_file,
                                   reference_results, summary)
 from grader.config import SETTINGS
@@ -28,7 +29,7 @@ from grader.context import Context
 from grader.checks.started import missing, not_started
 from grader.registry import Lab
 from grader.results import Result, failed, passed, skipped
-from grader.runner import Worker, WorkerGone
+from grader.runner import WorkerGone
 
 MAX_OUTPUTS_BYTES = 256 << 20  # the port's answer for the grading model is a few MB
 
@@ -106,42 +107,45 @@ class PortRun:
 
 
 def reference(ctx: Context) -> Reference:
-    if "03.port.reference" not in ctx.memo:
+    def compute() -> Reference:
         path = reference_file()
         ref = load_reference(path)
         case = draw_case(ref, ctx.seed, shape=SHAPE, batch_size=BATCH_SIZE, steps=STEPS, adamw=ADAMW)
-        ctx.memo["03.port.reference"] = Reference(case, reference_results(ref, case), path)
-    return ctx.memo["03.port.reference"]
+        with ctx.clock("judge: MiniGPT reference (NumPy)"):
+            return Reference(case, reference_results(ref, case), path)
+
+    return ctx.once("03.port.reference", compute)
 
 
 def port_run(ctx: Context, device: str) -> PortRun:
-    key = f"03.port.run.{device}"
-    if key not in ctx.memo:
-        ref = reference(ctx)
-        case = ref.case
-        message = {
-            "cmd": "run", "port": str(ctx.stage / PORT), "module_name": PORT.removesuffix(".py"),
-            "config": case.config, "dtype": "float64", "device": device, "adamw": case.adamw,
-            "steps": case.steps, "params": ref.names, "probes": ref.probes,
-        }
-        arrays = {f"param/{n}": w for n, w in case.weights.items()}
-        for k, (idx, targets) in enumerate(case.batches):
-            arrays[f"idx/{k}"], arrays[f"targets/{k}"] = idx, targets
-        for k, grads in enumerate(case.fed):
-            arrays.update({f"fed/{k}/{n}": g for n, g in grads.items()})
-        worker = Worker("port", logdir=ctx.rundir(f"port-{device}"), gpu=device == "cuda", ro=[ctx.stage])
-        facts, outputs, gone, problem = {}, {}, None, ""
-        try:
-            with worker:
-                np.savez(worker.io / "inputs.npz", **arrays)
-                facts = worker.call(message, timeout_s=SETTINGS.child_timeout_s).data
-                problem = malformed(facts)
-                if not problem:
-                    outputs, problem = read_outputs(worker.io / "outputs.npz")
-        except WorkerGone as exc:
-            gone = exc
-        ctx.memo[key] = PortRun(device, ref, facts, outputs, worker.log, gone, problem)
-    return ctx.memo[key]
+    return ctx.once(f"03.port.run.{device}", lambda: _port_run(ctx, device))
+
+
+def _port_run(ctx: Context, device: str) -> PortRun:
+    ref = reference(ctx)
+    case = ref.case
+    message = {
+        "cmd": "run", "port": str(ctx.stage / PORT), "module_name": PORT.removesuffix(".py"),
+        "config": case.config, "dtype": "float64", "device": device, "adamw": case.adamw,
+        "steps": case.steps, "params": ref.names, "probes": ref.probes,
+    }
+    arrays = {f"param/{n}": w for n, w in case.weights.items()}
+    for k, (idx, targets) in enumerate(case.batches):
+        arrays[f"idx/{k}"], arrays[f"targets/{k}"] = idx, targets
+    for k, grads in enumerate(case.fed):
+        arrays.update({f"fed/{k}/{n}": g for n, g in grads.items()})
+    worker = new_worker(ctx, "port", f"port-{device}", gpu=device == "cuda", ro=[ctx.stage])
+    facts, outputs, gone, problem = {}, {}, None, ""
+    try:
+        with worker:
+            np.savez(worker.io / "inputs.npz", **arrays)
+            facts = worker.call(message, timeout_s=SETTINGS.child_timeout_s).data
+            problem = malformed(facts)
+            if not problem:
+                outputs, problem = read_outputs(worker.io / "outputs.npz")
+    except WorkerGone as exc:
+        gone = exc
+    return PortRun(device, ref, facts, outputs, worker.log, gone, problem)
 
 
 def malformed(facts: dict) -> str:
@@ -339,7 +343,7 @@ def register(lab: Lab) -> None:
     """Declare the port checks on the lab-03 Lab."""
     n = lab.number
 
-    @lab.check(f"{n}.port.is_port", points=2)
+    @lab.check(f"{n}.port.is_port", points=2, lane="port")
     def is_port(ctx: Context) -> Result:
         """The port computes with torch ops: no NumPy, no calls into the reference, autograd history.
 
@@ -365,7 +369,7 @@ def register(lab: Lab) -> None:
 
 
 
-    @lab.check(f"{n}.port.runs", points=1, needs=(f"{n}.port.is_port",))
+    @lab.check(f"{n}.port.runs", points=1, needs=(f"{n}.port.is_port",), lane="port")
     def runs(ctx: Context) -> Result:
         """minigpt_torch.py imports, builds GPT(config), loads the reference's weights and runs forward.
 
@@ -404,7 +408,7 @@ def register(lab: Lab) -> None:
         return passed(f"imports, builds, loads {len(expected)} parameters and runs forward "
                       f"(worker {pr.facts.get('seconds', {}).get('total', 0):.1f} s)")
 
-    @lab.check(f"{n}.port.fp64", points=1, needs=(f"{n}.port.runs",))
+    @lab.check(f"{n}.port.fp64", points=1, needs=(f"{n}.port.runs",), lane="port")
     def fp64(ctx: Context) -> Result:
         """Parameters, logits and loss are float64, like the NumPy reference.
 
@@ -434,7 +438,7 @@ def register(lab: Lab) -> None:
 
     parity_needs = (f"{n}.port.runs", f"{n}.port.fp64")
 
-    @lab.check(f"{n}.port.logits", points=2, needs=parity_needs)
+    @lab.check(f"{n}.port.logits", points=2, needs=parity_needs, lane="port")
     def logits(ctx: Context) -> Result:
         """Logits match the reference to 1e-12, relative to their largest magnitude.
 
@@ -450,7 +454,7 @@ def register(lab: Lab) -> None:
                       details=c.describe(RTOL) + lines, hint=ctx.hint("layer-by-layer"), log=pr.log,
                       **summary([c]))
 
-    @lab.check(f"{n}.port.loss", points=1, needs=(f"{n}.port.logits",))
+    @lab.check(f"{n}.port.loss", points=1, needs=(f"{n}.port.logits",), lane="port")
     def loss(ctx: Context) -> Result:
         """The loss is the mean cross-entropy over all B*T positions, to 1e-12."""
         pr = port_run(ctx, "cpu")
@@ -461,7 +465,7 @@ def register(lab: Lab) -> None:
             "F.cross_entropy(logits.view(-1, V), targets.view(-1)) averages over all B*T positions"],
             hint=ctx.hint("layer-by-layer"), log=pr.log, **summary([c]))
 
-    @lab.check(f"{n}.port.grads", points=2, needs=(f"{n}.port.loss",))
+    @lab.check(f"{n}.port.grads", points=2, needs=(f"{n}.port.loss",), lane="port")
     def grads(ctx: Context) -> Result:
         """loss.backward() gives every parameter the reference's gradient, to 1e-12."""
         pr = port_run(ctx, "cpu")
@@ -479,7 +483,7 @@ def register(lab: Lab) -> None:
                           hint=ctx.hint("layer-by-layer"), log=pr.log, **summary(comps))
         return passed(f"{len(comps)} gradients match: {figures(comps)}", **summary(comps))
 
-    @lab.check(f"{n}.port.adamw", points=2, needs=(f"{n}.port.grads",))
+    @lab.check(f"{n}.port.adamw", points=2, needs=(f"{n}.port.grads",), lane="port")
     def adamw(ctx: Context) -> Result:
         """configure_optimizer gives the reference's AdamW: every weight matches after 3 steps.
 
@@ -510,7 +514,8 @@ def register(lab: Lab) -> None:
                       f"losses match to {losses.max_rel_err:.1e}", **summary(comps),
                       train_loss_max_rel_err=losses.max_rel_err, trained_weights_max_rel_err=trained["max_rel_err"])
 
-    @lab.check(f"{n}.port.gpu", points=1, needs=(f"{n}.port.adamw",), gpu=True)
+    @lab.check(f"{n}.port.gpu", points=1, needs=(f"{n}.port.adamw",), gpu=True, lane="port-gpu",
+               after=(f"{n}.port.is_port",))
     def gpu(ctx: Context) -> Result:
         """On the GPU (model.to("cuda")), logits, loss, gradients and AdamW steps match the reference too."""
         if not ctx.device.has_cuda:

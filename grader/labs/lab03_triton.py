@@ -7,6 +7,9 @@ outside the worker, by Nsight Compute listing every kernel the call ran (grader/
 """
 from __future__ import annotations
 
+import hashlib
+from pathlib import Path
+
 from grader.audit import python_ast
 from grader.checks import kernel_checks as kc
 from grader.checks import own_kernels, perf
@@ -22,9 +25,30 @@ INTERPRETER_TIMEOUT_S = 120.0  # per case: the interpreter runs every program in
 
 def plan(ctx: Context, file: str, device: str) -> WorkerPlan:
     env = (("TRITON_INTERPRET", "1"), ("CUDA_VISIBLE_DEVICES", "")) if device == "cpu" else (("TRITON_INTERPRET", "0"),)
+    cache = triton_cache(ctx) if device == "cuda" else None
+    if cache is not None:
+        env += (("TRITON_CACHE_DIR", str(cache)),)
     return WorkerPlan("triton", {"op": ctx.spec.name, "file": file, "stage": str(ctx.stage), "device": device},
                       (ctx.stage,), device == "cuda", env,
-                      what=f"running {file}" + (" in Triton's interpreter" if device == "cpu" else " on the GPU"))
+                      what=f"running {file}" + (" in Triton's interpreter" if device == "cpu" else " on the GPU"),
+                      rw=(cache,) if cache is not None else ())
+
+
+def triton_cache(ctx: Context) -> Path | None:
+    """Triton's compile cache for this submission's lab, kept between runs, keyed by the bytes of every file
+    the learner may edit here (any of them can run in a worker that writes the cache: the bonus loads the
+    port beside the Triton file). Compiling is done once per submission, and no other code ever reads what
+    a submission's workers wrote. None where the run keeps no cache."""
+    if ctx.cache is None:
+        return None
+    digest = hashlib.sha256()
+    for name in sorted(ctx.lab.editable):
+        path = ctx.stage / name
+        data = path.read_bytes() if path.is_file() and not path.is_symlink() else b"(none)"
+        digest.update(f"{name}\0{len(data)}\0".encode() + data)
+    folder = ctx.cache / "triton" / digest.hexdigest()[:32]
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder
 
 
 def verdict(ctx: Context, run, p: WorkerPlan, what: str) -> Result:
@@ -43,7 +67,7 @@ def verdict(ctx: Context, run, p: WorkerPlan, what: str) -> Result:
 def register(lab: Lab, spec, file: str) -> None:
     n = lab.number
 
-    @lab.check(f"{n}.triton.method", points=1)
+    @lab.check(f"{n}.triton.method", points=1, lane="triton")
     def method(ctx: Context) -> Result:
         if absent := missing(ctx, file):
             return absent
@@ -61,7 +85,7 @@ def register(lab: Lab, spec, file: str) -> None:
                       "Outside a @triton.jit kernel the file may allocate tensors, read their shapes and strides and "
                       "launch, compile or autotune kernels; no torch math, no NumPy, no exec, no private entry points.")
 
-    @lab.check(f"{n}.triton.interpreter", points=3, needs=(f"{n}.triton.method",))
+    @lab.check(f"{n}.triton.interpreter", points=3, needs=(f"{n}.triton.method",), lane="triton")
     def interpreter(ctx: Context) -> Result:
         p = plan(ctx, file, "cpu")
         run = kernel_run(ctx, "triton-cpu", p, spec.cases(spec.triton_cpu_plan, ctx.seed, 30), repeats=1, guard=0,
@@ -72,7 +96,10 @@ def register(lab: Lab, spec, file: str) -> None:
                            f"\n\nShapes {spec.plan_text(spec.triton_cpu_plan)} with every value family; "
                            f"{spec.tolerance.text()}.")
 
-    @lab.check(f"{n}.triton.gpu_shapes", points=3, needs=(f"{n}.triton.interpreter",), gpu=True)
+    # The GPU checks start once the file has passed the audit, beside the interpreter's run (each lane with a
+    # worker of its own); each still counts only if what it needs passed.
+    @lab.check(f"{n}.triton.gpu_shapes", points=3, needs=(f"{n}.triton.interpreter",), gpu=True, lane="triton-gpu",
+               after=(f"{n}.triton.method",))
     def gpu_shapes(ctx: Context) -> Result:
         p = plan(ctx, file, "cuda")
         run = kernel_run(ctx, "triton-gpu", p, spec.cases(spec.triton_gpu_plan, ctx.seed, 31), repeats=2, guard=0,
@@ -83,7 +110,8 @@ def register(lab: Lab, spec, file: str) -> None:
                           f"{spec.plan_text(spec.triton_gpu_plan)}; each case runs twice: right once and wrong the "
                           "next time is a race.")
 
-    @lab.check(f"{n}.triton.gpu_sweep", points=2, needs=(f"{n}.triton.gpu_shapes",), gpu=True)
+    @lab.check(f"{n}.triton.gpu_sweep", points=2, needs=(f"{n}.triton.gpu_shapes",), gpu=True, lane="triton-sweep",
+               after=(f"{n}.triton.method",))
     def gpu_sweep(ctx: Context) -> Result:
         p = plan(ctx, file, "cuda")
         run = kernel_run(ctx, "triton-sweep", p, spec.cases(spec.sweep_plan, ctx.seed, 33), repeats=1, guard=0,
@@ -93,7 +121,8 @@ def register(lab: Lab, spec, file: str) -> None:
     gpu_sweep.__doc__ = (f"Right at every shape of the sweep: {spec.plan_text(spec.sweep_plan)}.\n\nThe whole output "
                          "is compared with the judge's own fp64 reference on its GPU.")
 
-    @lab.check(f"{n}.triton.own_kernels", points=1, needs=(f"{n}.triton.gpu_shapes",), gpu=True)
+    @lab.check(f"{n}.triton.own_kernels", points=1, needs=(f"{n}.triton.gpu_shapes",), gpu=True, lane="triton-ncu",
+               after=(f"{n}.triton.method",))
     def own(ctx: Context) -> Result:
         return own_kernels.check(ctx, plan(ctx, file, "cuda"), file)
 
@@ -101,7 +130,8 @@ def register(lab: Lab, spec, file: str) -> None:
                    "Nsight Compute, outside the sandboxed worker, lists the kernels the call launches: a torch "
                    "or cuBLAS kernel doing the work (and a Triton kernel copying its result) fails here.")
 
-    @lab.check(f"{n}.triton.perf_info", points=0, needs=(f"{n}.triton.gpu_shapes",), gpu=True)
+    @lab.check(f"{n}.triton.perf_info", points=0, needs=(f"{n}.triton.gpu_shapes",), gpu=True, lane="triton-gpu",
+               timed=True)
     def perf_info(ctx: Context) -> Result:
         m, problem = perf.measure(ctx, "triton-timing", plan(ctx, file, "cuda"), spec.representative,
                                   ["learner", "baseline"] + (["copy"] if spec.rate.ceiling == "copy" else []),
@@ -125,7 +155,7 @@ def register_bonus(lab: Lab, spec, file: str, port: str) -> None:
     """03.bonus.minigpt_attention, for a track whose kernel MiniGPT calls (spec.bonus_hook)."""
 
     @lab.check("03.bonus.minigpt_attention", points=2, needs=("03.triton.gpu_shapes", "03.port.adamw"), gpu=True,
-               bonus=True)
+               bonus=True, lane="triton-gpu", after=("03.triton.method", "03.port.is_port"))
     def minigpt_attention(ctx: Context) -> Result:
         import numpy as np
 

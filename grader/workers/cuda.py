@@ -153,12 +153,6 @@ class CudaWorker:
         elif contender == "baseline":
             def run(i):
                 op.baseline(sets[i % len(sets)])
-        elif contender == "copy":
-            first = op.abi.names("in")[0]
-            dst = torch.empty_like(sets[0][first])
-
-            def run(i):
-                dst.copy_(sets[i % len(sets)][first])
         else:
             raise ValueError(f"unknown contender {contender!r}")
         torch.cuda.synchronize()  # the inputs and outputs are ready, and nothing else is running

@@ -171,11 +171,6 @@ class TritonWorker:
         elif contender == "baseline":
             def run(i):
                 op.baseline(sets[i % len(sets)])
-        elif contender == "copy":
-            dst = torch.empty_like(sets[0][names_in[0]])
-
-            def run(i):
-                dst.copy_(sets[i % len(sets)][names_in[0]])
         else:
             raise ValueError(f"unknown contender {contender!r}")
         try:

@@ -1,0 +1,68 @@
+"""Who may use the GPU while a speed is measured: a reader-writer lock between every grader process of
+the machine (flock on two files in the system's temporary folder, one pair per GPU).
+
+A check that runs code on the GPU holds the lock *shared* while it runs; the timed checks hold it
+*exclusive*, so that no other grading (another lab of this run, another learner's grading, a test
+running at the same time) shares the GPU with a measurement. Writers are preferred: once a
+measurement waits, no new shared holder starts (the ``gate`` file is the turnstile), so a stream
+of short checks cannot starve it.
+
+flock locks belong to an open file, so every acquisition opens its own: threads of one process
+hold them independently, and the kernel releases them if the process dies.
+"""
+from __future__ import annotations
+
+import fcntl
+import os
+import re
+import tempfile
+from contextlib import contextmanager
+from pathlib import Path
+
+
+class GpuLock:
+    def __init__(self, folder: Path | None, name: str):
+        self.folder = folder  # None: no locking (no GPU, or no folder to lock in)
+        self.name = re.sub(r"[^A-Za-z0-9_.-]", "_", name)[:80] or "gpu"
+
+    @classmethod
+    def for_device(cls, device) -> "GpuLock":
+        if not device.has_cuda:
+            return cls(None, "")
+        folder = Path(os.environ.get("GRADER_LOCK_DIR") or tempfile.gettempdir())
+        return cls(folder, f"phase24-grader-{device.uuid or device.name}")
+
+    def _open(self, role: str) -> int | None:
+        if self.folder is None:
+            return None
+        try:
+            return os.open(self.folder / f"{self.name}.{role}.lock", os.O_RDONLY | os.O_CREAT, 0o666)
+        except OSError:
+            return None  # a folder we cannot write in: grade without the lock rather than not at all
+
+    @contextmanager
+    def shared(self):
+        gate, gpu = self._open("gate"), self._open("gpu")
+        try:
+            if gate is not None and gpu is not None:
+                fcntl.flock(gate, fcntl.LOCK_SH)  # waits while a measurement waits or runs
+                fcntl.flock(gpu, fcntl.LOCK_SH)
+                fcntl.flock(gate, fcntl.LOCK_UN)
+            yield
+        finally:
+            for fd in (gpu, gate):
+                if fd is not None:
+                    os.close(fd)  # closing releases the lock
+
+    @contextmanager
+    def exclusive(self):
+        gate, gpu = self._open("gate"), self._open("gpu")
+        try:
+            if gate is not None and gpu is not None:
+                fcntl.flock(gate, fcntl.LOCK_EX)  # no new shared holder from now on
+                fcntl.flock(gpu, fcntl.LOCK_EX)  # the current ones finish
+            yield
+        finally:
+            for fd in (gpu, gate):
+                if fd is not None:
+                    os.close(fd)

@@ -1,0 +1,85 @@
+"""The GPU lock between grader processes (grader/gpu_lock.py): shared holders run together, a measurement
+waits for them and then has the GPU alone, and a waiting measurement holds back new shared holders."""
+from __future__ import annotations
+
+import subprocess
+import sys
+import threading
+import time
+
+from grader.gpu_lock import GpuLock
+
+
+def test_gpu_lock_lets_shared_holders_run_together(tmp_path):
+    lock = GpuLock(tmp_path, "gpu")
+    inside = threading.Barrier(2, timeout=5)
+
+    def hold():
+        with lock.shared():
+            inside.wait()  # both inside at once, or this times out
+
+    threads = [threading.Thread(target=hold) for _ in range(2)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert not inside.broken
+
+
+def test_gpu_lock_measurement_waits_for_shared_holders_and_blocks_new_ones(tmp_path):
+    lock = GpuLock(tmp_path, "gpu")
+    events: list[str] = []
+    holding = threading.Event()
+    release = threading.Event()
+
+    def reader(name, ready=None):
+        with lock.shared():
+            events.append(f"{name} in")
+            if ready:
+                ready.set()
+                release.wait(5)
+            events.append(f"{name} out")
+
+    def writer():
+        with lock.exclusive():
+            events.append("measure in")
+            time.sleep(0.05)
+            events.append("measure out")
+
+    first = threading.Thread(target=reader, args=("first", holding))
+    first.start()
+    holding.wait(5)
+    w = threading.Thread(target=writer)
+    w.start()
+    time.sleep(0.1)  # the measurement now waits for `first`
+    late = threading.Thread(target=reader, args=("late",))
+    late.start()
+    time.sleep(0.1)
+    assert events == ["first in"], "neither the measurement nor a new shared holder may start yet"
+    release.set()
+    for t in (first, w, late):
+        t.join(5)
+    assert events.index("measure in") > events.index("first out")
+    assert events.index("late in") > events.index("measure out"), "a waiting measurement goes first"
+
+
+def test_gpu_lock_holds_across_processes(tmp_path):
+    """Another grader process measuring: this one's shared section waits until it is done."""
+    code = (f"import sys, time; sys.path.insert(0, {str(sys.path[0])!r}); from grader.gpu_lock import GpuLock\n"
+            f"with GpuLock(__import__('pathlib').Path({str(tmp_path)!r}), 'gpu').exclusive():\n"
+            "    print('in', flush=True); time.sleep(0.5)\n")
+    other = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE, text=True,
+                             cwd=str(__import__("pathlib").Path(__file__).resolve().parent.parent))
+    assert other.stdout.readline().strip() == "in"
+    start = time.monotonic()
+    with GpuLock(tmp_path, "gpu").shared():
+        waited = time.monotonic() - start
+    other.wait(5)
+    assert waited > 0.2
+
+
+def test_gpu_lock_without_a_folder_never_blocks():
+    lock = GpuLock(None, "")
+    with lock.exclusive():
+        with lock.shared():
+            pass

@@ -1,0 +1,194 @@
+"""The scheduler (grader/pipeline.py): lanes run at once, a check may start early but stands only if its
+parents passed, timed checks run last and alone, results come back in declaration order, and a grader
+bug in one lane ends the run. Fake labs, no workers: these run anywhere, fast."""
+from __future__ import annotations
+
+import threading
+import time
+
+import pytest
+
+from grader.context import Context, Device, Memo
+from grader.gpu_lock import GpuLock
+from grader.pipeline import GraderBug, LabRun
+from grader.registry import Lab
+from grader.results import Status, failed, passed
+
+
+def lab_run(lab: Lab, tmp_path, *, slots: int = 8) -> LabRun:
+    ctx = Context(lab, None, tmp_path, tmp_path, tmp_path, None, Device(True, "fake"), 1, tmp_path / "runs",
+                  per_run=Memo())
+    return LabRun(lab, lambda: ctx, GpuLock(None, ""), threading.Event(), [], threading.Semaphore(slots))
+
+
+def run_all(lr: LabRun) -> dict[str, object]:
+    threads = [threading.Thread(target=lr.run_lane, args=(checks,)) for checks in lr.lanes().values()]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(timeout=20)
+        assert not t.is_alive(), "a lane never finished: the scheduler deadlocked"
+    lr.run_timed()
+    report = lr.close()
+    return {c.id: r for c, r in report.results}
+
+
+def test_pipeline_runs_lanes_at_once(tmp_path):
+    """Two lanes meet at a barrier: run one after the other, they would wait forever."""
+    lab = Lab("09", "fake", "fake", editable=(), docs="x.md")
+    barrier = threading.Barrier(2, timeout=5)
+
+    def meet(ctx):
+        barrier.wait()
+        return passed("met")
+
+    lab.check("09.a.meet", points=1, lane="a")(meet)
+    lab.check("09.b.meet", points=1, lane="b")(meet)
+    results = run_all(lab_run(lab, tmp_path))
+    assert all(r.status == Status.PASS for r in results.values())
+
+
+def test_pipeline_keeps_one_lane_in_order(tmp_path):
+    lab = Lab("09", "fake", "fake", editable=(), docs="x.md")
+    order = []
+
+    def record(name):
+        def fn(ctx):
+            time.sleep(0.02 if name == "first" else 0)
+            order.append(name)
+            return passed(name)
+        return fn
+
+    lab.check("09.x.first", points=1)(record("first"))
+    lab.check("09.x.second", points=1)(record("second"))
+    run_all(lab_run(lab, tmp_path))
+    assert order == ["first", "second"]
+
+
+def test_pipeline_reports_an_early_start_not_run_when_a_parent_fails(tmp_path):
+    """gpu_shapes starts after the audit (its gate), beside the interpreter; the interpreter fails: what
+    gpu_shapes found does not count, it is NOT RUN, as if it had waited."""
+    lab = Lab("09", "fake", "fake", editable=(), docs="x.md")
+    ran = threading.Event()
+    release = threading.Event()
+    lab.check("09.t.audit", points=1, lane="cpu")(lambda ctx: passed("clean"))
+
+    def interpreter(ctx):
+        release.wait(5)  # fails only after the early check has run
+        return failed("wrong on the CPU")
+
+    def gpu(ctx):
+        ran.set()
+        release.set()
+        return passed("right on the GPU")
+
+    lab.check("09.t.interpreter", points=1, needs=("09.t.audit",), lane="cpu")(interpreter)
+    lab.check("09.t.gpu", points=1, needs=("09.t.interpreter",), lane="gpu", after=("09.t.audit",))(gpu)
+    results = run_all(lab_run(lab, tmp_path))
+    assert ran.is_set(), "the early check should have started while its parent ran"
+    assert results["09.t.gpu"].status == Status.NOT_RUN
+    assert "09.t.interpreter" in results["09.t.gpu"].message
+
+
+def test_pipeline_never_starts_a_check_whose_gate_failed(tmp_path):
+    lab = Lab("09", "fake", "fake", editable=(), docs="x.md")
+    ran = []
+    lab.check("09.t.audit", points=1, lane="cpu")(lambda ctx: failed("cheats"))
+    lab.check("09.t.interpreter", points=1, needs=("09.t.audit",), lane="cpu")(lambda ctx: passed("x"))
+    lab.check("09.t.gpu", points=1, needs=("09.t.interpreter",), lane="gpu", after=("09.t.audit",))(
+        lambda ctx: ran.append(1) or passed("x"))
+    results = run_all(lab_run(lab, tmp_path))
+    assert not ran, "learner code ran although the audit that gates it failed"
+    assert results["09.t.gpu"].status == Status.NOT_RUN
+
+
+def test_pipeline_runs_timed_checks_after_every_other_check(tmp_path):
+    lab = Lab("09", "fake", "fake", editable=(), docs="x.md")
+    order = []
+
+    def record(name, delay=0.0):
+        def fn(ctx):
+            time.sleep(delay)
+            order.append(name)
+            return passed(name)
+        return fn
+
+    lab.check("09.k.run", points=1)(record("run"))
+    lab.check("09.k.gate", points=1, needs=("09.k.run",), timed=True)(record("gate"))
+    lab.check("09.p.slow", points=1, lane="other")(record("slow", 0.1))
+    results = run_all(lab_run(lab, tmp_path))
+    assert order[-1] == "gate"
+    assert [c for c in results] == ["09.k.run", "09.k.gate", "09.p.slow"], "results keep declaration order"
+
+
+def test_pipeline_skips_gpu_checks_without_a_gpu_even_when_started_early(tmp_path):
+    lab = Lab("09", "fake", "fake", editable=(), docs="x.md")
+    lab.check("09.t.audit", points=1)(lambda ctx: passed("clean"))
+    lab.check("09.t.cpu", points=1, needs=("09.t.audit",))(lambda ctx: passed("x"))
+    lab.check("09.t.gpu", points=1, needs=("09.t.cpu",), gpu=True, lane="gpu", after=("09.t.audit",))(
+        lambda ctx: pytest.fail("ran without a GPU"))
+    lr = lab_run(lab, tmp_path)
+    lr.make_context = lambda: Context(lab, None, tmp_path, tmp_path, tmp_path, None, Device(False), 1, tmp_path)
+    results = run_all(lr)
+    assert results["09.t.gpu"].status == Status.SKIP
+
+
+def test_pipeline_stops_the_run_on_a_grader_bug(tmp_path):
+    lab = Lab("09", "fake", "fake", editable=(), docs="x.md")
+
+    def broken(ctx):
+        raise KeyError("a bug")
+
+    lab.check("09.a.broken", points=1, lane="a")(broken)
+    lab.check("09.a.after", points=1, lane="a")(lambda ctx: pytest.fail("ran after a grader bug"))
+    lr = lab_run(lab, tmp_path)
+    run_all(lr)
+    assert lr.failures and isinstance(lr.failures[0], GraderBug)
+    assert lr.stop.is_set()
+
+
+def test_pipeline_limits_checks_executing_at_once(tmp_path):
+    lab = Lab("09", "fake", "fake", editable=(), docs="x.md")
+    live, peak, lock = [0], [0], threading.Lock()
+
+    def busy(ctx):
+        with lock:
+            live[0] += 1
+            peak[0] = max(peak[0], live[0])
+        time.sleep(0.05)
+        with lock:
+            live[0] -= 1
+        return passed("done")
+
+    for lane in "abcd":
+        lab.check(f"09.{lane}.busy", points=1, lane=lane)(busy)
+    run_all(lab_run(lab, tmp_path, slots=2))
+    assert peak[0] == 2
+
+
+def test_registry_refuses_an_early_start_outside_what_a_check_needs():
+    lab = Lab("09", "fake", "fake", editable=(), docs="x.md")
+    lab.check("09.t.audit", points=1)(lambda ctx: passed("x"))
+    lab.check("09.t.other", points=1)(lambda ctx: passed("x"))
+    lab.check("09.t.cpu", points=1, needs=("09.t.audit",))(lambda ctx: passed("x"))
+    with pytest.raises(ValueError, match="starts after"):
+        lab.check("09.t.gpu", points=1, needs=("09.t.cpu",), after=("09.t.other",))(lambda ctx: passed("x"))
+
+
+def test_registry_refuses_an_untimed_check_that_needs_a_timed_one():
+    lab = Lab("09", "fake", "fake", editable=(), docs="x.md")
+    lab.check("09.t.gate", points=1, timed=True)(lambda ctx: passed("x"))
+    with pytest.raises(ValueError, match="timed checks run last"):
+        lab.check("09.t.after", points=1, needs=("09.t.gate",))(lambda ctx: passed("x"))
+
+
+def test_every_lab_declares_only_safe_early_starts():
+    """Each early start of the real labs waits for the audit that makes running the learner's code safe."""
+    from grader.registry import all_labs
+
+    gates = {"03.triton.method", "03.port.is_port"}
+    for kernel in ("softmax", "gemm"):
+        for lab in all_labs(kernel):
+            for check in lab.checks:
+                if check.after:
+                    assert set(check.after) <= gates, (check.id, check.after)
