@@ -43,12 +43,13 @@ def device_slug(name: str) -> str:
     return (match.group(1) if match else re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-")).lower()
 
 
-def implementations(spec, ctx, workroot: Path, cuda_files: list[Path], triton_files: list[Path]) -> list[tuple]:
+def implementations(spec, ctx, workroot: Path, cuda_files: list[Path] | None, triton_files: list[Path] | None
+                    ) -> list[tuple]:
     """(name, worker plan, contender) of every implementation to time: the track's tuned CUDA and Triton
     solutions, or the files given (variants under study: each must build and pass the ELF audit as a
     learner's file would)."""
     solutions = REPO / "solutions"
-    cuda_files = cuda_files or [solutions / "02-tuned-kernel" / f"{spec.stem}_tuned.cu"]
+    cuda_files = [] if cuda_files is None else cuda_files or [solutions / "02-tuned-kernel" / f"{spec.stem}_tuned.cu"]
     triton_files = triton_files if triton_files is not None else [solutions / "03-triton-and-pytorch" /
                                                                   f"{spec.stem}_triton.py"]
     out = []
@@ -69,8 +70,10 @@ def implementations(spec, ctx, workroot: Path, cuda_files: list[Path], triton_fi
     return out
 
 
-def bench(spec, shapes, rounds: int, workroot: Path, cuda_files: list[Path] = (),
+def bench(spec, shapes, rounds: int, workroot: Path, cuda_files: list[Path] | None = (),
           triton_files: list[Path] | None = None) -> dict:
+    """``cuda_files``/``triton_files``: what to time (empty or None: the solution; None for CUDA, [] for
+    Triton: none)."""
     device = probe_device()
     if not device.has_cuda:
         raise SystemExit(f"grader.bench needs a CUDA GPU ({device.reason})")
@@ -80,7 +83,7 @@ def bench(spec, shapes, rounds: int, workroot: Path, cuda_files: list[Path] = ()
     extra = ["copy"] if spec.rate.ceiling == "copy" else []
     rows = []
     with GpuLock.for_device(device).exclusive():  # no other grading shares the GPU meanwhile
-        contenders = implementations(spec, ctx, workroot, list(cuda_files), triton_files)
+        contenders = implementations(spec, ctx, workroot, cuda_files, triton_files)
         for dims in shapes:
             label = spec.label(dims)
             entry = {"shape": label, "dims": dims, "results": {}}
@@ -148,12 +151,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--triton", type=Path, action="append", default=None, metavar="FILE",
                         help="time this Triton file instead of the solution (repeatable)")
     parser.add_argument("--no-triton", action="store_true", help="time no Triton file")
+    parser.add_argument("--no-cuda", action="store_true", help="time no CUDA file")
     args = parser.parse_args(argv)
     spec = get(args.kernel or phase.kernel())
     shapes = [d for d in spec.timing_shapes if not args.shapes or spec.label(d) in args.shapes.split(",")]
     triton_files = [] if args.no_triton else [p.resolve() for p in args.triton] if args.triton else None
-    result = bench(spec, shapes, 2 if args.quick else timing.ROUNDS, REPO / "build" / "bench",
-                   [p.resolve() for p in args.cuda], triton_files)
+    cuda_files = None if args.no_cuda else [p.resolve() for p in args.cuda]
+    result = bench(spec, shapes, 2 if args.quick else timing.ROUNDS, REPO / "build" / "bench", cuda_files, triton_files)
     out = args.out or REPO / "docs" / "data" / f"bench-{spec.name}-{device_slug(result['device']['name'])}-{result['date']}.json"
     out.parent.mkdir(parents=True, exist_ok=True)
     out.write_text(json.dumps(result, indent=1) + "\n")

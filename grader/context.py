@@ -32,6 +32,35 @@ class Memo(dict):
             return self[key]
 
 
+class Builds(dict):
+    """Each CUDA source's BuildResult, the build running in the background: asking for one waits for it."""
+
+    def __init__(self, futures: dict):
+        super().__init__()
+        self.futures = futures
+
+    def __getitem__(self, source: str) -> "BuildResult":
+        return self.futures[source].result()
+
+    def get(self, source: str, default=None):
+        return self[source] if source in self.futures else default
+
+    def __contains__(self, source) -> bool:
+        return source in self.futures
+
+    def __iter__(self):
+        return iter(self.futures)
+
+    def __len__(self) -> int:
+        return len(self.futures)
+
+    def items(self):
+        return [(source, self[source]) for source in self.futures]
+
+    def values(self):
+        return [self[source] for source in self.futures]
+
+
 @dataclass(frozen=True)
 class Device:
     has_cuda: bool
@@ -75,7 +104,7 @@ class Context:
     device: Device
     seed: int
     logdir: Path
-    builds: dict[str, BuildResult] = field(default_factory=dict)
+    builds: dict[str, BuildResult] = field(default_factory=dict)  # a Builds: waits for a build still running
     discovery: dict[str, str] = field(default_factory=dict)  # editable file -> why discovery refused it
     memo: Memo = field(default_factory=Memo)  # results shared between the checks of one lab
     timings: dict = field(default_factory=dict)  # stage -> seconds, for --timings
@@ -83,6 +112,7 @@ class Context:
     per_run: Memo = field(default_factory=Memo)  # results shared by every lab of the run (the copy ceiling)
     cache: Path | None = None  # where compile caches keyed by the learner's file live (None: none kept)
     workers: list = field(default_factory=list)  # every worker the lab started, for --timings
+    builddir: Path | None = None  # where its CUDA sources are built (lib<stem>.so): known before the build ends
     lock: threading.Lock = field(default_factory=threading.Lock, repr=False)
     _local: threading.local = field(default_factory=threading.local, repr=False)
 

@@ -20,7 +20,7 @@ from pathlib import Path
 from grader import sandbox
 from grader.build import build_cuda, nvcc_path
 from grader.channel import BadReply
-from grader.context import Context, Device, Memo
+from grader.context import Builds, Context, Device, Memo
 from grader.discover import REPO, stage_lab
 from grader.gpu_lock import GpuLock
 from grader.ops import get as get_op
@@ -84,6 +84,19 @@ def probe_device() -> Device:
     versions["driver"] = out.strip().splitlines()[0] if code == 0 and out.strip() else None
     return Device(True, props.name, (props.major, props.minor), props.multi_processor_count,
                   getattr(props, "L2_cache_size", 0), versions, uuid=str(getattr(props, "uuid", "") or ""))
+
+
+def quick_device() -> Device:
+    """What the builds need to know, in a fraction of a second (nvidia-smi), while torch is still importing:
+    whether there is a GPU and its compute capability. ``probe_device`` is the judge's real look."""
+    if os.environ.get("GRADER_FORCE_CPU") == "1":
+        return Device(False, reason="GRADER_FORCE_CPU=1")
+    code, out = run_tool(["nvidia-smi", "--query-gpu=compute_cap", "--format=csv,noheader", "-i", "0"], timeout_s=30)
+    try:
+        major, minor = (int(x) for x in out.strip().splitlines()[0].split("."))
+    except (ValueError, IndexError):
+        return Device(False, reason="nvidia-smi did not answer")
+    return Device(code == 0, capability=(major, minor)) if code == 0 else Device(False, reason="no nvidia-smi")
 
 
 def choose_seed() -> int:
@@ -172,6 +185,8 @@ class LabRun:
                     result = not_run("the grader stopped")
                 self._finish(check, result)
         finally:
+            if checks:
+                self._release(checks[0].lane)
             with self._lock:
                 self._lanes_left -= 1
                 last = self._lanes_left == 0
@@ -199,6 +214,17 @@ class LabRun:
         if verdict is not None:
             return verdict
         return result if result is not None and not self.stop.is_set() else not_run("the grader stopped")
+
+    def _release(self, lane: str) -> None:
+        """A lane is done: its workers go (their memory back), unless a timed check will come back to the lane's
+        own worker (the gate reuses the one that holds the kernel)."""
+        if self._ctx is None:
+            return
+        kept = {c.lane for c in self.lab.checks if c.timed}
+        for worker in list(self._ctx.workers):
+            mine = getattr(worker, "lane", "").split("/")[0] == lane
+            if mine and worker.lane not in kept:
+                worker.close()
 
     def run_timed(self) -> None:
         """The timed checks, one after another, while this process holds the GPU alone."""
@@ -248,33 +274,45 @@ def cache_root() -> Path:
 
 
 def concurrent_checks() -> int:
-    """Checks that execute at once: half the cores (a 2-core laptop runs one at a time, beside the builds;
-    a 16-core GPU machine eight), or GRADER_JOBS."""
+    """Checks that execute at once, each with a worker of a few GB: half the cores, and no more than one per
+    3 GB of free memory (a 2-core laptop runs one at a time, beside the builds; a 16-core GPU machine eight),
+    or GRADER_JOBS."""
     configured = os.environ.get("GRADER_JOBS", "")
-    return int(configured) if configured.isdigit() and int(configured) > 0 else max(1, (os.cpu_count() or 1) // 2)
+    if configured.isdigit() and int(configured) > 0:
+        return int(configured)
+    import psutil
+
+    return max(1, min((os.cpu_count() or 1) // 2, psutil.virtual_memory().available // (3 << 30)))
 
 
 def grade(labs: list[Lab], submission: Path, learner: str | None, workroot: Path, kernel: str) -> Run:
     start = time.monotonic()
     workroot.mkdir(parents=True, exist_ok=True)
-    with ThreadPoolExecutor(max_workers=2) as pool:  # torch's import and the sandbox's first start, at once
-        box_future = pool.submit(sandbox.probe)
-        device = probe_device()
-        box = box_future.result()
+    # set-up, discover and build overlap: the builds start as soon as the sandbox runs and nvidia-smi has named the
+    # GPU's architecture, while torch is still importing; every lab starts at once, a CUDA lab's checks waiting for
+    # its own build where they need it (lab 03 has none).
+    probe_pool = ThreadPoolExecutor(max_workers=2)
+    device_future = probe_pool.submit(probe_device)
+    quick_future = probe_pool.submit(quick_device)
+    box = sandbox.probe()
+    staged = {lab.number: stage_lab(lab, submission, workroot) for lab in labs}
+    build_pool = ThreadPoolExecutor(max_workers=max(1, min(4, os.cpu_count() or 1)))
+
+    def start_builds(target: Device) -> dict:
+        return {(lab.number, src): build_pool.submit(
+            build_cuda, staged[lab.number].stage / src, workroot / lab.name / "build", target,
+            f"{staged[lab.number].submission}/{src}", get_op(lab.op), stub_solution=_solution(lab, src), box=box)
+            for lab in labs for src in lab.cuda_sources}
+
+    quick = quick_future.result()
+    builds = start_builds(quick)
+    device = device_future.result()
+    probe_pool.shutdown()
+    if (quick.has_cuda, quick.capability) != (device.has_cuda, device.capability):
+        builds = start_builds(device)  # nvidia-smi and torch disagree (a CPU build of torch on a GPU machine): torch rules
+    build_pool.shutdown(wait=False)
     run = Run(device, choose_seed(), submission, learner, workroot, kernel, box.describe())
     run.timings["set-up"] = time.monotonic() - start
-
-    # discover + build: every lab's files staged, every CUDA source compiled in the background; a lab starts
-    # as soon as its own sources are built (lab 03 has none: at once).
-    t = time.monotonic()
-    staged = {lab.number: stage_lab(lab, submission, workroot) for lab in labs}
-    run.timings["discover"] = time.monotonic() - t
-    build_pool = ThreadPoolExecutor(max_workers=max(1, min(4, os.cpu_count() or 1)))
-    builds = {(lab.number, src): build_pool.submit(
-        build_cuda, staged[lab.number].stage / src, workroot / lab.name / "build", device,
-        f"{staged[lab.number].submission}/{src}", get_op(lab.op), stub_solution=_solution(lab, src), box=box)
-        for lab in labs for src in lab.cuda_sources}
-    build_pool.shutdown(wait=False)
     gpu_lock = GpuLock.for_device(device)
     per_run = Memo()
 
@@ -282,8 +320,9 @@ def grade(labs: list[Lab], submission: Path, learner: str | None, workroot: Path
         s = staged[lab.number]
         return lambda: Context(lab, get_op(lab.op), s.stage, s.submission, REPO, learner, device, run.seed,
                                workroot / lab.name / "runs",
-                               builds={src: builds[(lab.number, src)].result() for src in lab.cuda_sources},
-                               discovery=dict(s.problems), per_run=per_run, cache=cache_root())
+                               builds=Builds({src: builds[(lab.number, src)] for src in lab.cuda_sources}),
+                               discovery=dict(s.problems), per_run=per_run, cache=cache_root(),
+                               builddir=workroot / lab.name / "build")
 
     # run + check: every lab's lanes at once; then the timed checks, alone on the GPU.
     stop, failures = threading.Event(), []
@@ -298,7 +337,7 @@ def grade(labs: list[Lab], submission: Path, learner: str | None, workroot: Path
         for thread in threads:
             thread.join()
         if builds:
-            run.timings["build (in the background)"] = max(f.result().seconds for f in builds.values())
+            run.timings["build (beside the checks)"] = max(f.result().seconds for f in builds.values())
         run.timings["checks (labs and lanes at once)"] = time.monotonic() - t
         if failures:
             raise failures[0]

@@ -202,6 +202,7 @@ class Worker:
         self._started = 0.0
         self.seconds: dict[str, float] = {}  # command -> time spent waiting for its answers, for --timings
         self.calls: dict[str, int] = {}
+        self.lane = ""  # the lane of the checks that use it (grader/pipeline.py closes it when the lane ends)
 
     @property
     def log(self) -> Path:
@@ -290,7 +291,7 @@ class Worker:
         start = time.monotonic()
         deadline = start + timeout_s
         seen: set[str] = set()
-        name = str(command.get("cmd"))
+        what = str(command.get("cmd"))
         try:
             channel.send(self._cmd_w, command)
             while True:
@@ -313,8 +314,8 @@ class Worker:
             self.close()
             raise WorkerGone("malformed", f"the worker's answer was malformed: {exc}", self) from None
         finally:
-            self.seconds[name] = self.seconds.get(name, 0.0) + time.monotonic() - start
-            self.calls[name] = self.calls.get(name, 0) + 1
+            self.seconds[what] = self.seconds.get(what, 0.0) + time.monotonic() - start
+            self.calls[what] = self.calls.get(what, 0) + 1
 
     def path(self, name: str) -> Path:
         """A file of the worker's folder, named in the worker's answer: one plain name, never a path

@@ -86,6 +86,9 @@ def clean_env(extra: dict[str, str] | None) -> dict[str, str]:
     env.setdefault("PATH", "/usr/local/bin:/usr/bin:/bin")
     env.update(HOME="/tmp", TMPDIR="/tmp", PYTHONDONTWRITEBYTECODE="1", PYTHONUNBUFFERED="1",
                PYTHONPATH=str(REPO), PYTHONNOUSERSITE="1")
+    # Workers run side by side and their CPU work is small (a port of a tiny model, NumPy compares): one thread
+    # each, not one per core each.
+    env.update(OMP_NUM_THREADS="1", MKL_NUM_THREADS="1", OPENBLAS_NUM_THREADS="1")
     env.update(extra or {})
     return env
 

@@ -192,3 +192,28 @@ def test_every_lab_declares_only_safe_early_starts():
             for check in lab.checks:
                 if check.after:
                     assert set(check.after) <= gates, (check.id, check.after)
+
+
+def test_kernel_run_shares_put_back_in_order_and_cut_at_the_first_error():
+    """kernel_run's shares (worker i takes cases i, i + n, ...) become one run, as one worker would have made it."""
+    from grader.checks.kernel_checks import merge_runs
+    from grader.checks.kernels import CaseResult, KernelRun
+
+    cases = [f"c{k}" for k in range(7)]
+    results = {c: CaseResult(c) for c in cases}
+    results["c4"].error = {"type": "cuda", "message": "illegal address"}
+    shares = [KernelRun([results[c] for c in cases[0::2] if c <= "c4"], log="w0"),  # share 0 stopped at c4
+              KernelRun([results[c] for c in cases[1::2]], log="w1")]
+    run = merge_runs(shares, cases)
+    assert [r.case for r in run.results] == ["c0", "c1", "c2", "c3", "c4"]
+    assert run.log == "w0", "the log named is the one that holds the error"
+
+
+def test_kernel_run_shares_one_gone_worker_speaks_for_the_run():
+    from grader.checks.kernel_checks import merge_runs
+    from grader.checks.kernels import CaseResult, KernelRun
+
+    gone = object()
+    shares = [KernelRun([CaseResult("c0")], log="w0"), KernelRun([], gone=gone, log="w1")]
+    run = merge_runs(shares, ["c0", "c1"])
+    assert run.gone is gone and run.log == "w1" and not run.results

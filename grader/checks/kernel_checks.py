@@ -2,6 +2,7 @@
 operation and either worker (a CUDA library, or a Triton file)."""
 from __future__ import annotations
 
+import threading
 from dataclasses import dataclass
 
 from grader.checks.crash import explain_error, explain_gone
@@ -30,61 +31,128 @@ class WorkerPlan:
 
 @dataclass
 class Live:
-    """A lab's running worker for one plan, with what its init answered."""
+    """A lab's running worker for one plan, with what its init answered (nothing yet while only spawned)."""
 
     worker: Worker
     setup_error: dict | None = None
     facts: dict | None = None
+    ready: bool = False  # init answered
 
 
 def new_worker(ctx, module: str, folder: str, **options) -> Worker:
     """A worker for a check of this lab, its log in ``folder`` (not started): closed when the lab's checks end
-    at the latest, and counted in --timings."""
+    at the latest (when its lane ends, if no timed check comes back to it), and counted in --timings."""
     worker = Worker(module, logdir=ctx.rundir(folder), **options)
+    worker.lane = ctx.lane
     with ctx.lock:
         ctx.workers.append(worker)
         ctx.closers.append(worker.close)
     return worker
 
 
+def _spawned(ctx, plan: WorkerPlan, lane: str) -> Live:
+    """The lane's worker process for ``plan``, started if there is none alive (its harness imports torch and
+    sets up CUDA meanwhile); its init, which loads the learner's code, is lab_worker's."""
+    key = ("worker", lane, plan.module, repr(sorted(plan.init.items())), plan.env, plan.rw)
+    with ctx.lock:
+        live = ctx.memo.get(key)
+        if live is not None and live.worker.exit is None:
+            return live
+        folder = f"{plan.module}-{lane.replace('/', '-')}-{sum(1 for k in ctx.memo if isinstance(k, tuple) and k[0] == 'worker')}"
+        worker = Worker(plan.module, logdir=ctx.rundir(folder), gpu=plan.gpu, ro=list(plan.ro), env=dict(plan.env),
+                        rw=list(plan.rw))
+        worker.lane = lane
+        ctx.workers.append(worker)
+        ctx.closers.append(worker.close)
+        live = ctx.memo[key] = Live(worker)
+    worker.start()
+    return live
+
+
+def prespawn(ctx, plan: WorkerPlan, count: int = 1) -> None:
+    """Start this lane's workers for ``plan`` now (``count`` of them: see kernel_run), before what they will
+    load exists (a library still building): their start-up overlaps the build. Nothing of the learner's runs
+    until lab_worker's init, after the checks that gate it."""
+    for lane in sub_lanes(ctx.lane, count):
+        _spawned(ctx, plan, lane)
+
+
+def sub_lanes(lane: str, count: int) -> list[str]:
+    return [lane] + [f"{lane}/{i}" for i in range(1, count)]
+
+
 def lab_worker(ctx, plan: WorkerPlan, *, init_timeout_s: float = 180.0) -> Live:
     """The worker for ``plan`` in this lane of the lab (grader/registry.py): started (and initialised) once,
     shared by every check of the lane that needs it (correctness, timing, tracing), closed when the lab's
     checks end. Lanes run at once, so each has its own. Raises WorkerGone."""
-    key = ("worker", ctx.lane, plan.module, repr(sorted(plan.init.items())), plan.env, plan.rw)
-    live = ctx.memo.get(key)
-    if live is not None and live.worker.exit is None:
-        return live
-    with ctx.lock:
-        folder = f"{plan.module}-{ctx.lane}-{sum(1 for k in ctx.memo if isinstance(k, tuple) and k[0] == 'worker')}"
-    worker = new_worker(ctx, plan.module, folder, gpu=plan.gpu, ro=list(plan.ro), env=dict(plan.env),
-                        rw=list(plan.rw))
-    worker.start()
-    live = Live(worker)
-    ctx.memo[key] = live
-    reply = worker.call({"cmd": "init", **plan.init}, timeout_s=init_timeout_s)
-    if reply.has("error"):
-        live.setup_error = reply.data["error"] if isinstance(reply.data["error"], dict) else {}
-    else:
-        live.facts = {k: v for k, v in reply.data.items() if isinstance(v, str)}
+    live = _spawned(ctx, plan, ctx.lane)
+    if not live.ready:
+        reply = live.worker.call({"cmd": "init", **plan.init}, timeout_s=init_timeout_s)
+        if reply.has("error"):
+            live.setup_error = reply.data["error"] if isinstance(reply.data["error"], dict) else {}
+        else:
+            live.facts = {k: v for k, v in reply.data.items() if isinstance(v, str)}
+        live.ready = True
     return live
 
 
-def kernel_run(ctx, key: str, plan: WorkerPlan, cases, *, repeats: int, guard: int, timeout_s: float) -> KernelRun:
-    """Run every case on the lab's worker for ``plan``; memoized per lab run under ``key``."""
+def kernel_run(ctx, key: str, plan: WorkerPlan, cases, *, repeats: int, guard: int, timeout_s: float,
+               workers: int = 1) -> KernelRun:
+    """Run every case on the lab's worker for ``plan``; memoized per lab run under ``key``. With ``workers``
+    above 1 the cases are dealt out to that many workers of the lane, run at once (the lane's own worker takes
+    the first share), and their results put back in the cases' order: the same run, sooner."""
     if key in ctx.memo:
         return ctx.memo[key]
-    run = KernelRun([])
-    live = None
+    lane = ctx.lane
+    shares = [cases[i::workers] for i in range(workers)]
+    parts: list[KernelRun | None] = [None] * workers
+
+    def run_share(i: int) -> None:
+        ctx.lane = sub_lanes(lane, workers)[i]
+        part = KernelRun([])
+        live = None
+        try:
+            live = lab_worker(ctx, plan, init_timeout_s=max(180.0, timeout_s))
+            part.setup_error, part.facts = live.setup_error, live.facts or {}
+            if part.setup_error is None:
+                part.results = run_cases(ctx, live.worker, shares[i], repeats=repeats, guard=guard,
+                                         timeout_s=timeout_s)
+        except WorkerGone as gone:
+            part.gone = gone
+        part.log = (live.worker if live else part.gone.worker).log
+        parts[i] = part
+
+    helpers = [threading.Thread(target=run_share, args=(i,), name=f"{lane}/{i}") for i in range(1, workers)]
+    for thread in helpers:
+        thread.start()
     try:
-        live = lab_worker(ctx, plan, init_timeout_s=max(180.0, timeout_s))
-        run.setup_error, run.facts = live.setup_error, live.facts or {}
-        if run.setup_error is None:
-            run.results = run_cases(ctx, live.worker, cases, repeats=repeats, guard=guard, timeout_s=timeout_s)
-    except WorkerGone as gone:
-        run.gone = gone
-    run.log = (live.worker if live else run.gone.worker).log
-    ctx.memo[key] = run
+        run_share(0)
+    finally:
+        for thread in helpers:
+            thread.join()
+        ctx.lane = lane
+    ctx.memo[key] = run = merge_runs(parts, cases)
+    return run
+
+
+def merge_runs(parts: list[KernelRun], cases) -> KernelRun:
+    """One KernelRun from the shares of kernel_run (share i holds cases i, i + n, ...): results in the cases'
+    order, cut at the first case that raised (as one worker would have stopped there); the first share that
+    could not run (its worker gone or its code not loaded) speaks for the whole run."""
+    n = len(parts)
+    run = KernelRun([], log=parts[0].log, facts=parts[0].facts)
+    for part in parts:
+        if part.gone is not None or part.setup_error is not None:
+            run.gone, run.setup_error, run.log = part.gone, part.setup_error, part.log
+            return run
+    for k in range(len(cases)):
+        share, index = parts[k % n], k // n
+        if index >= len(share.results):
+            break  # that share stopped at an error, reported below
+        run.results.append(share.results[index])
+        if share.results[index].error is not None or share.results[index].output_problem:
+            run.log = share.log  # the log that holds what went wrong
+            break
     return run
 
 

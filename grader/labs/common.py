@@ -5,6 +5,7 @@ of feedback in every CUDA lab; the operation comes from ``ctx.spec``.
 """
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Callable
 
 from grader.checks import kernel_checks as kc
@@ -17,12 +18,17 @@ GUARD = 64  # floats of guard band on each side of an output buffer
 
 
 def cuda_plan(ctx: Context, source: str) -> WorkerPlan:
-    lib = ctx.builds[source].library
+    """The worker that runs the library built from ``source``: known before the build ends (its path is fixed),
+    so that the worker can start beside the build."""
+    lib = ctx.builddir / f"lib{Path(source).stem}.so" if ctx.builddir else ctx.builds[source].library
     return WorkerPlan("cuda", {"op": ctx.spec.name, "libraries": {"learner": str(lib)}}, (lib.parent,), True,
                       what=f"running {source}")
 
 
-def build_check(ctx: Context, source: str) -> Result:
+def build_check(ctx: Context, source: str, workers: int = 1) -> Result:
+    if ctx.device.has_cuda and ctx.builddir is not None and source in ctx.builds:
+        ctx.builddir.mkdir(parents=True, exist_ok=True)
+        kc.prespawn(ctx, cuda_plan(ctx, source), workers)  # the workers' start-up overlaps the build
     b = ctx.builds.get(source)
     if b is None or b.missing_tool:
         return skipped("nvcc not found: install the CUDA toolkit to compile here (see the docs page on "
@@ -49,12 +55,13 @@ def build_check(ctx: Context, source: str) -> Result:
                   build_seconds=round(b.seconds, 2))
 
 
-def declare_build(lab: Lab, source: str, points: int, honest_points: int) -> str:
-    """NN.build.compiles and NN.build.honest. Returns the id later checks need."""
+def declare_build(lab: Lab, source: str, points: int, honest_points: int, workers: int = 1) -> str:
+    """NN.build.compiles and NN.build.honest. Returns the id later checks need. ``workers``: how many the lab's
+    run uses (kernel_run), started while the source builds."""
     n = lab.number
 
     def compiles(ctx: Context) -> Result:
-        return build_check(ctx, source)
+        return build_check(ctx, source, workers)
 
     def honest(ctx: Context) -> Result:
         b = ctx.builds[source]

@@ -10,6 +10,7 @@ from grader.registry import Lab
 from grader.results import Result, failed, passed
 
 LEARNER = "lib:learner"
+WORKERS = 2  # the correctness run's cases (a dozen of them 256 MB in, 256 MB out) are dealt to two workers at once
 
 
 def make(spec) -> Lab:
@@ -26,9 +27,9 @@ def make(spec) -> Lab:
 
     def get_run(ctx):
         cases = spec.cases(spec.lab01_plan, ctx.seed, 2, "lab01") + spec.cases(spec.sweep_plan, ctx.seed, 3, "sweep")
-        return kernel_run(ctx, "cases", plan(ctx), cases, repeats=2, guard=GUARD, timeout_s=300)
+        return kernel_run(ctx, "cases", plan(ctx), cases, repeats=2, guard=GUARD, timeout_s=300, workers=WORKERS)
 
-    build = declare_build(lab, source, points=2, honest_points=2)
+    build = declare_build(lab, source, points=2, honest_points=2, workers=WORKERS)
     declare_run_checks(lab, get_run, plan, needs=build, what=spec.abi.symbol,
                        points={"completes": 1, "in_bounds": 2, "all_written": 1})
     declare_values(lab, "02.correct.lab01_cases", 3, get_run, lambda c: c.group == "lab01",

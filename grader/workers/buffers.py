@@ -16,12 +16,8 @@ GUARD_BITS = 0x5EEDF00D
 POISON_BITS = 0x7FC0DEAD
 
 
-def load_inputs(io: Path, files: dict, counts: dict[str, int], op=None, dims=None, device="cpu") -> dict[str, np.ndarray]:
-    """The judge's input files, as fp32 arrays of the expected sizes; or, for {"generate": {family, seed}},
-    the op spec's inputs drawn on ``device`` from the judge's seed (host copies)."""
-    if "generate" in files:
-        made = op.make_inputs(files["generate"]["family"], dims, int(files["generate"]["seed"]), device)
-        return {name: t.reshape(-1).cpu().numpy() for name, t in made.items()}
+def load_inputs(io: Path, files: dict, counts: dict[str, int]) -> dict[str, np.ndarray]:
+    """The judge's input files, as fp32 arrays of the expected sizes."""
     out = {}
     for name, file in files.items():
         data = np.fromfile(io / Path(file).name, dtype=np.float32)
@@ -29,6 +25,21 @@ def load_inputs(io: Path, files: dict, counts: dict[str, int], op=None, dims=Non
             raise ValueError(f"input {name}: {data.size} elements, expected {counts[name]}")
         out[name] = data
     return out
+
+
+def case_inputs(io: Path, files: dict, counts: dict[str, int], op, dims, device: str) -> tuple[dict, dict]:
+    """(host, tensors): each input as an fp32 host array (what "changed" is judged against, out of the learner
+    code's reach) and as a flat tensor on ``device`` for the learner's code, never sharing memory with it.
+    Inputs the worker draws itself ({"generate": ...}) are drawn on the device and copied to the host once."""
+    import torch
+
+    if "generate" in files:
+        made = op.make_inputs(files["generate"]["family"], dims, int(files["generate"]["seed"]), device)
+        tensors = {name: t.reshape(-1).contiguous() for name, t in made.items()}
+        host = {name: t.cpu().numpy().copy() if device == "cpu" else t.cpu().numpy() for name, t in tensors.items()}
+        return host, tensors
+    host = load_inputs(io, files, counts)
+    return host, {name: torch.from_numpy(a.copy() if device == "cpu" else a).to(device) for name, a in host.items()}
 
 
 def write(io: Path, name: str, array: np.ndarray) -> str:

@@ -25,7 +25,7 @@ import numpy as np
 import torch
 
 from grader.ops import get as get_op
-from grader.workers.buffers import GUARD_BITS, POISON_BITS, Retained, gather, load_inputs, write
+from grader.workers.buffers import GUARD_BITS, POISON_BITS, Retained, case_inputs, gather, write
 from grader.workers.serve import LearnerError, serve
 
 OUT_BUFFERS = 8  # distinct output buffers a timing block rotates through
@@ -91,8 +91,7 @@ class CudaWorker:
         op, key, dims, guard = self.op, message["key"], message["dims"], int(message["guard"])
         shapes = op.shapes(dims)
         counts = {name: int(np.prod(shape)) for name, shape in shapes.items()}
-        host_in = load_inputs(self.io, message["inputs"], counts, op, dims, "cuda")
-        dev_in = {name: torch.from_numpy(a).to("cuda") for name, a in host_in.items()}
+        host_in, dev_in = case_inputs(self.io, message["inputs"], counts, op, dims, "cuda")
         dev_out = {name: torch.empty(counts[name] + 2 * guard, dtype=torch.int32, device="cuda")
                    for name in op.abi.names("out")}
         self.retained.reset(key)
