@@ -70,8 +70,30 @@ def implementations(spec, ctx, workroot: Path, cuda_files: list[Path] | None, tr
     return out
 
 
+def gate_repeats(spec, ctx, plan, runs: int) -> list[dict]:
+    """The lab 02 gate's measurement of the (first) CUDA implementation, ``runs`` times over, each in a fresh
+    worker as a grading would make it: how far apart the ratio that decides the verdict lands."""
+    out = []
+    for run in range(runs):
+        ctx.lane = f"gate-{run}"
+        m, problem = perf.measure(ctx, f"gate-{run}", plan, spec.representative, ["lib:tuned", "baseline", "copy"],
+                                  verify=("lib:tuned",))
+        if problem:
+            out.append({"run": run, "error": problem.message})
+            continue
+        f = perf.figures(ctx, m, "lib:tuned")
+        out.append({"run": run, "ratio_to_baseline": f["ratio_to_baseline"], "spread": f["spread"],
+                    "rounds": f["rounds"], "rate": f["rate"], "baseline_rate": f["baseline_rate"]})
+        print(f"gate run {run}: {f['ratio_to_baseline']:.4f}x {spec.baseline_name} (spread {f['spread']:.2%} over "
+              f"{f['rounds']} rounds)", flush=True)
+        for worker in list(ctx.workers):
+            if worker.lane == ctx.lane:
+                worker.close()
+    return out
+
+
 def bench(spec, shapes, rounds: int, workroot: Path, cuda_files: list[Path] | None = (),
-          triton_files: list[Path] | None = None) -> dict:
+          triton_files: list[Path] | None = None, gate_runs: int = 0) -> dict:
     """``cuda_files``/``triton_files``: what to time (empty or None: the solution; None for CUDA, [] for
     Triton: none)."""
     device = probe_device()
@@ -100,6 +122,7 @@ def bench(spec, shapes, rounds: int, workroot: Path, cuda_files: list[Path] | No
             rows.append(entry)
             print(f"{label:>18}  " + "  ".join(f"{k} {v.get('rate', 'ERR')}" for k, v in entry["results"].items()),
                   flush=True)
+        gates = gate_repeats(spec, ctx, contenders[0][1], gate_runs) if gate_runs and cuda_files is not None else []
         for close in ctx.closers:
             close()
     copy = ctx.per_run.get(("copy", spec.name))
@@ -118,6 +141,7 @@ def bench(spec, shapes, rounds: int, workroot: Path, cuda_files: list[Path] | No
         "fp32_peak": timing.fp32_peak(device),
         "implementations": [name for name, _, _ in contenders],
         "shapes": rows,
+        "gate_repeats": gates,
     }
 
 
@@ -138,6 +162,11 @@ def print_table(result: dict) -> None:
             cells.append(f"{name}: " + (f"{r['rate']:.4g} {r['ratio_to_baseline']:.2f}x {r.get('pct_of_ceiling', 0):.0f}%"
                                         if "rate" in r else "error"))
         print(f"{row['shape']:>18}  " + "   ".join(cells))
+    gates = [g["ratio_to_baseline"] for g in result.get("gate_repeats", []) if "ratio_to_baseline" in g]
+    if gates:
+        middle = (max(gates) + min(gates)) / 2
+        print(f"gate, {len(gates)} runs: " + ", ".join(f"{g:.4f}" for g in gates) +
+              f"x {result['method']['baseline']} (within ±{(max(gates) - min(gates)) / 2 / middle:.2%} of the middle)")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -152,12 +181,15 @@ def main(argv: list[str] | None = None) -> int:
                         help="time this Triton file instead of the solution (repeatable)")
     parser.add_argument("--no-triton", action="store_true", help="time no Triton file")
     parser.add_argument("--no-cuda", action="store_true", help="time no CUDA file")
+    parser.add_argument("--gate-repeats", type=int, default=0, metavar="N",
+                        help="also measure the lab 02 gate N times, a fresh worker each (its repeatability)")
     args = parser.parse_args(argv)
     spec = get(args.kernel or phase.kernel())
     shapes = [d for d in spec.timing_shapes if not args.shapes or spec.label(d) in args.shapes.split(",")]
     triton_files = [] if args.no_triton else [p.resolve() for p in args.triton] if args.triton else None
     cuda_files = None if args.no_cuda else [p.resolve() for p in args.cuda]
-    result = bench(spec, shapes, 2 if args.quick else timing.ROUNDS, REPO / "build" / "bench", cuda_files, triton_files)
+    result = bench(spec, shapes, 2 if args.quick else timing.ROUNDS, REPO / "build" / "bench", cuda_files, triton_files,
+                   args.gate_repeats)
     out = args.out or REPO / "docs" / "data" / f"bench-{spec.name}-{device_slug(result['device']['name'])}-{result['date']}.json"
     out.parent.mkdir(parents=True, exist_ok=True)
     out.write_text(json.dumps(result, indent=1) + "\n")

@@ -21,6 +21,7 @@ import sys
 import tempfile
 import threading
 import time
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -45,6 +46,10 @@ def become_subreaper() -> bool:
 _PLAIN_NAME = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_.-]{0,199}")  # one path component, no "..", no hidden file
 _LIVE: set[int] = set()  # processes this module started and has not finished with
 _LIVE_LOCK = threading.Lock()
+# Every worker is started from this one thread, which lives as long as the judge. bwrap --die-with-parent kills
+# the sandbox when its parent dies, and to Linux the parent is the *thread* that started it (PR_SET_PDEATHSIG):
+# a worker started by a lane's thread died with that lane, before the timed checks came back to it.
+_SPAWNER = ThreadPoolExecutor(max_workers=1, thread_name_prefix="grader-spawner")
 
 
 def _track(pid: int, alive: bool) -> None:
@@ -226,10 +231,15 @@ class Worker:
                                   share_net=self.share_net)
         argv = self.wrapper + argv
         self._started = time.monotonic()
-        with _LIVE_LOCK:
-            self.proc = subprocess.Popen(argv, env=env, cwd=self.io, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
-                                         stderr=subprocess.STDOUT, pass_fds=(cmd_r, reply_w), start_new_session=True)
-            _LIVE.add(self.proc.pid)
+
+        def spawn() -> subprocess.Popen:
+            with _LIVE_LOCK:
+                proc = subprocess.Popen(argv, env=env, cwd=self.io, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+                                        stderr=subprocess.STDOUT, pass_fds=(cmd_r, reply_w), start_new_session=True)
+                _LIVE.add(proc.pid)
+                return proc
+
+        self.proc = _SPAWNER.submit(spawn).result()
         self._root = _process(self.proc.pid)
         os.close(cmd_r)
         os.close(reply_w)

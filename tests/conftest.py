@@ -8,7 +8,7 @@ import sys
 
 import pytest
 
-from helpers import REPO, cuda_available
+from helpers import REPO, cuda_available, jobs_env
 
 
 def pytest_collection_modifyitems(config, items):
@@ -43,7 +43,7 @@ def grade(tmp_path):
             cmd += ["--submission", str(submission)]
         if learner:
             cmd += ["--learner", learner]
-        work = {"GRADER_WORKROOT": str(tmp_path / "work")}  # tests may grade at once (pytest -n)
+        work = {"GRADER_WORKROOT": str(tmp_path / "work"), **jobs_env()}  # tests may grade at once (pytest -n)
         proc = subprocess.run(cmd, cwd=REPO, env={**os.environ, **work, **(env or {})}, capture_output=True,
                               text=True, timeout=timeout)
         data = json.loads(out.read_text()) if out.exists() else {}

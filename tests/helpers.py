@@ -24,6 +24,12 @@ def cuda_available() -> bool:
         return False
 
 
+def jobs_env() -> dict:
+    """Under pytest -n, graders run side by side: each takes its share of the cores for its checks."""
+    workers = int(os.environ.get("PYTEST_XDIST_WORKER_COUNT", "1") or 1)
+    return {"GRADER_JOBS": str(max(2, (os.cpu_count() or 2) // (2 * workers)))} if workers > 1 else {}
+
+
 def nvcc_available() -> bool:
     return shutil.which("nvcc") is not None or Path("/usr/local/cuda/bin/nvcc").exists()
 

@@ -51,7 +51,7 @@ from pathlib import Path
 import psutil
 import pytest
 
-from helpers import REPO, cuda_available, nvcc_available
+from helpers import REPO, cuda_available, jobs_env, nvcc_available
 
 ROOT = REPO / "tests" / "adversarial"
 WATCHED = ("grader", "solutions", "labs", "Makefile", "pyproject.toml")
@@ -199,6 +199,7 @@ def grade_case(case: Case, repo: Path = REPO) -> Outcome:
         env = {k: v for k, v in os.environ.items() if not k.startswith("GRADER_")}
         env["PYTHONUNBUFFERED"] = "1"
         env["GRADER_WORKROOT"] = str(Path(tmp) / "work")  # its own, whatever else grades at the same time
+        env.update(jobs_env())
         if case.timeout_s:
             env["GRADER_TIMEOUT_S"] = str(case.timeout_s)
         if case.force_cpu:

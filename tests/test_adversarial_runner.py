@@ -249,3 +249,25 @@ def test_json_nested_deeper_than_python_reads_is_a_malformed_answer():
         writer.join()
         os.close(r)
         os.close(w)
+
+
+def test_a_worker_outlives_the_thread_that_started_it(tmp_path):
+    """Lanes start workers from their own threads, and a lane's thread ends before the timed checks come back
+    to its worker. bwrap --die-with-parent ties the sandbox to the thread that started it (PR_SET_PDEATHSIG):
+    the worker must not die with that thread."""
+    import threading
+
+    from grader import sandbox
+    from grader.runner import Worker
+
+    if not sandbox.probe().isolated:
+        pytest.skip(f"no sandbox here: {sandbox.probe().reason}")
+    worker = Worker("cuda", logdir=tmp_path / "log", gpu=False)
+    lane = threading.Thread(target=lambda: (worker.start(), time.sleep(2)))  # lives on, as a lane does
+    lane.start()
+    lane.join()
+    try:
+        time.sleep(1)
+        assert worker.proc.poll() is None, f"the worker died with the thread that started it ({worker.proc.poll()})"
+    finally:
+        worker.close()

@@ -115,7 +115,7 @@ def register(lab: Lab, spec, file: str) -> None:
     def gpu_sweep(ctx: Context) -> Result:
         p = plan(ctx, file, "cuda")
         run = kernel_run(ctx, "triton-sweep", p, spec.cases(spec.sweep_plan, ctx.seed, 33), repeats=1, guard=0,
-                         timeout_s=300, workers=2)  # large cases: two workers at once
+                         timeout_s=300, workers=3)  # large cases: three workers at once
         return verdict(ctx, run, p, "at every sweep shape, every element compared")
 
     gpu_sweep.__doc__ = (f"Right at every shape of the sweep: {spec.plan_text(spec.sweep_plan)}.\n\nThe whole output "
