@@ -9,7 +9,9 @@ while it ran: nothing was written).
 from __future__ import annotations
 
 import argparse
+import faulthandler
 import os
+import signal
 import sys
 import traceback
 from pathlib import Path
@@ -87,6 +89,12 @@ def main(argv: list[str] | None = None) -> int:
         return EXIT_USAGE
 
     from grader.pipeline import GraderBug, grade
+
+    # `kill -USR1 <pid>` prints where every thread of the judge is (a grading that seems stuck), and grading goes on.
+    try:
+        faulthandler.register(signal.SIGUSR1, all_threads=True)
+    except (ValueError, OSError):  # stderr is no file (the grader called from a test): nothing to print to
+        pass
 
     # Where a run stages, builds and logs: build/grader, or GRADER_WORKROOT (graders running at once in one
     # checkout, as the test suite's, each need their own).

@@ -171,7 +171,11 @@ class LabRun:
     def context(self) -> Context:
         with self._lock:
             if self._ctx is None:
-                self._ctx = self.make_context()
+                ctx = self.make_context()
+                ctx.lane = "main"
+                for prepare in self.lab.prepare:  # workers whose start-up overlaps the builds
+                    prepare(ctx)
+                self._ctx = ctx
             return self._ctx
 
     def run_lane(self, checks: list[Check]) -> None:
@@ -201,6 +205,7 @@ class LabRun:
         ctx = self.context()
         result = None
         if precondition(check, ctx, self.done, check.starts_after) is None and not self.stop.is_set():
+            ctx.builds.values()  # the lab's builds, waited for before taking a slot (a waiting check holds none)
             ctx.lane = check.lane
             if PROGRESS:
                 print(f"[grader] {check.id} ...", file=sys.stderr, flush=True)

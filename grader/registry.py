@@ -67,6 +67,9 @@ class Lab:
     cuda_sources: tuple[str, ...] = ()  # editable .cu files the build stage compiles
     readonly: tuple[str, ...] = ()  # files the grader takes from its own labs/ tree
     checks: list[Check] = field(default_factory=list)
+    # Started as the lab's checks begin, before any of them waits for a build: (ctx) -> None, returning at once
+    # (workers that take seconds to start, started beside the build; they run nothing of the learner's yet).
+    prepare: list[Callable] = field(default_factory=list)
 
     @property
     def name(self) -> str:

@@ -25,10 +25,14 @@ def cuda_plan(ctx: Context, source: str) -> WorkerPlan:
                       what=f"running {source}")
 
 
-def build_check(ctx: Context, source: str, workers: int = 1) -> Result:
+def prespawn_workers(ctx: Context, source: str, workers: int) -> None:
+    """The lab's workers for ``source``, started while it builds (a lab's prepare hook, grader/registry.py)."""
     if ctx.device.has_cuda and ctx.builddir is not None and source in ctx.builds:
         ctx.builddir.mkdir(parents=True, exist_ok=True)
-        kc.prespawn(ctx, cuda_plan(ctx, source), workers)  # the workers' start-up overlaps the build
+        kc.prespawn(ctx, cuda_plan(ctx, source), workers)
+
+
+def build_check(ctx: Context, source: str) -> Result:
     b = ctx.builds.get(source)
     if b is None or b.missing_tool:
         return skipped("nvcc not found: install the CUDA toolkit to compile here (see the docs page on "
@@ -61,7 +65,9 @@ def declare_build(lab: Lab, source: str, points: int, honest_points: int, worker
     n = lab.number
 
     def compiles(ctx: Context) -> Result:
-        return build_check(ctx, source, workers)
+        return build_check(ctx, source)
+
+    lab.prepare.append(lambda ctx: prespawn_workers(ctx, source, workers))
 
     def honest(ctx: Context) -> Result:
         b = ctx.builds[source]
