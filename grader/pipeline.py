@@ -183,12 +183,15 @@ class LabRun:
             for check in checks:
                 try:
                     result = self._result(check)
-                except Exception as exc:  # a grader bug: end the run, report it once
+                except BaseException as exc:  # a grader bug: end the run, report it once
                     self.failures.append(exc)
                     self.stop.set()
                     result = not_run("the grader stopped")
                 self._finish(check, result)
         finally:
+            for check in checks:  # whatever happened, no other lane waits forever for one of these
+                if not self.finished[check.id].is_set():
+                    self._finish(check, not_run("the grader stopped"))
             if checks:
                 self._release(checks[0].lane)
             with self._lock:

@@ -208,6 +208,7 @@ class Worker:
         self.seconds: dict[str, float] = {}  # command -> time spent waiting for its answers, for --timings
         self.calls: dict[str, int] = {}
         self.lane = ""  # the lane of the checks that use it (grader/pipeline.py closes it when the lane ends)
+        self._closing = threading.Lock()
 
     @property
     def log(self) -> Path:
@@ -260,7 +261,12 @@ class Worker:
                     del self._log_tail[:len(self._log_tail) - LOG_TAIL]
 
     def close(self) -> Exit:
-        """Stop the worker whatever its state; kill and reap everything it started; write its log."""
+        """Stop the worker whatever its state; kill and reap everything it started; write its log. Once, whichever
+        thread asks first (a second close of its pipes could close a descriptor another thread has opened since)."""
+        with self._closing:
+            return self._close()
+
+    def _close(self) -> Exit:
         if self.exit is not None:
             return self.exit
         for fd in (getattr(self, "_cmd_w", None), getattr(self, "_reply_r", None)):
