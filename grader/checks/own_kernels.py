@@ -62,7 +62,8 @@ def kernels_run(ctx, plan, box: Sandbox | None) -> tuple[list[str], object, str]
     log.unlink(missing_ok=True)
     case = min(ctx.spec.cases(ctx.spec.triton_gpu_plan, ctx.seed, 35), key=lambda c: abs(
         ctx.spec.numel(c.dim, ctx.spec.abi.names("out")[0]) - 1_000_000))
-    wrapper = [ncu, "--target-processes", "all", "--metrics", "gpu__time_duration.sum", "--csv", "--log-file", str(log)]
+    wrapper = [ncu, "--target-processes", "all", "--clock-control", "none", "--metrics", "gpu__time_duration.sum",
+               "--csv", "--log-file", str(log)]  # the GPU's clocks left as they are: other checks run beside it
     # ncu's injected library reports to ncu over the loopback: the one sandbox that shares the network. The file
     # has passed the method audit (no sockets, no os, no torch.distributed) before this runs.
     worker = new_worker(ctx, "triton", "triton-ncu", gpu=True, ro=list(plan.ro), env=dict(plan.env), rw=list(plan.rw),
