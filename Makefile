@@ -60,7 +60,7 @@ test-fast: $(VENV)/.ready-dev $(VENV)/.ready-cohort
 
 # GPU tests grade a few submissions at once where pytest-xdist is there (each run has its own work folder;
 # grader/gpu_lock.py gives every speed measurement the GPU to itself).
-GPU_TEST_JOBS ?= 6
+GPU_TEST_JOBS ?= 4
 test-gpu: $(VENV)/.ready-dev
 	$(PY) -m pytest -q -m gpu --ignore=tests/docs $$($(PY) -c "import xdist" 2>/dev/null && echo "-n $(GPU_TEST_JOBS)")
 

@@ -14,6 +14,7 @@ import threading
 import time
 import traceback
 from concurrent.futures import ThreadPoolExecutor
+from contextlib import nullcontext
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -212,7 +213,10 @@ class LabRun:
             ctx.lane = check.lane
             if PROGRESS:
                 print(f"[grader] {check.id} ...", file=sys.stderr, flush=True)
-            with self.slots, self.gpu_lock.shared():  # CPU checks too: their load would disturb a measurement
+            # A GPU check holds the machine's GPU lock shared while it runs: another grading's measurement waits
+            # for it (grader/gpu_lock.py). CPU checks leave it alone: taking it, they made every measurement
+            # beside them wait for an interpreter's or a port's run.
+            with self.slots, self.gpu_lock.shared() if check.gpu else nullcontext():
                 t = time.monotonic()
                 result = execute(check, ctx)
             self.report.timings[check.id] = time.monotonic() - t

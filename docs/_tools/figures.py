@@ -6,7 +6,8 @@ Inputs (docs/data/):
     h200-softmax-sweep-2026-11-21.json   F.softmax, a simple Triton kernel and the copy bandwidth
                                           over the benchmark sweep (shared/BENCHMARKS.md)
     h200-anchors-2026-11-21.json         other anchors: cuBLAS GEMM TFLOP/s among them
-    bench-*.json                          optional: our solutions, written by `make bench`
+    bench-*.json                          optional: our solutions, written by `make bench` (of each device,
+                                          the newest by its "date": older ones stay as the record)
 
 Outputs, per language (labels are translated, numbers are the same):
     docs/<lang>/assets/figures/roofline.svg         softmax under the measured roofline
@@ -221,8 +222,14 @@ def load(data_dir: Path) -> SweepData:
     fsoftmax = Series("F.softmax", {tuple(r["shape"]): r["F_GBps"] for r in sweep["rows"]})
     triton = Series("triton", {tuple(r["shape"]): r["tri_GBps"] for r in sweep["rows"] if "tri_GBps" in r})
     extra: list[Series] = []
+    newest: dict[str, tuple[str, Path, list[Series]]] = {}  # device -> (date, file, series): the latest bench only
     for path in sorted(data_dir.glob("bench-*.json")):
         device, series = load_bench(path)
+        if series:
+            date = str(json.loads(path.read_text(encoding="utf-8")).get("date", ""))
+            if device not in newest or date >= newest[device][0]:
+                newest[device] = (date, path, series)
+    for device, (_, path, series) in sorted(newest.items()):
         if device != sweep["device"]:
             print(f"figures: {path.name} was measured on {device!r}, not {sweep['device']!r}: not drawn",
                   file=sys.stderr)
