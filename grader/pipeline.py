@@ -321,7 +321,11 @@ def grade(labs: list[Lab], submission: Path, learner: str | None, workroot: Path
     device = device_future.result()
     probe_pool.shutdown()
     if (quick.has_cuda, quick.capability) != (device.has_cuda, device.capability):
-        builds = start_builds(device)  # nvidia-smi and torch disagree (a CPU build of torch on a GPU machine): torch rules
+        # nvidia-smi and torch disagree (a CPU build of torch on a GPU machine): torch rules. The first builds end
+        # before the second start, in the same folders.
+        for future in builds.values():
+            future.result()
+        builds = start_builds(device)
     build_pool.shutdown(wait=False)
     run = Run(device, choose_seed(), submission, learner, workroot, kernel, box.describe())
     run.timings["set-up"] = time.monotonic() - start
