@@ -1,0 +1,83 @@
+"""What the judge keeps out of a worker's reach since the grader runs labs at once: the copy ceiling (measured
+in the judge, never by a worker) and Triton's compile cache (one folder per submission)."""
+from __future__ import annotations
+
+import random
+
+from grader.channel import Reply
+from grader.context import Context, Device
+from grader.registry import Lab
+
+
+class TimingWorker:
+    """Answers "time" as a worker would, and notes which contenders it was asked to run."""
+
+    def __init__(self):
+        self.asked: list[str] = []
+        self.clock = 0.0
+
+    def call(self, command, *, timeout_s, on_mark=None):
+        self.asked.append(command["contender"])
+        on_mark("start", self.clock)
+        self.clock += 0.001 * command["launches"]
+        on_mark("end", self.clock)
+        return Reply({"event_ms": [], "launch_errors": []})
+
+
+def test_perf_measure_never_asks_a_worker_to_time_the_copy(tmp_path, monkeypatch):
+    """The copy bandwidth is the ceiling every "% of copy" is a share of: it comes from the judge's own process
+    (timing.JudgeCopy), once per run, so learner code in a worker cannot slow it down to look closer to it."""
+    from grader import timing
+    from grader.checks import perf
+    from grader.checks.kernel_checks import Live, WorkerPlan
+    from grader.ops import get
+
+    spec = get("softmax")
+    worker = TimingWorker()
+    monkeypatch.setattr(perf, "lab_worker", lambda ctx, plan: Live(worker, ready=True))
+    judged = []
+
+    def judge_copy(spec_, dims, rounds=timing.ROUNDS):
+        judged.append(dims)
+        return timing.measure(TimingWorker(), spec_, dims, ["copy"], rounds=1, rng=random.Random(1))
+
+    monkeypatch.setattr(timing, "copy_ceiling", judge_copy)
+    lab = Lab("02", "tuned-kernel", "x", editable=(), docs="lab/02-tuned-kernel.md", op="softmax")
+    ctx = Context(lab, spec, tmp_path, tmp_path, tmp_path, None, Device(True, "fake"), 1, tmp_path / "runs")
+    plan = WorkerPlan("cuda", {"op": "softmax", "libraries": {}}, (), True)
+    for key in ("gate", "sweep"):
+        m, problem = perf.measure(ctx, key, plan, spec.representative, ["lib:learner", "baseline", "copy"])
+        assert problem is None and "copy" not in m.rounds[0]
+    assert "copy" not in worker.asked and {"lib:learner", "baseline"} <= set(worker.asked)
+    assert len(judged) == 1, "the ceiling is measured once per run"
+    assert perf.ceiling(ctx, m)[0] == ctx.per_run[("copy", "softmax")].rate("copy")
+
+
+def _lab03_ctx(tmp_path, files: dict[str, str]) -> Context:
+    from grader.ops import get
+
+    stage = tmp_path / "stage"
+    stage.mkdir(parents=True, exist_ok=True)
+    for name, text in files.items():
+        (stage / name).write_text(text)
+    lab = Lab("03", "triton-and-pytorch", "x", editable=("softmax_triton.py", "minigpt_torch.py"),
+              docs="lab/03-triton-and-pytorch.md", op="softmax")
+    return Context(lab, get("softmax"), stage, stage, tmp_path, None, Device(True, "fake"), 1, tmp_path / "runs",
+                   cache=tmp_path / "cache")
+
+
+def test_triton_cache_is_one_folder_per_submission(tmp_path):
+    """A port loaded beside the Triton file (the bonus) could write the cache: two submissions with the same
+    Triton file but another port must not share one, and the same submission graded again reuses its own."""
+    from grader.labs.lab03_triton import plan, triton_cache
+
+    solution = {"softmax_triton.py": "def softmax(x): ...\n", "minigpt_torch.py": "# an honest port\n"}
+    hostile = {"softmax_triton.py": "def softmax(x): ...\n", "minigpt_torch.py": "# writes into the cache\n"}
+    a = triton_cache(_lab03_ctx(tmp_path / "a", solution))
+    b = triton_cache(_lab03_ctx(tmp_path / "b", hostile))
+    again = triton_cache(_lab03_ctx(tmp_path / "c", solution))
+    assert a.name != b.name and a.name == again.name
+    gpu = plan(_lab03_ctx(tmp_path / "a", solution), "softmax_triton.py", "cuda")
+    cpu = plan(_lab03_ctx(tmp_path / "a", solution), "softmax_triton.py", "cpu")
+    assert gpu.rw == (a,) and ("TRITON_CACHE_DIR", str(a)) in gpu.env
+    assert cpu.rw == () and not any(name == "TRITON_CACHE_DIR" for name, _ in cpu.env), "the interpreter compiles nothing"
