@@ -18,7 +18,6 @@ import argparse
 import datetime
 import json
 import re
-import statistics
 import sys
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
@@ -137,17 +136,12 @@ def bench(spec, shapes, rounds: int, workroot: Path, cuda_files: list[Path] | No
                    "ceiling": ("the device copy, measured once per run in the judge (timing.JudgeCopy) at "
                                f"{spec.label(spec.representative)}") if copy else "the fp32 FMA peak"},
         "copy": ({"rate": round(copy.rate("copy") * spec.rate.scale, 3), "unit": spec.rate.shown,
-                  "rounds": len(copy.rounds), "spread": round(_spread(copy), 4)} if copy else None),
+                  "rounds": len(copy.rounds), "spread": round(copy.time_spread("copy"), 4)} if copy else None),
         "fp32_peak": timing.fp32_peak(device),
         "implementations": [name for name, _, _ in contenders],
         "shapes": rows,
         "gate_repeats": gates,
     }
-
-
-def _spread(m) -> float:
-    values = [r["copy"].per_launch for r in m.rounds]
-    return (max(values) - min(values)) / statistics.median(values) if len(values) > 1 else 0.0
 
 
 def print_table(result: dict) -> None:

@@ -79,6 +79,11 @@ class Measurement:
     def rate(self, contender: str) -> float:
         return self.work / self.seconds(contender)
 
+    def time_spread(self, contender: str) -> float:
+        """(max - min) / median of one contender's per-launch time over the rounds."""
+        values = [r[contender].per_launch for r in self.rounds]
+        return (max(values) - min(values)) / statistics.median(values) if len(values) > 1 else 0.0
+
 
 class Failed(Exception):
     """A timed launch's output was wrong (``finding`` says how), or a launch reported an error."""

@@ -39,11 +39,11 @@ class Live:
     ready: bool = False  # init answered
 
 
-def new_worker(ctx, module: str, folder: str, **options) -> Worker:
+def new_worker(ctx, module: str, folder: str, lane: str | None = None, **options) -> Worker:
     """A worker for a check of this lab, its log in ``folder`` (not started): closed when the lab's checks end
     at the latest (when its lane ends, if no timed check comes back to it), and counted in --timings."""
     worker = Worker(module, logdir=ctx.rundir(folder), **options)
-    worker.lane = ctx.lane
+    worker.lane = ctx.lane if lane is None else lane
     with ctx.lock:
         ctx.workers.append(worker)
         ctx.closers.append(worker.close)
@@ -52,19 +52,17 @@ def new_worker(ctx, module: str, folder: str, **options) -> Worker:
 
 def _spawned(ctx, plan: WorkerPlan, lane: str) -> Live:
     """The lane's worker process for ``plan``, started if there is none alive (its harness imports torch and
-    sets up CUDA meanwhile); its init, which loads the learner's code, is lab_worker's."""
+    sets up CUDA meanwhile); its init, which loads the learner's code, is lab_worker's. A key belongs to one
+    lane, which one thread runs."""
     key = ("worker", lane, plan.module, repr(sorted(plan.init.items())), plan.env, plan.rw)
+    live = ctx.memo.get(key)
+    if live is not None and live.worker.exit is None:
+        return live
     with ctx.lock:
-        live = ctx.memo.get(key)
-        if live is not None and live.worker.exit is None:
-            return live
-        folder = f"{plan.module}-{lane.replace('/', '-')}-{sum(1 for k in ctx.memo if isinstance(k, tuple) and k[0] == 'worker')}"
-        worker = Worker(plan.module, logdir=ctx.rundir(folder), gpu=plan.gpu, ro=list(plan.ro), env=dict(plan.env),
-                        rw=list(plan.rw))
-        worker.lane = lane
-        ctx.workers.append(worker)
-        ctx.closers.append(worker.close)
-        live = ctx.memo[key] = Live(worker)
+        n = sum(1 for k in ctx.memo if isinstance(k, tuple) and k[0] == "worker")
+    worker = new_worker(ctx, plan.module, f"{plan.module}-{lane.replace('/', '-')}-{n}", lane, gpu=plan.gpu,
+                        ro=list(plan.ro), env=dict(plan.env), rw=list(plan.rw))
+    live = ctx.memo[key] = Live(worker)
     worker.start()
     return live
 
