@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import threading
 import time
+from collections.abc import Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -32,20 +33,16 @@ class Memo(dict):
             return self[key]
 
 
-class Builds(dict):
+class Builds(Mapping):
     """Each CUDA source's BuildResult, the build running in the background: asking for one waits for it."""
 
     def __init__(self, futures: dict):
-        super().__init__()
         self.futures = futures
 
     def __getitem__(self, source: str) -> "BuildResult":
         return self.futures[source].result()
 
-    def get(self, source: str, default=None):
-        return self[source] if source in self.futures else default
-
-    def __contains__(self, source) -> bool:
+    def __contains__(self, source) -> bool:  # without waiting
         return source in self.futures
 
     def __iter__(self):
@@ -53,12 +50,6 @@ class Builds(dict):
 
     def __len__(self) -> int:
         return len(self.futures)
-
-    def items(self):
-        return [(source, self[source]) for source in self.futures]
-
-    def values(self):
-        return [self[source] for source in self.futures]
 
 
 @dataclass(frozen=True)

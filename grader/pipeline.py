@@ -209,7 +209,7 @@ class LabRun:
         ctx = self.context()
         result = None
         if precondition(check, ctx, self.done, check.starts_after) is None and not self.stop.is_set():
-            ctx.builds.values()  # the lab's builds, waited for before taking a slot (a waiting check holds none)
+            list(ctx.builds.values())  # the lab's builds, waited for before taking a slot (a waiting check holds none)
             ctx.lane = check.lane
             if PROGRESS:
                 print(f"[grader] {check.id} ...", file=sys.stderr, flush=True)
