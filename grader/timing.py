@@ -30,7 +30,6 @@ from __future__ import annotations
 import math
 import random
 import statistics
-import subprocess
 import time
 from dataclasses import dataclass, field
 
@@ -198,10 +197,14 @@ def fp32_peak(device) -> float | None:
     lanes = FP32_LANES_PER_SM.get(tuple(device.capability))
     if not lanes:
         return None
+    from grader.runner import run_tool
+
+    code, out = run_tool(["nvidia-smi", "--query-gpu=clocks.max.sm", "--format=csv,noheader,nounits", "-i", "0"],
+                         timeout_s=30)
     try:
-        out = subprocess.run(["nvidia-smi", "--query-gpu=clocks.max.sm", "--format=csv,noheader,nounits", "-i", "0"],
-                             capture_output=True, text=True, timeout=30).stdout
-        mhz = float(out.strip().splitlines()[0])
-    except (OSError, subprocess.SubprocessError, ValueError, IndexError):
+        mhz = float(out.strip().splitlines()[0]) if code == 0 else None
+    except (ValueError, IndexError):
+        mhz = None
+    if mhz is None:
         return None
     return device.sm_count * lanes * 2 * mhz * 1e6

@@ -61,6 +61,71 @@ def test_a_finishing_tool_spares_a_sibling_that_is_starting():
     assert "sibling: (0, 'finished\\n')" in proc.stdout, proc.stdout
 
 
+def test_the_sandbox_probe_survives_a_tool_finishing_beside_it(tmp_path):
+    """The judge probes bubblewrap (grader/sandbox.py) while nvidia-smi runs in another thread
+    (grader/pipeline.py: quick_device); the tool's clean-up sweeps every child of the judge it does not know.
+    The probe started its bwrap outside the runner, so the sweep took it for an orphan and killed it: on the
+    GPU machine a third of the gradings of 2026-11-27 ran with "isolation: none (... exit code -9)".
+
+    A stand-in bwrap that takes one second answers the probe here, while tools keep finishing beside it."""
+    fake = tmp_path / "bwrap"
+    ran = tmp_path / "ran-to-its-end"
+    fake.write_text("#!/bin/sh\nif [ \"$1\" = --version ]; then echo bubblewrap 0.11.0; exit 0; fi\n"
+                    f"sleep 1\ntouch {ran}\n")
+    fake.chmod(0o755)
+    proc = run_python(f"""
+        import sys, threading, time
+        sys.path.insert(0, {str(REPO)!r})
+        from grader import runner, sandbox
+
+        runner.become_subreaper()
+        sandbox.find_bwrap = lambda: {str(fake)!r}
+        done = threading.Event()
+
+        def tools():
+            while not done.is_set():
+                runner.run_tool(["true"])  # finishes, and sweeps what it takes for orphans
+
+        beside = threading.Thread(target=tools)
+        beside.start()
+        try:
+            print("probe:", sandbox.probe().describe())
+        finally:
+            done.set()
+            beside.join()
+    """, env={k: v for k, v in os.environ.items() if k != "GRADER_NO_SANDBOX"})
+    assert proc.returncode == 0, proc.stderr
+    # Killed, the stand-in shows as exit -9, or as exit 0 when the sweep reaped it before subprocess could: the
+    # probe then vouched for a sandbox that never ran.
+    assert ran.exists(), f"the probe's sandbox was killed before its end: {proc.stdout}"
+    assert "probe: bubblewrap 0.11.0" in proc.stdout, proc.stdout
+
+
+# Modules of the judge that may start a process without the runner: each runs alone in its own process, where no
+# clean-up sweeps (the set-up before grading, `make phase-open`, the cohort driver that starts graders).
+STARTS_ELSEWHERE = {"bootstrap.py", "phase.py", "cohort"}
+
+
+def test_every_process_the_judge_starts_goes_through_the_runner():
+    """The class of the hole above: a process the judge starts without grader.runner.start is unknown to
+    kill_tree, which kills it as an orphan whenever another thread's tool or worker finishes."""
+    import ast
+
+    offenders = []
+    for path in sorted((REPO / "grader").rglob("*.py")):
+        rel = path.relative_to(REPO / "grader")
+        if rel.parts[0] in STARTS_ELSEWHERE or rel.parts[0] == "workers" or rel.as_posix() == "runner.py":
+            continue  # workers run inside the sandbox, never in the judge
+        for node in ast.walk(ast.parse(path.read_text())):
+            if (isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name)
+                    and (node.value.id, node.attr) in {("subprocess", "run"), ("subprocess", "Popen"),
+                                                       ("subprocess", "call"), ("subprocess", "check_call"),
+                                                       ("subprocess", "check_output"), ("os", "system"),
+                                                       ("os", "fork"), ("os", "posix_spawn"), ("os", "popen")}):
+                offenders.append(f"grader/{rel.as_posix()}:{node.lineno} {node.value.id}.{node.attr}")
+    assert not offenders, "start these through grader.runner (start or run_tool): " + ", ".join(offenders)
+
+
 def test_the_sandbox_never_shows_the_hosts_tmp():
     """An instructor's helper script in /tmp that imports the grader: the sandbox it builds must keep its
     private /tmp."""
