@@ -8,6 +8,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from grader import trace
 from grader.registry import Lab
 
 DOCS_ROOT = "docs/en"  # hints point at the English source pages; the site mirrors them
@@ -129,6 +130,7 @@ class Context:
         finally:
             with self.lock:
                 self.timings[stage] = self.timings.get(stage, 0.0) + time.monotonic() - start
+            trace.event(stage, start)
 
     def hint(self, anchor: str = "") -> str:
         page = f"{DOCS_ROOT}/{self.lab.docs}"

@@ -27,6 +27,7 @@ from grader.gpu_lock import GpuLock
 from grader.ops import get as get_op
 from grader.registry import Check, Lab
 from grader.results import Result, Status, failed, not_run, skipped
+from grader import trace
 from grader.runner import run_tool
 
 PROGRESS = os.environ.get("GRADER_PROGRESS") == "1"  # one line per check on stderr, as it starts
@@ -216,9 +217,12 @@ class LabRun:
             # A GPU check holds the machine's GPU lock shared while it runs: another grading's measurement waits
             # for it (grader/gpu_lock.py). CPU checks leave it alone: taking it, they made every measurement
             # beside them wait for an interpreter's or a port's run.
+            waited = time.monotonic()
             with self.slots, self.gpu_lock.shared() if check.gpu else nullcontext():
                 t = time.monotonic()
-                result = execute(check, ctx)
+                trace.event("wait for a slot", waited, check=check.id)
+                with trace.span("check", check=check.id):
+                    result = execute(check, ctx)
             self.report.timings[check.id] = time.monotonic() - t
         for parent in check.needs:  # it may have started early: what it found stands only if every parent passed
             self.finished[parent].wait()
@@ -245,7 +249,8 @@ class LabRun:
                 ctx = self.context()
                 ctx.lane = check.lane  # a lane's worker is reused: it holds the kernel, built and loaded
                 t = time.monotonic()
-                self._finish(check, run_check(check, ctx, self.done))
+                with trace.span("timed check", check=check.id):
+                    self._finish(check, run_check(check, ctx, self.done))
                 self.report.timings[check.id] = time.monotonic() - t
 
     def _finish(self, check: Check, result: Result) -> None:

@@ -27,7 +27,7 @@ from pathlib import Path
 
 import psutil
 
-from grader import channel, sandbox
+from grader import channel, sandbox, trace
 from grader.channel import BadReply, ChannelClosed, ChannelTimeout, Reply
 
 REPO = Path(__file__).resolve().parent.parent
@@ -246,6 +246,7 @@ class Worker:
         self.proc = _SPAWNER.submit(start, argv, env=env, cwd=self.io, stdin=subprocess.DEVNULL,
                                     stdout=subprocess.PIPE, stderr=subprocess.STDOUT, pass_fds=(cmd_r, reply_w),
                                     start_new_session=True).result()
+        trace.event(f"worker {self.module}: start", self._started, worker=id(self) % 10007, lane=self.lane)
         self._root = _process(self.proc.pid)
         os.close(cmd_r)
         os.close(reply_w)
@@ -337,6 +338,8 @@ class Worker:
         finally:
             self.seconds[what] = self.seconds.get(what, 0.0) + time.monotonic() - start
             self.calls[what] = self.calls.get(what, 0) + 1
+            trace.event(f"worker {self.module}: {what}", start, worker=id(self) % 10007, lane=self.lane,
+                        key=command.get("key"))
 
     def path(self, name: str) -> Path:
         """A file of the worker's folder, named in the worker's answer: one plain name, never a path
