@@ -13,7 +13,7 @@ import sys
 import threading
 import time
 import traceback
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import Future, ThreadPoolExecutor
 from contextlib import nullcontext
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -141,11 +141,12 @@ class LabRun:
     """One lab's checks on the move: its lanes run at once, each check in its lane's order, each starting
     once the checks it runs after have passed (grader/registry.py). Timed checks wait for ``run_timed``."""
 
-    def __init__(self, lab: Lab, make_context, gpu_lock: GpuLock, stop: threading.Event, failures: list,
+    def __init__(self, lab: Lab, make_context, ready, stop: threading.Event, failures: list,
                  slots: threading.Semaphore):
         self.lab = lab
-        self.make_context = make_context  # () -> Context; waits for the lab's builds
-        self.gpu_lock = gpu_lock
+        self.make_context = make_context  # () -> Context, with the quick look at the device (grade)
+        self.ready = ready  # () -> (Device, GpuLock): the judge's own look at the device, waited for
+        self.gpu_lock: GpuLock | None = None
         self.slots = slots  # how many checks of the run may execute at once
         self.stop = stop  # set when the run must end: no new check starts
         self.failures = failures  # GraderBugs of any lab
@@ -171,12 +172,16 @@ class LabRun:
         return any(c.timed for c in self.lab.checks)
 
     def context(self) -> Context:
+        """The lab's context, made by the first lane that asks. Its prepare hooks start workers (their start-up
+        overlaps the judge's set-up and the builds) knowing only what nvidia-smi said; no check runs before the
+        judge's own look at the device has replaced that."""
         with self._lock:
             if self._ctx is None:
                 ctx = self.make_context()
                 ctx.lane = "main"
-                for prepare in self.lab.prepare:  # workers whose start-up overlaps the builds
+                for prepare in self.lab.prepare:
                     prepare(ctx)
+                ctx.device, self.gpu_lock = self.ready()
                 self._ctx = ctx
             return self._ctx
 
@@ -322,39 +327,53 @@ def grade(labs: list[Lab], submission: Path, learner: str | None, workroot: Path
             for lab in labs for src in lab.cuda_sources}
 
     quick = quick_future.result()
-    builds = start_builds(quick)
-    device = device_future.result()
-    probe_pool.shutdown()
-    if (quick.has_cuda, quick.capability) != (device.has_cuda, device.capability):
-        # nvidia-smi and torch disagree (a CPU build of torch on a GPU machine): torch rules. The first builds end
-        # before the second start, in the same folders.
-        for future in builds.values():
-            future.result()
-        builds = start_builds(device)
-    build_pool.shutdown(wait=False)
-    run = Run(device, choose_seed(), submission, learner, workroot, kernel, box.describe())
-    run.timings["set-up"] = time.monotonic() - start
-    gpu_lock = GpuLock.for_device(device)
-    per_run = Memo()
+    first_builds = start_builds(quick)
+    # What the checks see of each build: the first, or the second where the judge's look at the device disagrees
+    # with nvidia-smi's (settled below).
+    builds = {key: Future() for key in first_builds}
+    seed, per_run = choose_seed(), Memo()
+    setup: Future = Future()  # (Device, GpuLock), once the judge has looked at the device itself
 
     def context_of(lab: Lab):
         s = staged[lab.number]
-        return lambda: Context(lab, get_op(lab.op), s.stage, s.submission, REPO, learner, device, run.seed,
+        return lambda: Context(lab, get_op(lab.op), s.stage, s.submission, REPO, learner, quick, seed,
                                workroot / lab.name / "runs",
                                builds=Builds({src: builds[(lab.number, src)] for src in lab.cuda_sources}),
                                discovery=dict(s.problems), per_run=per_run, cache=cache_root(),
                                builddir=workroot / lab.name / "build")
 
-    # run + check: every lab's lanes at once; then the timed checks, alone on the GPU.
+    # run + check: every lab's lanes at once, starting their workers now; then the timed checks, alone on the GPU.
     stop, failures = threading.Event(), []
     slots = threading.Semaphore(concurrent_checks())
-    lab_runs = [LabRun(lab, context_of(lab), gpu_lock, stop, failures, slots) for lab in labs]
-    t = time.monotonic()
+    lab_runs = [LabRun(lab, context_of(lab), setup.result, stop, failures, slots) for lab in labs]
     threads = [threading.Thread(target=lr.run_lane, args=(checks,), name=f"lab {lr.lab.number} {lane}", daemon=True)
                for lr in lab_runs for lane, checks in lr.lanes().items()]
+    run = None
     try:
         for thread in threads:
             thread.start()
+        try:
+            device = device_future.result()
+            probe_pool.shutdown()
+            if (quick.has_cuda, quick.capability) != (device.has_cuda, device.capability):
+                # nvidia-smi and torch disagree (a CPU build of torch on a GPU machine): torch rules. The first
+                # builds end before the second start, in the same folders.
+                for future in first_builds.values():
+                    future.result()
+                second = start_builds(device)
+            else:
+                second = first_builds
+            build_pool.shutdown(wait=False)
+            for key, future in second.items():
+                future.add_done_callback(lambda f, key=key: _settle(builds[key], f))
+            gpu_lock = GpuLock.for_device(device)
+        except BaseException as exc:
+            setup.set_exception(exc)
+            raise
+        setup.set_result((device, gpu_lock))
+        run = Run(device, seed, submission, learner, workroot, kernel, box.describe())
+        run.timings["set-up"] = time.monotonic() - start
+        t = time.monotonic()
         for thread in threads:
             thread.join()
         if builds:
@@ -371,9 +390,17 @@ def grade(labs: list[Lab], submission: Path, learner: str | None, workroot: Path
             run.timings["timed checks (the GPU to themselves)"] = time.monotonic() - t
     finally:
         stop.set()  # lanes still running (an interrupt) start nothing more
-        run.labs = [lr.close() for lr in lab_runs]  # every worker killed and reaped, whatever happened
+        labs_done = [lr.close() for lr in lab_runs]  # every worker killed and reaped, whatever happened
+    run.labs = labs_done
     run.seconds = time.monotonic() - start
     return run
+
+
+def _settle(target: Future, done: Future) -> None:
+    if done.exception() is not None:
+        target.set_exception(done.exception())
+    else:
+        target.set_result(done.result())
 
 
 def _solution(lab: Lab, source: str) -> str | None:

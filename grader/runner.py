@@ -338,8 +338,9 @@ class Worker:
         finally:
             self.seconds[what] = self.seconds.get(what, 0.0) + time.monotonic() - start
             self.calls[what] = self.calls.get(what, 0) + 1
-            trace.event(f"worker {self.module}: {what}", start, worker=id(self) % 10007, lane=self.lane,
-                        key=command.get("key"))
+            if trace.enabled():
+                trace.event(f"worker {self.module}: {what}", start, worker=id(self) % 10007, lane=self.lane,
+                            key=command.get("key"))
 
     def path(self, name: str) -> Path:
         """A file of the worker's folder, named in the worker's answer: one plain name, never a path

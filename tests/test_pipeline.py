@@ -18,7 +18,8 @@ from grader.results import Status, failed, passed
 def lab_run(lab: Lab, tmp_path, *, slots: int = 8) -> LabRun:
     ctx = Context(lab, None, tmp_path, tmp_path, tmp_path, None, Device(True, "fake"), 1, tmp_path / "runs",
                   per_run=Memo())
-    return LabRun(lab, lambda: ctx, GpuLock(None, ""), threading.Event(), [], threading.Semaphore(slots))
+    return LabRun(lab, lambda: ctx, lambda: (ctx.device, GpuLock(None, "")), threading.Event(), [],
+                  threading.Semaphore(slots))
 
 
 def run_all(lr: LabRun) -> dict[str, object]:
@@ -128,9 +129,34 @@ def test_pipeline_skips_gpu_checks_without_a_gpu_even_when_started_early(tmp_pat
     lab.check("09.t.gpu", points=1, needs=("09.t.cpu",), gpu=True, lane="gpu", after=("09.t.audit",))(
         lambda ctx: pytest.fail("ran without a GPU"))
     lr = lab_run(lab, tmp_path)
-    lr.make_context = lambda: Context(lab, None, tmp_path, tmp_path, tmp_path, None, Device(False), 1, tmp_path)
+    lr.ready = lambda: (Device(False), GpuLock(None, ""))
     results = run_all(lr)
     assert results["09.t.gpu"].status == Status.SKIP
+
+
+def test_pipeline_prepares_workers_before_the_device_is_known_but_checks_wait_for_it(tmp_path):
+    """grade() starts the lanes while the judge still imports torch: a lab's prepare hooks (starting workers)
+    run with nvidia-smi's quick answer, and no check runs before the judge's own look at the device."""
+    lab = Lab("09", "fake", "fake", editable=(), docs="x.md")
+    seen, known = [], threading.Event()
+    lab.prepare.append(lambda ctx: seen.append(("prepare", ctx.device.name, known.is_set())))
+    lab.check("09.d.a", points=1)(lambda ctx: seen.append(("check", ctx.device.name, known.is_set())) or passed("a"))
+    lab.check("09.d.b", points=1, lane="other")(lambda ctx: seen.append(("check", ctx.device.name, known.is_set()))
+                                                or passed("b"))
+    lr = lab_run(lab, tmp_path)
+    quick = lr.make_context()
+    quick.device = Device(True, "quick look")
+
+    def ready():
+        known.wait(5)
+        return Device(True, "the judge's look"), GpuLock(None, "")
+
+    lr.ready = ready
+    threading.Timer(0.2, known.set).start()
+    results = run_all(lr)
+    assert seen[0] == ("prepare", "quick look", False)
+    assert sorted(seen[1:]) == [("check", "the judge's look", True)] * 2
+    assert all(r.status == Status.PASS for r in results.values())
 
 
 def test_pipeline_stops_the_run_on_a_grader_bug(tmp_path):

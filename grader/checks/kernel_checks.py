@@ -67,12 +67,25 @@ def _spawned(ctx, plan: WorkerPlan, lane: str) -> Live:
     return live
 
 
-def prespawn(ctx, plan: WorkerPlan, count: int = 1) -> None:
-    """Start this lane's workers for ``plan`` now (``count`` of them: see kernel_run), before what they will
-    load exists (a library still building): their start-up overlaps the build. Nothing of the learner's runs
-    until lab_worker's init, after the checks that gate it."""
-    for lane in sub_lanes(ctx.lane, count):
-        _spawned(ctx, plan, lane)
+def prespawn(ctx, plan: WorkerPlan, count: int = 1, lane: str | None = None) -> None:
+    """Start the workers for ``plan`` of ``lane`` (this thread's by default) now, ``count`` of them (see
+    kernel_run), before what they will load exists (a library still building, the judge still setting up):
+    their start-up overlaps that. Nothing of the learner's runs until lab_worker's init, after the checks that
+    gate it."""
+    for sub in sub_lanes(ctx.lane if lane is None else lane, count):
+        _spawned(ctx, plan, sub)
+
+
+def started_worker(ctx, key: str, make) -> Worker:
+    """The worker ``make()`` builds (with new_worker), started once per lab run: by a lab's prepare hook, so that
+    its start-up overlaps the judge's set-up, or else by the first check that asks. The check that uses it
+    closes it."""
+    def start() -> Worker:
+        worker = make()
+        worker.start()
+        return worker
+
+    return ctx.once(("started", key), start)
 
 
 def sub_lanes(lane: str, count: int) -> list[str]:

@@ -16,7 +16,7 @@ import shutil
 
 from grader.checks.kernels import run_cases
 from grader.results import Result, failed, passed, skipped
-from grader.checks.kernel_checks import new_worker
+from grader.checks.kernel_checks import new_worker, started_worker
 from grader.runner import WorkerGone
 from grader.sandbox import Sandbox
 
@@ -55,26 +55,40 @@ def base(name: str) -> str:
     return name[:cut].strip().split()[-1].split("::")[-1] if name[:cut].strip() else name
 
 
+def ncu_log(ctx, box: Sandbox | None):
+    return ctx.rundir("triton-ncu") / ("ncu.csv" if box is None else "ncu-unsandboxed.csv")
+
+
+def ncu_worker(ctx, plan, box: Sandbox | None):
+    """The worker Nsight Compute starts and watches, started once: early by the lab's prepare hook (ncu and torch
+    start while the judge sets up), or by the check. ncu's injected library reports to ncu over the loopback: the
+    one sandbox that shares the network. It loads the learner's file only at its init, after the method audit
+    (no sockets, no os, no torch.distributed)."""
+    def make():
+        log = ncu_log(ctx, box)
+        log.unlink(missing_ok=True)
+        wrapper = [find_ncu(), "--target-processes", "all", "--clock-control", "none", "--metrics",
+                   "gpu__time_duration.sum", "--csv", "--log-file", str(log)]  # clocks left as they are: checks run beside
+        return new_worker(ctx, "triton", "triton-ncu", "triton-ncu", gpu=True, ro=list(plan.ro), env=dict(plan.env),
+                          rw=list(plan.rw), box=box, wrapper=wrapper, share_net=True)
+
+    return started_worker(ctx, f"ncu-{'sandboxed' if box is None else 'bare'}", make)
+
+
 def kernels_run(ctx, plan, box: Sandbox | None) -> tuple[list[str], object, str]:
     """(kernel names ncu saw, the worker, an error)."""
-    ncu = find_ncu()
-    log = ctx.rundir("triton-ncu") / "ncu.csv"
-    log.unlink(missing_ok=True)
+    log = ncu_log(ctx, box)
     case = min(ctx.spec.cases(ctx.spec.triton_gpu_plan, ctx.seed, 35), key=lambda c: abs(
         ctx.spec.numel(c.dim, ctx.spec.abi.names("out")[0]) - 1_000_000))
-    wrapper = [ncu, "--target-processes", "all", "--clock-control", "none", "--metrics", "gpu__time_duration.sum",
-               "--csv", "--log-file", str(log)]  # the GPU's clocks left as they are: other checks run beside it
-    # ncu's injected library reports to ncu over the loopback: the one sandbox that shares the network. The file
-    # has passed the method audit (no sockets, no os, no torch.distributed) before this runs.
-    worker = new_worker(ctx, "triton", "triton-ncu", gpu=True, ro=list(plan.ro), env=dict(plan.env), rw=list(plan.rw),
-                        box=box, wrapper=wrapper, share_net=True)
+    worker = ncu_worker(ctx, plan, box)
     try:
-        with worker:
-            reply = worker.call({"cmd": "init", **plan.init}, timeout_s=150)
-            if not reply.has("error"):
-                run_cases(ctx, worker, [case], repeats=1, guard=0, timeout_s=150)
+        reply = worker.call({"cmd": "init", **plan.init}, timeout_s=150)
+        if not reply.has("error"):
+            run_cases(ctx, worker, [case], repeats=1, guard=0, timeout_s=150)
     except WorkerGone as gone:
         return [], worker, str(gone)
+    finally:
+        worker.close()  # ncu writes its record as the process ends
     if not log.is_file():
         return [], worker, "Nsight Compute wrote no record"
     rows = list(csv.reader(io.StringIO(log.read_text(errors="replace"))))

@@ -21,6 +21,7 @@ def make(spec) -> Lab:
               docs="lab/03-triton-and-pytorch.md", op=spec.name)
     lab03_triton.register(lab, spec, triton_file)
     lab03_port.register(lab)
+    lab.prepare += [lambda ctx: lab03_triton.prespawn(ctx, triton_file), lab03_port.prespawn]
     if spec.bonus_hook:
         lab03_triton.register_bonus(lab, spec, triton_file, "minigpt_torch.py")
     lab.check("03.learner.profile", points=1, lane="learner")(learner_profile)

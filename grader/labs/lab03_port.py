@@ -21,7 +21,7 @@ import numpy as np
 
 from grader.audit import python_ast
 from grader.checks.crash import explain_gone
-from grader.checks.kernel_checks import new_worker
+from grader.checks.kernel_checks import new_worker, started_worker
 from grader.checks.parity import (Comparison, PortCase, compare, draw_case, load_reference, reference_file,
                                   reference_results, summary)
 from grader.config import SETTINGS
@@ -134,18 +134,41 @@ def _port_run(ctx: Context, device: str) -> PortRun:
         arrays[f"idx/{k}"], arrays[f"targets/{k}"] = idx, targets
     for k, grads in enumerate(case.fed):
         arrays.update({f"fed/{k}/{n}": g for n, g in grads.items()})
-    worker = new_worker(ctx, "port", f"port-{device}", gpu=device == "cuda", ro=[ctx.stage])
+    worker = port_worker(ctx, device)
     facts, outputs, gone, problem = {}, {}, None, ""
     try:
-        with worker:
-            np.savez(worker.io / "inputs.npz", **arrays)
-            facts = worker.call(message, timeout_s=SETTINGS.child_timeout_s).data
-            problem = malformed(facts)
-            if not problem:
-                outputs, problem = read_outputs(worker.io / "outputs.npz")
+        np.savez(worker.io / "inputs.npz", **arrays)
+        facts = worker.call(message, timeout_s=SETTINGS.child_timeout_s).data
+        problem = malformed(facts)
+        if not problem:
+            outputs, problem = read_outputs(worker.io / "outputs.npz")
     except WorkerGone as exc:
         gone = exc
+    finally:
+        worker.close()
     return PortRun(device, ref, facts, outputs, worker.log, gone, problem)
+
+
+def port_worker(ctx: Context, device: str):
+    """The worker that runs the port on ``device``, started once (early, by the lab's prepare hook: torch imports
+    while the judge sets up). It loads nothing of the learner's before its one "run" command."""
+    return started_worker(ctx, f"port-{device}", lambda: new_worker(
+        ctx, "port", f"port-{device}", "port-gpu" if device == "cuda" else "port", gpu=device == "cuda",
+        ro=[ctx.stage]))
+
+
+def prespawn(ctx: Context) -> None:
+    """The lab's prepare hook, for the port: its workers start now if the file is there and begun."""
+    if _begun(ctx, PORT):
+        port_worker(ctx, "cpu")
+        if ctx.device.has_cuda:
+            port_worker(ctx, "cuda")
+
+
+def _begun(ctx: Context, file: str) -> bool:
+    path = ctx.stage / file
+    return (path.is_file() and not path.is_symlink() and file not in ctx.discovery
+            and not_started(ctx, file, path.read_text(errors="replace")) is None)
 
 
 def malformed(facts: dict) -> str:

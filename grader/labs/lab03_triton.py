@@ -21,6 +21,7 @@ from grader.results import Result, failed, passed
 
 
 INTERPRETER_TIMEOUT_S = 120.0  # per case: the interpreter runs every program in Python
+SWEEP_WORKERS = 3  # the sweep's large cases run on this many workers at once
 
 
 def plan(ctx: Context, file: str, device: str) -> WorkerPlan:
@@ -32,6 +33,23 @@ def plan(ctx: Context, file: str, device: str) -> WorkerPlan:
                       (ctx.stage,), device == "cuda", env,
                       what=f"running {file}" + (" in Triton's interpreter" if device == "cpu" else " on the GPU"),
                       rw=(cache,) if cache is not None else ())
+
+
+def prespawn(ctx: Context, file: str) -> None:
+    """The lab's prepare hook, for the Triton file: if it is there and begun, its workers start now, each in the
+    lane that will use it (the interpreter's, the GPU shapes', the sweep's three, Nsight Compute's), so that torch
+    imports while the judge sets up. Each loads the file only at its init, after the file's audit."""
+    path = ctx.stage / file
+    if not path.is_file() or path.is_symlink() or file in ctx.discovery or \
+            not_started(ctx, file, path.read_text(errors="replace")) is not None:
+        return
+    kc.prespawn(ctx, plan(ctx, file, "cpu"), lane="triton")
+    if ctx.device.has_cuda:
+        gpu = plan(ctx, file, "cuda")
+        kc.prespawn(ctx, gpu, lane="triton-gpu")
+        kc.prespawn(ctx, gpu, SWEEP_WORKERS, lane="triton-sweep")
+        if own_kernels.find_ncu() is not None:
+            own_kernels.ncu_worker(ctx, gpu, None)
 
 
 def triton_cache(ctx: Context) -> Path | None:
@@ -115,7 +133,7 @@ def register(lab: Lab, spec, file: str) -> None:
     def gpu_sweep(ctx: Context) -> Result:
         p = plan(ctx, file, "cuda")
         run = kernel_run(ctx, "triton-sweep", p, spec.cases(spec.sweep_plan, ctx.seed, 33), repeats=1, guard=0,
-                         timeout_s=300, workers=3)  # large cases: three workers at once
+                         timeout_s=300, workers=SWEEP_WORKERS)
         return verdict(ctx, run, p, "at every sweep shape, every element compared")
 
     gpu_sweep.__doc__ = (f"Right at every shape of the sweep: {spec.plan_text(spec.sweep_plan)}.\n\nThe whole output "

@@ -255,6 +255,6 @@ class PortWorker:
 
 
 if __name__ == "__main__":
-    from grader.workers.serve import serve
+    from grader.workers.serve import serve, warm_torch
 
-    serve(PortWorker)
+    serve(PortWorker, warm_torch)

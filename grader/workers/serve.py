@@ -56,7 +56,21 @@ class Link:
         channel.send(self.write_fd, {"mark": name})
 
 
-def serve(make_handler) -> None:
+def warm_torch() -> None:
+    """What the first call into torch would otherwise import or set up, done at start-up, before the judge's first
+    command and before any learner code: torch._dynamo (about 900 modules; torch imports it the first time a
+    dispatch mode or an optimizer step runs), and the GPU's context where the sandbox shows one. A worker starts
+    while the judge is still setting up (grader/pipeline.py), so this time overlaps the judge's own."""
+    import torch
+    import torch._dynamo  # noqa: F401
+
+    if torch.cuda.is_available():
+        torch.cuda.init()
+
+
+def serve(make_handler, warm=None) -> None:
+    if warm is not None:
+        warm()
     parser = argparse.ArgumentParser()
     parser.add_argument("--channel", required=True)
     parser.add_argument("io", type=Path)

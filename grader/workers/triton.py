@@ -25,7 +25,7 @@ from torch.utils._python_dispatch import TorchDispatchMode
 
 from grader.ops import get as get_op
 from grader.workers.buffers import POISON_BITS, Retained, case_inputs, gather, write
-from grader.workers.serve import LearnerError, error_facts, serve
+from grader.workers.serve import LearnerError, error_facts, serve, warm_torch
 
 OUT_BUFFERS = 8
 ALLOCATORS = {"empty", "empty_like", "empty_strided", "new_empty", "new_empty_strided"}
@@ -278,4 +278,4 @@ class SoftmaxRouting:
 
 
 if __name__ == "__main__":
-    serve(TritonWorker)
+    serve(TritonWorker, warm_torch)
