@@ -101,6 +101,16 @@ def quick_device() -> Device:
     return Device(code == 0, capability=(major, minor)) if code == 0 else Device(False, reason="no nvidia-smi")
 
 
+def gpu_present() -> bool:
+    """Whether an NVIDIA GPU's device nodes are here, at once (no process started): what decides, before anything
+    else is known, whether a lab starts GPU workers early. The judge's look at the device rules afterwards."""
+    if os.environ.get("GRADER_FORCE_CPU") == "1":
+        return False
+    import glob
+
+    return os.path.exists("/dev/nvidiactl") and bool(glob.glob("/dev/nvidia[0-9]*"))
+
+
 def choose_seed() -> int:
     env = os.environ.get("GRADER_SEED")
     return int(env) if env else random.SystemRandom().randrange(1, 2**31)
@@ -242,10 +252,15 @@ class LabRun:
         if self._ctx is None:
             return
         kept = {c.lane for c in self.lab.checks if c.timed}
-        for worker in list(self._ctx.workers):
-            mine = getattr(worker, "lane", "").split("/")[0] == lane
-            if mine and worker.lane not in kept:
-                worker.close()
+        idle = [w for w in list(self._ctx.workers)
+                if getattr(w, "lane", "").split("/")[0] == lane and w.lane not in kept and w.exit is None]
+        # Idle, with nothing more to say: killed at once, all together (each given two seconds to leave on its
+        # own, one after another, cost the sweep's lane 3.4 s on an H100).
+        closing = [threading.Thread(target=w.close, args=(0.0,), daemon=True) for w in idle]
+        for thread in closing:
+            thread.start()
+        for thread in closing:
+            thread.join()
 
     def run_timed(self) -> None:
         """The timed checks, one after another, while this process holds the GPU alone."""
@@ -269,8 +284,12 @@ class LabRun:
                 return self.report
             self._closed = True
         if self._ctx is not None:
-            for close in self._ctx.closers:
-                close()
+            # Whatever is still open is idle now (its checks are done, or the run is stopping): all at once.
+            closing = [threading.Thread(target=close, args=(0.0,), daemon=True) for close in self._ctx.closers]
+            for thread in closing:
+                thread.start()
+            for thread in closing:
+                thread.join()
             self.report.stages = worker_stages(self._ctx)
         self.report.results = [(c, self.done.get(c.id) or not_run("the grader stopped")) for c in self.lab.checks]
         # the lab's own wall time: its untimed checks (at once with other labs'), then its timed ones
@@ -310,9 +329,10 @@ def concurrent_checks() -> int:
 def grade(labs: list[Lab], submission: Path, learner: str | None, workroot: Path, kernel: str) -> Run:
     start = time.monotonic()
     workroot.mkdir(parents=True, exist_ok=True)
-    # set-up, discover and build overlap: the builds start as soon as the sandbox runs and nvidia-smi has named the
-    # GPU's architecture, while torch is still importing; every lab starts at once, a CUDA lab's checks waiting for
-    # its own build where they need it (lab 03 has none).
+    # Set-up, builds and checks overlap. Once the sandbox runs and the labs are staged, every lab's lanes start: their
+    # prepare hooks start workers (torch imports in them while it imports here), and their checks wait for the
+    # judge's own look at the device (torch). The builds start as soon as nvidia-smi has named the GPU's
+    # architecture; a CUDA lab's checks wait for its own build where they need it (lab 03 has none).
     probe_pool = ThreadPoolExecutor(max_workers=2)
     device_future = probe_pool.submit(probe_device)
     quick_future = probe_pool.submit(quick_device)
@@ -326,17 +346,16 @@ def grade(labs: list[Lab], submission: Path, learner: str | None, workroot: Path
             f"{staged[lab.number].submission}/{src}", get_op(lab.op), stub_solution=_solution(lab, src), box=box)
             for lab in labs for src in lab.cuda_sources}
 
-    quick = quick_future.result()
-    first_builds = start_builds(quick)
     # What the checks see of each build: the first, or the second where the judge's look at the device disagrees
     # with nvidia-smi's (settled below).
-    builds = {key: Future() for key in first_builds}
+    builds = {(lab.number, src): Future() for lab in labs for src in lab.cuda_sources}
     seed, per_run = choose_seed(), Memo()
     setup: Future = Future()  # (Device, GpuLock), once the judge has looked at the device itself
+    present = Device(gpu_present())  # all a lab's prepare hooks know: lanes start before nvidia-smi answers
 
     def context_of(lab: Lab):
         s = staged[lab.number]
-        return lambda: Context(lab, get_op(lab.op), s.stage, s.submission, REPO, learner, quick, seed,
+        return lambda: Context(lab, get_op(lab.op), s.stage, s.submission, REPO, learner, present, seed,
                                workroot / lab.name / "runs",
                                builds=Builds({src: builds[(lab.number, src)] for src in lab.cuda_sources}),
                                discovery=dict(s.problems), per_run=per_run, cache=cache_root(),
@@ -353,6 +372,8 @@ def grade(labs: list[Lab], submission: Path, learner: str | None, workroot: Path
         for thread in threads:
             thread.start()
         try:
+            quick = quick_future.result()
+            first_builds = start_builds(quick)
             device = device_future.result()
             probe_pool.shutdown()
             if (quick.has_cuda, quick.capability) != (device.has_cuda, device.capability):

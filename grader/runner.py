@@ -266,13 +266,16 @@ class Worker:
                     self._dropped += len(self._log_tail) - LOG_TAIL
                     del self._log_tail[:len(self._log_tail) - LOG_TAIL]
 
-    def close(self) -> Exit:
+    def close(self, grace_s: float = 2.0) -> Exit:
         """Stop the worker whatever its state; kill and reap everything it started; write its log. Once, whichever
-        thread asks first (a second close of its pipes could close a descriptor another thread has opened since)."""
+        thread asks first (a second close of its pipes could close a descriptor another thread has opened since).
+        It gets ``grace_s`` to leave on its own: a worker that died a moment ago is still tearing down its GPU
+        context, and its exit status (the signal that killed it) is what explains the crash. An idle worker whose
+        lane is done needs none (grader/pipeline.py)."""
         with self._closing:
-            return self._close()
+            return self._close(grace_s)
 
-    def _close(self) -> Exit:
+    def _close(self, grace_s: float) -> Exit:
         if self.exit is not None:
             return self.exit
         for fd in (getattr(self, "_cmd_w", None), getattr(self, "_reply_r", None)):
@@ -284,7 +287,7 @@ class Worker:
         code = None
         if self.proc is not None:
             try:
-                code = self.proc.wait(timeout=2)  # closing its command pipe asks it to leave
+                code = self.proc.wait(timeout=grace_s)  # closing its command pipe asks it to leave
             except subprocess.TimeoutExpired:
                 pass
             kill_tree(self._root)

@@ -60,10 +60,10 @@ def ncu_log(ctx, box: Sandbox | None):
 
 
 def ncu_worker(ctx, plan, box: Sandbox | None):
-    """The worker Nsight Compute starts and watches, started once: early by the lab's prepare hook (ncu and torch
-    start while the judge sets up), or by the check. ncu's injected library reports to ncu over the loopback: the
-    one sandbox that shares the network. It loads the learner's file only at its init, after the method audit
-    (no sockets, no os, no torch.distributed)."""
+    """The worker Nsight Compute starts and watches, started once, by the check (under the GPU lock: see
+    lab03_triton.prespawn). ncu's injected library reports to ncu over the loopback: the one sandbox that shares
+    the network. It loads the learner's file only at its init, after the method audit (no sockets, no os, no
+    torch.distributed)."""
     def make():
         log = ncu_log(ctx, box)
         log.unlink(missing_ok=True)

@@ -37,8 +37,12 @@ def plan(ctx: Context, file: str, device: str) -> WorkerPlan:
 
 def prespawn(ctx: Context, file: str) -> None:
     """The lab's prepare hook, for the Triton file: if it is there and begun, its workers start now, each in the
-    lane that will use it (the interpreter's, the GPU shapes', the sweep's three, Nsight Compute's), so that torch
-    imports while the judge sets up. Each loads the file only at its init, after the file's audit."""
+    lane that will use it (the interpreter's, the GPU shapes', the sweep's three), so that torch imports while the
+    judge sets up. Each loads the file only at its init, after the file's audit.
+
+    Not Nsight Compute's: its worker starts inside its check, under the GPU lock. Started early, outside the lock,
+    an ncu session of one grading held the GPU's profiler while its check waited for the lock, and another
+    grading's ncu run, holding the lock shared, waited for the profiler (device call 2 of 2026-11-27: 150 s)."""
     path = ctx.stage / file
     if not path.is_file() or path.is_symlink() or file in ctx.discovery or \
             not_started(ctx, file, path.read_text(errors="replace")) is not None:
@@ -48,8 +52,6 @@ def prespawn(ctx: Context, file: str) -> None:
         gpu = plan(ctx, file, "cuda")
         kc.prespawn(ctx, gpu, lane="triton-gpu")
         kc.prespawn(ctx, gpu, SWEEP_WORKERS, lane="triton-sweep")
-        if own_kernels.find_ncu() is not None:
-            own_kernels.ncu_worker(ctx, gpu, None)
 
 
 def triton_cache(ctx: Context) -> Path | None:
