@@ -3,7 +3,8 @@
 Each negative control under tests/submissions/ must fail for its own reason; the solution and the
 positive controls must pass everything that can run here. Checks run through the pipeline's own
 run_check, on a Context built around a staged softmax_triton.py; the learner's file runs in the
-sandboxed Triton worker (Triton's interpreter on the CPU).
+sandboxed Triton worker (Triton's interpreter on the CPU). On a GPU, the solution is graded by the grader
+itself, as `make grade LAB=03` would.
 """
 import shutil
 from pathlib import Path
@@ -41,7 +42,7 @@ def make_ctx(tmp_path: Path, learner_file: Path, *, gpu: bool = False) -> Contex
     return Context(lab, SPEC, stage, stage, REPO, None, device, 1234, tmp_path / "runs")
 
 
-def grade(ctx: Context, only=IDS) -> dict:
+def run_checks(ctx: Context, only=IDS) -> dict:
     done = {}
     for check in ctx.lab.checks:
         if check.id in only:
@@ -66,14 +67,14 @@ def test_lab03_triton_declares_its_checks_in_order_with_parents():
 
 
 def test_lab03_triton_solution_passes_everything_that_runs_here(tmp_path):
-    done = grade(make_ctx(tmp_path, SOLUTION))
+    done = run_checks(make_ctx(tmp_path, SOLUTION))
     assert done["03.triton.method"].status == Status.PASS, text(done["03.triton.method"])
     assert done["03.triton.interpreter"].status == Status.PASS, text(done["03.triton.interpreter"])
     assert "cases match the fp64 reference in Triton's interpreter" in done["03.triton.interpreter"].message
 
 
 def test_lab03_triton_stub_is_reported_as_not_started(tmp_path):
-    done = grade(make_ctx(tmp_path, STUB))
+    done = run_checks(make_ctx(tmp_path, STUB))
     result = done["03.triton.method"]
     assert result.status == Status.FAIL and "not started" in result.message and "TODO(03-1)" in result.message
     assert done["03.triton.interpreter"].status == Status.NOT_RUN
@@ -85,13 +86,13 @@ def test_lab03_triton_canonical_launch_paths_pass(tmp_path, name):
     # _init_handles(), n_regs) and a kernel compiled once and launched through its handle.
     if not (CONTROLS / name).is_file():
         pytest.skip(f"{name} not present")
-    done = grade(make_ctx(tmp_path, CONTROLS / name))
+    done = run_checks(make_ctx(tmp_path, CONTROLS / name))
     assert done["03.triton.method"].status == Status.PASS, text(done["03.triton.method"])
     assert done["03.triton.interpreter"].status == Status.PASS, text(done["03.triton.interpreter"])
 
 
 def test_lab03_triton_fixed_block_fails_long_rows_as_never_written(tmp_path):
-    done = grade(make_ctx(tmp_path, SUBMISSIONS / "triton_softmax_fixed_block.py"))
+    done = run_checks(make_ctx(tmp_path, SUBMISSIONS / "triton_softmax_fixed_block.py"))
     result = done["03.triton.interpreter"]
     assert result.status == Status.FAIL
     assert "never written" in result.message and "col 1024" in result.message
@@ -99,7 +100,7 @@ def test_lab03_triton_fixed_block_fails_long_rows_as_never_written(tmp_path):
 
 
 def test_lab03_triton_no_max_subtraction_fails_large_values_with_the_overflow_lesson(tmp_path):
-    done = grade(make_ctx(tmp_path, SUBMISSIONS / "triton_softmax_no_max.py"))
+    done = run_checks(make_ctx(tmp_path, SUBMISSIONS / "triton_softmax_no_max.py"))
     result = done["03.triton.interpreter"]
     assert result.status == Status.FAIL
     assert "subtract the row max" in text(result)
@@ -111,7 +112,7 @@ def test_lab03_triton_no_max_subtraction_fails_large_values_with_the_overflow_le
     ("triton_softmax_cheats_on_gpu.py", "calls .softmax()"),
 ])
 def test_lab03_triton_torch_doing_the_work_fails_the_method_audit(tmp_path, name, words):
-    done = grade(make_ctx(tmp_path, SUBMISSIONS / name))
+    done = run_checks(make_ctx(tmp_path, SUBMISSIONS / name))
     result = done["03.triton.method"]
     assert result.status == Status.FAIL and words in text(result)
     assert "launches your @triton.jit kernel, which computes and writes every element" in text(result)
@@ -119,7 +120,7 @@ def test_lab03_triton_torch_doing_the_work_fails_the_method_audit(tmp_path, name
 
 
 def test_lab03_triton_in_place_kernel_fails_for_returning_its_input(tmp_path):
-    done = grade(make_ctx(tmp_path, SUBMISSIONS / "triton_softmax_in_place.py"))
+    done = run_checks(make_ctx(tmp_path, SUBMISSIONS / "triton_softmax_in_place.py"))
     result = done["03.triton.interpreter"]
     assert result.status == Status.FAIL and "returned one of its inputs" in result.message
 
@@ -127,14 +128,14 @@ def test_lab03_triton_in_place_kernel_fails_for_returning_its_input(tmp_path):
 def test_lab03_triton_range_loop_passes(tmp_path):
     # `for start in range(0, cols, BLOCK)` over a kernel argument: Triton's own tutorials do this. The worker
     # fixes the interpreter's NumPy >= 2.4 bug (triton-lang/triton#9171), so it passes on every NumPy.
-    done = grade(make_ctx(tmp_path, SUBMISSIONS / "triton_softmax_range_loop.py"))
+    done = run_checks(make_ctx(tmp_path, SUBMISSIONS / "triton_softmax_range_loop.py"))
     assert done["03.triton.interpreter"].status == Status.PASS, text(done["03.triton.interpreter"])
 
 
 @pytest.mark.slow
 def test_lab03_triton_hang_is_killed_and_explained(tmp_path, monkeypatch):
     monkeypatch.setattr("grader.labs.lab03_triton.INTERPRETER_TIMEOUT_S", 15)
-    done = grade(make_ctx(tmp_path, SUBMISSIONS / "triton_softmax_hangs.py"))
+    done = run_checks(make_ctx(tmp_path, SUBMISSIONS / "triton_softmax_hangs.py"))
     result = done["03.triton.interpreter"]
     assert result.status == Status.FAIL and "a hang" in result.message
     assert "infinite loop" in text(result)
@@ -143,17 +144,18 @@ def test_lab03_triton_hang_is_killed_and_explained(tmp_path, monkeypatch):
 def test_lab03_triton_import_error_is_a_result(tmp_path):
     bad = tmp_path / "bad.py"
     bad.write_text("import triton\nraise ValueError('boom at import')\ndef softmax(x):\n    return x\n")
-    done = grade(make_ctx(tmp_path, bad))
+    done = run_checks(make_ctx(tmp_path, bad))
     result = done["03.triton.interpreter"]
     assert result.status == Status.FAIL
     assert "importing softmax_triton.py raised" in result.message and "boom at import" in result.message
 
 
 @pytest.mark.gpu
-def test_lab03_triton_solution_passes_on_the_gpu(tmp_path):
-    done = grade(make_ctx(tmp_path, SOLUTION, gpu=True))
+def test_lab03_triton_solution_passes_on_the_gpu(grade):
+    """Through the grader itself (its lanes at once, perf_info alone on the GPU), as `make grade LAB=03` runs."""
+    g = grade(["03"], submission=REPO / "solutions")
     for cid in IDS:
-        assert done[cid].status == Status.PASS, (cid, text(done[cid]))
+        assert g.status(cid) == "PASS", (cid, g.output(cid))
 
 
 @pytest.mark.gpu
