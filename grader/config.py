@@ -20,9 +20,14 @@ class PhaseSettings:
     build_timeout_s: float = 120.0
     # One timing block (grader/timing.py), beyond its launches' own time: a block that never ends is a hung kernel.
     block_timeout_s: float = 120.0
+    # Set by GRADER_TIMEOUT_S only: a cap on every case's limit as well (each lab sets its own, 60 to 300 s), so that
+    # a test's hanging kernel is found in seconds rather than in a minute.
+    case_timeout_cap_s: float | None = None
 
 
 # GRADER_TIMEOUT_S shortens the worker time limit (the tests' hang controls use it); GRADER_BLOCK_TIMEOUT_S the
 # timing block's (a study of kernel variants that may deadlock: docs/_tools/softmax_limit).
 SETTINGS = PhaseSettings(child_timeout_s=float(os.environ.get("GRADER_TIMEOUT_S", 60.0)),
-                         block_timeout_s=float(os.environ.get("GRADER_BLOCK_TIMEOUT_S", 120.0)))
+                         block_timeout_s=float(os.environ.get("GRADER_BLOCK_TIMEOUT_S", 120.0)),
+                         case_timeout_cap_s=float(os.environ["GRADER_TIMEOUT_S"]) if os.environ.get("GRADER_TIMEOUT_S")
+                         else None)

@@ -4,7 +4,7 @@ from __future__ import annotations
 import threading
 import time
 from collections.abc import Mapping
-from contextlib import contextmanager
+from contextlib import contextmanager, nullcontext
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -105,6 +105,7 @@ class Context:
     cache: Path | None = None  # where compile caches keyed by the learner's file live (None: none kept)
     workers: list = field(default_factory=list)  # every worker the lab started, for --timings
     builddir: Path | None = None  # where its CUDA sources are built (lib<stem>.so): known before the build ends
+    gpu_lock: object = None  # the machine's GPU lock (grader/gpu_lock.py), or None: no locking
     lock: threading.Lock = field(default_factory=threading.Lock, repr=False)
     _local: threading.local = field(default_factory=threading.local, repr=False)
 
@@ -116,6 +117,13 @@ class Context:
     @lane.setter
     def lane(self, name: str) -> None:
         self._local.lane = name
+
+    def gpu_work(self):
+        """Held around work on the GPU (a case, a worker's init, a port's run): the GPU lock, shared, so that no
+        measurement of any grading on this machine runs meanwhile (grader/gpu_lock.py)."""
+        if self.gpu_lock is None or not self.device.has_cuda:
+            return nullcontext()
+        return self.gpu_lock.shared()
 
     def once(self, key, compute):
         """This lab's memo[key], computed by ``compute()`` the first time."""

@@ -1,11 +1,15 @@
 """Who may use the GPU while a speed is measured: a reader-writer lock between every grader process of
 the machine (flock on two files in the system's temporary folder, one pair per GPU).
 
-A check that runs code on the GPU holds the lock *shared* while it runs; the timed checks hold it
-*exclusive*, so that no other grading (another lab of this run, another learner's grading, a test
-running at the same time) shares the GPU with a measurement. Writers are preferred: once a
-measurement waits, no new shared holder starts (the ``gate`` file is the turnstile), so a stream
-of short checks cannot starve it.
+Work on the GPU holds the lock *shared* while it runs: each case (the worker's run and the judge's
+reference and comparison), a worker's init, a port's run; a check that a tool watches throughout
+(Nsight Compute) holds it for the whole check. The timed checks hold it *exclusive*, so that no other
+grading (another lab of this run, another learner's grading, a test running at the same time) shares
+the GPU with a measurement. Writers are preferred: once a measurement waits, no new shared holder
+starts (the ``gate`` file is the turnstile), so a stream of short checks cannot starve it; holding
+it per case rather than per check, a measurement waits for the cases in flight, not for whole checks
+(nor for checks that only read what a run found). While this process holds it exclusive, its own
+``shared()`` is free: the timed checks drive their workers as any check does.
 
 flock locks belong to an open file, so every acquisition opens its own: threads of one process
 hold them independently, and the kernel releases them if the process dies.
@@ -16,6 +20,7 @@ import fcntl
 import os
 import re
 import tempfile
+import threading
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -24,6 +29,8 @@ class GpuLock:
     def __init__(self, folder: Path | None, name: str):
         self.folder = folder  # None: no locking (no GPU, or no folder to lock in)
         self.name = re.sub(r"[^A-Za-z0-9_.-]", "_", name)[:80] or "gpu"
+        self._exclusive = threading.Event()  # set while this process holds it exclusive
+        self._held = threading.local()  # how deep this thread holds it shared
 
     @classmethod
     def for_device(cls, device) -> "GpuLock":
@@ -42,14 +49,27 @@ class GpuLock:
 
     @contextmanager
     def shared(self):
+        # Free where this process has the GPU to itself already, or this thread holds it shared already (a case run
+        # inside a check that holds it throughout): asking again, behind a measurement that waits for this very
+        # hold to end, would wait forever.
+        depth = getattr(self._held, "depth", 0)
+        if self._exclusive.is_set() or depth:
+            self._held.depth = depth + 1
+            try:
+                yield
+            finally:
+                self._held.depth = depth
+            return
         gate, gpu = self._open("gate"), self._open("gpu")
         try:
             if gate is not None and gpu is not None:
                 fcntl.flock(gate, fcntl.LOCK_SH)  # waits while a measurement waits or runs
                 fcntl.flock(gpu, fcntl.LOCK_SH)
                 fcntl.flock(gate, fcntl.LOCK_UN)
+            self._held.depth = 1
             yield
         finally:
+            self._held.depth = 0
             for fd in (gpu, gate):
                 if fd is not None:
                     os.close(fd)  # closing releases the lock
@@ -61,8 +81,10 @@ class GpuLock:
             if gate is not None and gpu is not None:
                 fcntl.flock(gate, fcntl.LOCK_EX)  # no new shared holder from now on
                 fcntl.flock(gpu, fcntl.LOCK_EX)  # the current ones finish
+            self._exclusive.set()
             yield
         finally:
+            self._exclusive.clear()
             for fd in (gpu, gate):
                 if fd is not None:
                     os.close(fd)

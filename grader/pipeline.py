@@ -192,6 +192,7 @@ class LabRun:
                 for prepare in self.lab.prepare:
                     prepare(ctx)
                 ctx.device, self.gpu_lock = self.ready()
+                ctx.gpu_lock = self.gpu_lock
                 self._ctx = ctx
             return self._ctx
 
@@ -229,11 +230,11 @@ class LabRun:
             ctx.lane = check.lane
             if PROGRESS:
                 print(f"[grader] {check.id} ...", file=sys.stderr, flush=True)
-            # A GPU check holds the machine's GPU lock shared while it runs: another grading's measurement waits
-            # for it (grader/gpu_lock.py). CPU checks leave it alone: taking it, they made every measurement
-            # beside them wait for an interpreter's or a port's run.
+            # Work on the GPU holds the machine's GPU lock shared, case by case (ctx.gpu_work), so that another
+            # grading's measurement waits for it (grader/gpu_lock.py); a check that a tool watches throughout holds
+            # it for the whole check (holds_gpu).
             waited = time.monotonic()
-            with self.slots, self.gpu_lock.shared() if check.gpu else nullcontext():
+            with self.slots, self.gpu_lock.shared() if check.holds_gpu else nullcontext():
                 t = time.monotonic()
                 trace.event("wait for a slot", waited, check=check.id)
                 with trace.span("check", check=check.id):

@@ -41,6 +41,7 @@ class Check:
     lane: str = "main"  # checks of one lane run in order, one at a time; lanes run at once
     after: tuple[str, ...] = ()  # it may start once these passed (its needs by default)
     timed: bool = False  # measures speed: runs last, with the GPU to itself
+    holds_gpu: bool = False  # holds the GPU lock shared throughout, not case by case (a tool watches the GPU)
 
     @property
     def starts_after(self) -> tuple[str, ...]:
@@ -76,7 +77,7 @@ class Lab:
         return f"{self.number}-{self.slug}"
 
     def check(self, id: str, *, points: int, needs: tuple[str, ...] = (), gpu: bool = False, bonus: bool = False,
-              lane: str = "main", after: tuple[str, ...] = (), timed: bool = False):
+              lane: str = "main", after: tuple[str, ...] = (), timed: bool = False, holds_gpu: bool = False):
         """Decorator: register ``fn`` as a check of this lab."""
 
         def register(fn: Callable) -> Callable:
@@ -94,7 +95,9 @@ class Lab:
             for gate in after:
                 if gate not in ancestors:
                     raise ValueError(f"check {id!r} starts after {gate!r}, which is not among what it needs")
-            self.checks.append(Check(id, points, fn, tuple(needs), gpu, bonus, lane, tuple(after), timed))
+            if holds_gpu and not gpu:
+                raise ValueError(f"check {id!r} holds the GPU but does not need one")
+            self.checks.append(Check(id, points, fn, tuple(needs), gpu, bonus, lane, tuple(after), timed, holds_gpu))
             return fn
 
         return register

@@ -83,3 +83,46 @@ def test_gpu_lock_without_a_folder_never_blocks():
     with lock.exclusive():
         with lock.shared():
             pass
+
+
+def within(seconds: float, fn) -> bool:
+    """Whether fn() returns within ``seconds`` (run in a daemon thread: a deadlock fails the test, not CI)."""
+    t = threading.Thread(target=fn, daemon=True)
+    t.start()
+    t.join(seconds)
+    return not t.is_alive()
+
+
+def test_gpu_lock_shared_again_in_the_same_thread_never_waits_behind_a_measurement(tmp_path):
+    """A case run inside a check that holds the lock throughout (Nsight Compute's) asks for it again. Behind a
+    measurement that waits for the outer hold to end, a second flock would wait forever."""
+    lock, other = GpuLock(tmp_path, "gpu"), GpuLock(tmp_path, "gpu")  # another grading: its own object
+    done: list[str] = []
+    measurement = threading.Thread(target=lambda: other.exclusive().__enter__() and None, daemon=True)
+
+    def check_that_holds_the_gpu():
+        with lock.shared():
+            measurement.start()
+            time.sleep(0.2)  # the measurement now holds the turnstile and waits for this hold
+            with lock.shared():  # a case of the check
+                done.append("case ran")
+
+    assert within(5, check_that_holds_the_gpu), "the case waited behind the measurement that waits for its check"
+    assert done == ["case ran"]
+    measurement.join(5)
+    assert not measurement.is_alive(), "the measurement never got the GPU once the check ended"
+
+
+def test_gpu_lock_holder_of_the_exclusive_lock_takes_its_own_shared_for_free(tmp_path):
+    """The timed checks hold it exclusive and drive workers through the same code as any check, which asks for it
+    shared: in this process, that is free, from any thread."""
+    lock = GpuLock(tmp_path, "gpu")
+
+    def shared_once():
+        with lock.shared():
+            pass
+
+    with lock.exclusive():
+        assert within(5, shared_once), "a thread of the process that holds the GPU alone waited for it"
+    assert not lock._exclusive.is_set()
+    assert within(5, shared_once)

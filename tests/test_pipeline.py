@@ -243,3 +243,39 @@ def test_kernel_run_shares_one_gone_worker_speaks_for_the_run():
     shares = [KernelRun([CaseResult("c0")], log="w0"), KernelRun([], gone=gone, log="w1")]
     run = merge_runs(shares, ["c0", "c1"])
     assert run.gone is gone and run.log == "w1" and not run.results
+
+
+def test_pipeline_gpu_checks_take_the_gpu_lock_only_for_gpu_work(tmp_path):
+    """While another grading measures (the lock held exclusive), a GPU check that only reads what a run found
+    goes on; work on the GPU (ctx.gpu_work) and a check that holds the GPU throughout wait for the measurement."""
+    lab = Lab("09", "fake", "fake", editable=(), docs="x.md")
+    order: list[str] = []
+    lab.check("09.g.reads", points=1, gpu=True)(lambda ctx: order.append("reads") or passed("read"))
+
+    def works(ctx):
+        with ctx.gpu_work():
+            order.append("works")
+        return passed("worked")
+
+    lab.check("09.g.works", points=1, gpu=True, lane="other")(works)
+    lab.check("09.g.holds", points=1, gpu=True, lane="third", holds_gpu=True)(
+        lambda ctx: order.append("holds") or passed("held"))
+    lr = lab_run(lab, tmp_path)
+    lock = GpuLock(tmp_path, "gpu")
+    lr.ready = lambda: (Device(True, "fake"), lock)
+    measuring, release = threading.Event(), threading.Event()
+
+    def measurement():
+        with GpuLock(tmp_path, "gpu").exclusive():  # another grading's
+            measuring.set()
+            release.wait(5)
+            order.append("measured")
+
+    m = threading.Thread(target=measurement)
+    m.start()
+    measuring.wait(5)
+    threading.Timer(0.5, release.set).start()
+    results = run_all(lr)
+    m.join(5)
+    assert order.index("reads") < order.index("measured") < min(order.index("works"), order.index("holds"))
+    assert all(r.status == Status.PASS for r in results.values())

@@ -3,8 +3,10 @@ operation and either worker (a CUDA library, or a Triton file)."""
 from __future__ import annotations
 
 import threading
+from contextlib import nullcontext
 from dataclasses import dataclass
 
+from grader.config import SETTINGS
 from grader.checks.crash import explain_error, explain_gone
 from grader.checks.kernels import KernelRun, run_cases
 from grader.results import Result, failed, not_run, passed
@@ -98,7 +100,8 @@ def lab_worker(ctx, plan: WorkerPlan, *, init_timeout_s: float = 180.0) -> Live:
     checks end. Lanes run at once, so each has its own. Raises WorkerGone."""
     live = _spawned(ctx, plan, ctx.lane)
     if not live.ready:
-        reply = live.worker.call({"cmd": "init", **plan.init}, timeout_s=init_timeout_s)
+        with ctx.gpu_work() if plan.gpu else nullcontext():  # the learner's file loads: it may launch kernels
+            reply = live.worker.call({"cmd": "init", **plan.init}, timeout_s=init_timeout_s)
         if reply.has("error"):
             live.setup_error = reply.data["error"] if isinstance(reply.data["error"], dict) else {}
         else:
@@ -114,6 +117,8 @@ def kernel_run(ctx, key: str, plan: WorkerPlan, cases, *, repeats: int, guard: i
     the first share), and their results put back in the cases' order: the same run, sooner."""
     if key in ctx.memo:
         return ctx.memo[key]
+    if SETTINGS.case_timeout_cap_s is not None:
+        timeout_s = min(timeout_s, SETTINGS.case_timeout_cap_s)
     lane = ctx.lane
     shares = [cases[i::workers] for i in range(workers)]
     parts: list[KernelRun | None] = [None] * workers

@@ -69,6 +69,14 @@ def run_cases(ctx, worker: Worker, cases: list[Case], *, repeats: int, guard: in
 
 
 def run_case(ctx, worker: Worker, case: Case, key: str, *, repeats: int, guard: int, timeout_s: float) -> CaseResult:
+    """One case, start to verdict, holding the GPU lock shared (ctx.gpu_work): the judge draws the inputs, the
+    worker runs them, the judge computes the reference and compares, on the GPU where there is one."""
+    with ctx.gpu_work():
+        return _run_case(ctx, worker, case, key, repeats=repeats, guard=guard, timeout_s=timeout_s)
+
+
+def _run_case(ctx, worker: Worker, case: Case, key: str, *, repeats: int, guard: int, timeout_s: float
+              ) -> CaseResult:
     import torch
 
     spec, dims, dev = ctx.spec, case.dim, judge_device(ctx)

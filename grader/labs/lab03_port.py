@@ -14,6 +14,7 @@ alone). The end-to-end training loop is checked through its losses.
 from __future__ import annotations
 
 import zipfile
+from contextlib import nullcontext
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -138,7 +139,8 @@ def _port_run(ctx: Context, device: str) -> PortRun:
     facts, outputs, gone, problem = {}, {}, None, ""
     try:
         np.savez(worker.io / "inputs.npz", **arrays)
-        facts = worker.call(message, timeout_s=SETTINGS.child_timeout_s).data
+        with ctx.gpu_work() if device == "cuda" else nullcontext():
+            facts = worker.call(message, timeout_s=SETTINGS.child_timeout_s).data
         problem = malformed(facts)
         if not problem:
             outputs, problem = read_outputs(worker.io / "outputs.npz")

@@ -142,7 +142,7 @@ def register(lab: Lab, spec, file: str) -> None:
                          "is compared with the judge's own fp64 reference on its GPU.")
 
     @lab.check(f"{n}.triton.own_kernels", points=1, needs=(f"{n}.triton.gpu_shapes",), gpu=True, lane="triton-ncu",
-               after=(f"{n}.triton.method",))
+               after=(f"{n}.triton.method",), holds_gpu=True)  # Nsight Compute watches the GPU throughout
     def own(ctx: Context) -> Result:
         return own_kernels.check(ctx, plan(ctx, file, "cuda"), file)
 
@@ -197,8 +197,10 @@ def register_bonus(lab: Lab, spec, file: str, port: str) -> None:
             worker = lab_worker(ctx, p).worker
             np.savez(worker.io / "bonus-inputs.npz", idx=idx, targets=targets,
                      **{f"param/{k}": v for k, v in weights.items()})
-            reply = worker.call({"cmd": "bonus", "port": port, "config": {**BONUS["config"], "vocab_size": len(vocab),
-                                 "ln_eps": config.ln_eps}, "inputs": "bonus-inputs.npz"}, timeout_s=300)
+            with ctx.gpu_work():
+                reply = worker.call({"cmd": "bonus", "port": port, "config": {**BONUS["config"],
+                                     "vocab_size": len(vocab), "ln_eps": config.ln_eps},
+                                     "inputs": "bonus-inputs.npz"}, timeout_s=300)
             if reply.has("error"):
                 err = reply.sub("error")
                 return failed(f"MiniGPT with your softmax raised {err.text('type', 80, default='an error')}: "
