@@ -337,8 +337,10 @@ def grade(labs: list[Lab], submission: Path, learner: str | None, workroot: Path
     probe_pool = ThreadPoolExecutor(max_workers=2)
     device_future = probe_pool.submit(probe_device)
     quick_future = probe_pool.submit(quick_device)
-    box = sandbox.probe()
-    staged = {lab.number: stage_lab(lab, submission, workroot) for lab in labs}
+    with trace.span("set-up: the sandbox's probe"):
+        box = sandbox.probe()
+    with trace.span("set-up: staging"):
+        staged = {lab.number: stage_lab(lab, submission, workroot) for lab in labs}
     build_pool = ThreadPoolExecutor(max_workers=max(1, min(4, os.cpu_count() or 1)))
 
     def start_builds(target: Device) -> dict:

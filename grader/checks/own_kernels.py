@@ -2,8 +2,8 @@
 
 ncu starts the sandboxed worker and records every kernel the process launches (one cheap metric per
 launch). The worker imports the learner's file and runs one case; every kernel must then be one of
-the file's own @triton.jit functions, or torch's fill (the worker poisons fresh allocations with it,
-and a wrapper may zero a workspace). Learner code cannot hide a launch from ncu by changing Python
+the file's own @triton.jit functions, or torch's fill (a wrapper may zero a workspace; this run does
+not poison fresh allocations, as the correctness runs do, so no fill of the grader's own shows). Learner code cannot hide a launch from ncu by changing Python
 state: the record is taken by the driver-level tool and written by ncu's own process.
 """
 from __future__ import annotations
@@ -69,8 +69,9 @@ def ncu_worker(ctx, plan, box: Sandbox | None):
         log.unlink(missing_ok=True)
         wrapper = [find_ncu(), "--target-processes", "all", "--clock-control", "none", "--metrics",
                    "gpu__time_duration.sum", "--csv", "--log-file", str(log)]  # clocks left as they are: checks run beside
-        return new_worker(ctx, "triton", "triton-ncu", "triton-ncu", gpu=True, ro=list(plan.ro), env=dict(plan.env),
-                          rw=list(plan.rw), box=box, wrapper=wrapper, share_net=True)
+        return new_worker(ctx, "triton", "triton-ncu", "triton-ncu", gpu=True, ro=list(plan.ro),
+                          env={**dict(plan.env), "GRADER_WARM": "torch"}, rw=list(plan.rw), box=box, wrapper=wrapper,
+                          share_net=True)
 
     return started_worker(ctx, f"ncu-{'sandboxed' if box is None else 'bare'}", make)
 
@@ -82,7 +83,7 @@ def kernels_run(ctx, plan, box: Sandbox | None) -> tuple[list[str], object, str]
         ctx.spec.numel(c.dim, ctx.spec.abi.names("out")[0]) - 1_000_000))
     worker = ncu_worker(ctx, plan, box)
     try:
-        reply = worker.call({"cmd": "init", **plan.init}, timeout_s=150)
+        reply = worker.call({"cmd": "init", **plan.init, "poison": False}, timeout_s=150)  # kernels listed, not judged
         if not reply.has("error"):
             run_cases(ctx, worker, [case], repeats=1, guard=0, timeout_s=150)
     except WorkerGone as gone:

@@ -21,7 +21,7 @@ from grader.results import Result, failed, passed
 
 
 INTERPRETER_TIMEOUT_S = 120.0  # per case: the interpreter runs every program in Python
-SWEEP_WORKERS = 3  # the sweep's large cases run on this many workers at once
+SWEEP_WORKERS = 4  # the sweep's large cases run on this many workers at once
 
 
 def plan(ctx: Context, file: str, device: str) -> WorkerPlan:

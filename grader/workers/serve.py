@@ -9,6 +9,7 @@ it means. Any other exception is the harness's own: traceback to the log, exit 7
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 import traceback
 from pathlib import Path
@@ -61,11 +62,20 @@ def warm_torch() -> None:
     command and before any learner code: torch._dynamo (about 900 modules; torch imports it the first time a
     dispatch mode or an optimizer step runs), and the GPU's context where the sandbox shows one. A worker starts
     while the judge is still setting up (grader/pipeline.py), so this time overlaps the judge's own."""
-    import torch
-    import torch._dynamo  # noqa: F401
+    import time
 
+    t0 = time.monotonic()
+    import torch
+
+    t1 = time.monotonic()
+    if os.environ.get("GRADER_WARM") != "torch":  # GRADER_WARM=torch: a worker that never enters a dispatch mode
+        import torch._dynamo  # noqa: F401
+
+    t2 = time.monotonic()
     if torch.cuda.is_available():
         torch.cuda.init()
+    print(f"[harness] warm-up: torch {t1 - t0:.2f} s, torch._dynamo {t2 - t1:.2f} s, CUDA {time.monotonic() - t2:.2f} s",
+          flush=True)
 
 
 def serve(make_handler, warm=None) -> None:

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import importlib.util
 import sys
+from contextlib import nullcontext
 import time
 from pathlib import Path
 
@@ -89,6 +90,9 @@ class TritonWorker:
         self.op = get_op(message["op"])
         self.device = message["device"]
         self.stage = Path(message["stage"])
+        # Nsight Compute's run (grader/checks/own_kernels.py) only lists the kernels a call launches: no poison
+        # there (nor torch._dynamo, which the poisoning dispatch mode imports: seconds under ncu).
+        self.poison = bool(message.get("poison", True))
         interpreter_numpy_shim()
         interpreter_autotune_shim()
         path = self.stage / message["file"]
@@ -111,7 +115,7 @@ class TritonWorker:
 
     def call(self, inputs: list) -> object:
         try:
-            with PoisonAllocations():
+            with PoisonAllocations() if self.poison else nullcontext():
                 y = self.fn(*inputs)
             if self.device == "cuda":
                 torch.cuda.synchronize()
