@@ -81,3 +81,43 @@ def test_triton_cache_is_one_folder_per_submission(tmp_path):
     cpu = plan(_lab03_ctx(tmp_path / "a", solution), "softmax_triton.py", "cpu")
     assert gpu.rw == (a,) and ("TRITON_CACHE_DIR", str(a)) in gpu.env
     assert cpu.rw == () and not any(name == "TRITON_CACHE_DIR" for name, _ in cpu.env), "the interpreter compiles nothing"
+
+
+def test_nsight_computes_run_never_leaves_the_sandbox_whatever_the_learner_code_does(tmp_path, monkeypatch):
+    """03.triton.own_kernels once ran the learner's file again *without* the sandbox when the sandboxed run listed no
+    kernel: a file that fails on purpose inside the sandbox (or hangs there) bought itself a run with no isolation.
+    Now every try is sandboxed, and a file that lists nothing fails the check."""
+    from grader.checks import own_kernels
+    from grader.checks.kernel_checks import WorkerPlan
+    from grader.runner import WorkerGone
+    from grader.results import Status
+
+    made: list[dict] = []
+
+    class HangsUnderWatch:
+        """A worker whose learner code never answers while Nsight Compute watches it."""
+        log = tmp_path / "worker.log"
+        lane = "triton-ncu"
+        exit = None
+        box = type("Isolated", (), {"isolated": True})()
+
+        def call(self, command, *, timeout_s, on_mark=None):
+            raise WorkerGone("hung", f"no answer in {timeout_s:.0f} s", self)
+
+        def close(self, grace_s=2.0):
+            return None
+
+    def new_worker(ctx, module, folder, lane=None, **options):
+        made.append(options)
+        return HangsUnderWatch()
+
+    monkeypatch.setattr(own_kernels, "new_worker", new_worker)
+    monkeypatch.setattr(own_kernels, "find_ncu", lambda: "/usr/bin/ncu")
+    monkeypatch.setattr(HangsUnderWatch, "start", lambda self: None, raising=False)
+    ctx = _lab03_ctx(tmp_path, {"softmax_triton.py": "import triton\n@triton.jit\ndef k(x):\n    pass\n"})
+    plan = WorkerPlan("triton", {"op": "softmax", "file": "softmax_triton.py"}, (ctx.stage,), True)
+    result = own_kernels.check(ctx, plan, "softmax_triton.py")
+    assert result.status == Status.FAIL and "could not list the kernels" in result.message
+    assert len(made) == own_kernels.ATTEMPTS
+    assert all("box" not in options for options in made), "a try ran outside the sandbox (an explicit box)"
+    assert all(options.get("wrapper") and options.get("gpu") for options in made)
