@@ -54,8 +54,11 @@ def base(name: str) -> str:
     return name[:cut].strip().split()[-1].split("::")[-1] if name[:cut].strip() else name
 
 
-NCU_TIMEOUT_S = 60.0  # the watched worker's init, and its one case: 7 to 13 s on an H100 under load
-ATTEMPTS = 2  # a run that lists nothing is tried once more, in a fresh sandbox, before the check fails
+# The watched worker's init and its one case, per try: 6.5 to 13 s on an H100 under load. Now and then (5 times in about
+# 70 runs on an H100, 2026-11-27) a sandboxed worker under ncu never answered its init; a fresh sandbox then ran in
+# seconds. The first try is cut short, the second given room (docs/data/evidence-2026-11-27b/README.md).
+NCU_TIMEOUTS_S = (40.0, 90.0)
+ATTEMPTS = len(NCU_TIMEOUTS_S)  # a run that lists nothing is tried once more, in a fresh sandbox, then fails
 
 
 def ncu_log(ctx, attempt: int):
@@ -86,9 +89,10 @@ def kernels_run(ctx, plan, attempt: int) -> tuple[list[str], object, str]:
         ctx.spec.numel(c.dim, ctx.spec.abi.names("out")[0]) - 1_000_000))
     worker = ncu_worker(ctx, plan, attempt)
     try:
-        reply = worker.call({"cmd": "init", **plan.init, "poison": False}, timeout_s=NCU_TIMEOUT_S)  # listed, not judged
+        limit = NCU_TIMEOUTS_S[attempt - 1]
+        reply = worker.call({"cmd": "init", **plan.init, "poison": False}, timeout_s=limit)  # listed, not judged
         if not reply.has("error"):
-            run_cases(ctx, worker, [case], repeats=1, guard=0, timeout_s=NCU_TIMEOUT_S)
+            run_cases(ctx, worker, [case], repeats=1, guard=0, timeout_s=limit)
     except WorkerGone as gone:
         return [], worker, str(gone)
     finally:
