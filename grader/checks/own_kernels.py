@@ -54,8 +54,8 @@ def base(name: str) -> str:
     return name[:cut].strip().split()[-1].split("::")[-1] if name[:cut].strip() else name
 
 
-# The watched worker's init and its one case, per try: 6.5 to 13 s on an H100 under load. Now and then (5 times in about
-# 70 runs on an H100, 2026-11-27) a sandboxed worker under ncu never answered its init; a fresh sandbox then ran in
+# The watched worker's init and its one case, per try: 6.5 to 13 s on an H100 under load. Now and then (4 times in about
+# 60 runs on an H100, 2026-11-27) a sandboxed worker under ncu never answered its init; a fresh sandbox then ran in
 # seconds. The first try is cut short, the second given room (docs/data/evidence-2026-11-27b/README.md).
 NCU_TIMEOUTS_S = (40.0, 90.0)
 ATTEMPTS = len(NCU_TIMEOUTS_S)  # a run that lists nothing is tried once more, in a fresh sandbox, then fails
