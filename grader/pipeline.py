@@ -341,7 +341,7 @@ def grade(labs: list[Lab], submission: Path, learner: str | None, workroot: Path
     probe_pool = ThreadPoolExecutor(max_workers=2)
     quick_future = probe_pool.submit(quick_device)  # nvidia-smi, in a process of its own
     # torch's import holds the GIL for seconds at a time: it starts once the sandbox is probed and the labs' workers
-    # are on their way (on an H100 the probe took 2.9 s beside it, 0.4 s alone).
+    # are on their way (on an H100 the probe took 2.9 s beside it, 0.1 s alone).
     with trace.span("set-up: the sandbox's probe"):
         box = sandbox.probe()
     with trace.span("set-up: staging"):
@@ -375,7 +375,6 @@ def grade(labs: list[Lab], submission: Path, learner: str | None, workroot: Path
     lab_runs = [LabRun(lab, context_of(lab), setup.result, stop, failures, slots) for lab in labs]
     threads = [threading.Thread(target=lr.run_lane, args=(checks,), name=f"lab {lr.lab.number} {lane}", daemon=True)
                for lr in lab_runs for lane, checks in lr.lanes().items()]
-    run = None
     try:
         for thread in threads:
             thread.start()
