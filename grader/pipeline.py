@@ -188,13 +188,13 @@ class LabRun:
         judge's own look at the device has replaced that."""
         with self._lock:
             if self._ctx is None:
-                ctx = self.make_context()
-                ctx.lane = "main"
                 try:
+                    ctx = self.make_context()
+                    ctx.lane = "main"
                     for prepare in self.lab.prepare:
                         prepare(ctx)
                 finally:
-                    self.prepared.set()
+                    self.prepared.set()  # whatever happened: grade() waits for it before importing torch
                 ctx.device, self.gpu_lock = self.ready()
                 ctx.gpu_lock = self.gpu_lock
                 self._ctx = ctx
