@@ -121,3 +121,27 @@ def test_nsight_computes_run_never_leaves_the_sandbox_whatever_the_learner_code_
     assert len(made) == own_kernels.ATTEMPTS
     assert all("box" not in options for options in made), "a try ran outside the sandbox (an explicit box)"
     assert all(options.get("wrapper") and options.get("gpu") for options in made)
+
+
+def test_grader_timeout_s_caps_every_cases_limit(tmp_path, monkeypatch):
+    """GRADER_TIMEOUT_S (the tests' hang controls) shortens each case's own limit too (lab 00's is 60 s, lab 02's
+    300 s): a test's hanging kernel is found in its seconds, not the lab's minutes. Without it, a lab's own limit."""
+    import dataclasses
+
+    from grader.checks import kernel_checks as kc
+    from grader.config import SETTINGS
+
+    seen: list[float] = []
+
+    class Idle:
+        log = tmp_path / "worker.log"
+
+    monkeypatch.setattr(kc, "lab_worker", lambda ctx, plan, init_timeout_s: kc.Live(Idle(), ready=True))
+    monkeypatch.setattr(kc, "run_cases", lambda ctx, worker, cases, *, repeats, guard, timeout_s: seen.append(
+        timeout_s) or [])
+    ctx = _lab03_ctx(tmp_path, {})
+    plan = kc.WorkerPlan("cuda", {}, (), True)
+    for cap, expected in ((20.0, 20.0), (None, 300.0)):
+        monkeypatch.setattr(kc, "SETTINGS", dataclasses.replace(SETTINGS, case_timeout_cap_s=cap))
+        kc.kernel_run(ctx, f"cases-{cap}", plan, [object()], repeats=1, guard=0, timeout_s=300.0)
+        assert seen[-1] == expected
