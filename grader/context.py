@@ -118,10 +118,11 @@ class Context:
     def lane(self, name: str) -> None:
         self._local.lane = name
 
-    def gpu_work(self):
+    def gpu_work(self, on: bool = True):
         """Held around work on the GPU (a case, a worker's init, a port's run): the GPU lock, shared, so that no
-        measurement of any grading on this machine runs meanwhile (grader/gpu_lock.py)."""
-        if self.gpu_lock is None or not self.device.has_cuda:
+        measurement of any grading on this machine runs meanwhile (grader/gpu_lock.py). ``on=False``: the work
+        is on the CPU, nothing is held."""
+        if not on or self.gpu_lock is None or not self.device.has_cuda:
             return nullcontext()
         return self.gpu_lock.shared()
 

@@ -259,13 +259,7 @@ class LabRun:
         kept = {c.lane for c in self.lab.checks if c.timed}
         idle = [w for w in list(self._ctx.workers)
                 if getattr(w, "lane", "").split("/")[0] == lane and w.lane not in kept and w.exit is None]
-        # Idle, with nothing more to say: killed at once, all together (each given two seconds to leave on its
-        # own, one after another, cost the sweep's lane 3.4 s on an H100).
-        closing = [threading.Thread(target=w.close, args=(0.0,), daemon=True) for w in idle]
-        for thread in closing:
-            thread.start()
-        for thread in closing:
-            thread.join()
+        _close_now([w.close for w in idle])
 
     def run_timed(self) -> None:
         """The timed checks, one after another, while this process holds the GPU alone."""
@@ -289,12 +283,7 @@ class LabRun:
                 return self.report
             self._closed = True
         if self._ctx is not None:
-            # Whatever is still open is idle now (its checks are done, or the run is stopping): all at once.
-            closing = [threading.Thread(target=close, args=(0.0,), daemon=True) for close in self._ctx.closers]
-            for thread in closing:
-                thread.start()
-            for thread in closing:
-                thread.join()
+            _close_now(self._ctx.closers)  # whatever is still open is idle now, or the run is stopping
             self.report.stages = worker_stages(self._ctx)
         self.report.results = [(c, self.done.get(c.id) or not_run("the grader stopped")) for c in self.lab.checks]
         # the lab's own wall time: its untimed checks (at once with other labs'), then its timed ones
@@ -425,6 +414,16 @@ def grade(labs: list[Lab], submission: Path, learner: str | None, workroot: Path
     run.labs = labs_done
     run.seconds = time.monotonic() - start
     return run
+
+
+def _close_now(closers) -> None:
+    """Close idle workers at once, all together: given two seconds each to leave on their own, one after another,
+    they cost the sweep's lane 3.4 s on an H100. Nothing is waited for from an idle worker (Worker.close)."""
+    closing = [threading.Thread(target=close, args=(0.0,), daemon=True) for close in closers]
+    for thread in closing:
+        thread.start()
+    for thread in closing:
+        thread.join()
 
 
 def _settle(target: Future, done: Future) -> None:

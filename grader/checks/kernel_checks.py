@@ -3,7 +3,6 @@ operation and either worker (a CUDA library, or a Triton file)."""
 from __future__ import annotations
 
 import threading
-from contextlib import nullcontext
 from dataclasses import dataclass
 
 from grader.config import SETTINGS
@@ -100,7 +99,7 @@ def lab_worker(ctx, plan: WorkerPlan, *, init_timeout_s: float = 180.0) -> Live:
     checks end. Lanes run at once, so each has its own. Raises WorkerGone."""
     live = _spawned(ctx, plan, ctx.lane)
     if not live.ready:
-        with ctx.gpu_work() if plan.gpu else nullcontext():  # the learner's file loads: it may launch kernels
+        with ctx.gpu_work(plan.gpu):  # the learner's file loads: it may launch kernels
             reply = live.worker.call({"cmd": "init", **plan.init}, timeout_s=init_timeout_s)
         if reply.has("error"):
             live.setup_error = reply.data["error"] if isinstance(reply.data["error"], dict) else {}

@@ -3,8 +3,9 @@
 ncu starts the sandboxed worker and records every kernel the process launches (one cheap metric per
 launch). The worker imports the learner's file and runs one case; every kernel must then be one of
 the file's own @triton.jit functions, or torch's fill (a wrapper may zero a workspace; this run does
-not poison fresh allocations, as the correctness runs do, so no fill of the grader's own shows). Learner code cannot hide a launch from ncu by changing Python
-state: the record is taken by the driver-level tool and written by ncu's own process.
+not poison fresh allocations, as the correctness runs do, so no fill of the grader's own shows).
+Learner code cannot hide a launch from ncu by changing Python state: the record is taken by the
+driver-level tool and written by ncu's own process. Every try runs in the sandbox (``check``).
 """
 from __future__ import annotations
 

@@ -16,6 +16,14 @@ def missing(ctx, *files: str) -> Result | None:
     return None
 
 
+def begun(ctx, file: str) -> bool:
+    """Whether ``file`` is there, discovered and more than the stub: a lab's prepare hook starts its workers only
+    then (the first check says what is wrong otherwise)."""
+    path = ctx.stage / file
+    return (path.is_file() and not path.is_symlink() and file not in ctx.discovery
+            and not_started(ctx, file, path.read_text(errors="replace")) is None)
+
+
 def not_started(ctx, file: str, text: str) -> Result | None:
     """A FAIL when the file holds no code, or still holds every (or some) TODO placeholder of its stub."""
     if not text.strip():

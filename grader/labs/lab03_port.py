@@ -14,7 +14,6 @@ alone). The end-to-end training loop is checked through its losses.
 from __future__ import annotations
 
 import zipfile
-from contextlib import nullcontext
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -27,7 +26,7 @@ from grader.checks.parity import (Comparison, PortCase, compare, draw_case, load
                                   reference_results, summary)
 from grader.config import SETTINGS
 from grader.context import Context
-from grader.checks.started import missing, not_started
+from grader.checks.started import begun, missing, not_started
 from grader.registry import Lab
 from grader.results import Result, failed, passed, skipped
 from grader.runner import WorkerGone
@@ -139,7 +138,7 @@ def _port_run(ctx: Context, device: str) -> PortRun:
     facts, outputs, gone, problem = {}, {}, None, ""
     try:
         np.savez(worker.io / "inputs.npz", **arrays)
-        with ctx.gpu_work() if device == "cuda" else nullcontext():
+        with ctx.gpu_work(device == "cuda"):
             facts = worker.call(message, timeout_s=SETTINGS.child_timeout_s).data
         problem = malformed(facts)
         if not problem:
@@ -161,16 +160,10 @@ def port_worker(ctx: Context, device: str):
 
 def prespawn(ctx: Context) -> None:
     """The lab's prepare hook, for the port: its workers start now if the file is there and begun."""
-    if _begun(ctx, PORT):
+    if begun(ctx, PORT):
         port_worker(ctx, "cpu")
         if ctx.device.has_cuda:
             port_worker(ctx, "cuda")
-
-
-def _begun(ctx: Context, file: str) -> bool:
-    path = ctx.stage / file
-    return (path.is_file() and not path.is_symlink() and file not in ctx.discovery
-            and not_started(ctx, file, path.read_text(errors="replace")) is None)
 
 
 def malformed(facts: dict) -> str:

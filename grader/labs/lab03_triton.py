@@ -15,7 +15,7 @@ from grader.checks import kernel_checks as kc
 from grader.checks import own_kernels, perf
 from grader.checks.kernel_checks import WorkerPlan, kernel_run
 from grader.context import Context
-from grader.checks.started import missing, not_started
+from grader.checks.started import begun, missing, not_started
 from grader.registry import Lab
 from grader.results import Result, failed, passed
 
@@ -43,9 +43,7 @@ def prespawn(ctx: Context, file: str) -> None:
     Not Nsight Compute's: its worker starts inside its check, under the GPU lock. Started early, outside the lock,
     an ncu session of one grading held the GPU's profiler while its check waited for the lock, and another
     grading's ncu run, holding the lock shared, waited for the profiler (device call 2 of 2026-11-27: 150 s)."""
-    path = ctx.stage / file
-    if not path.is_file() or path.is_symlink() or file in ctx.discovery or \
-            not_started(ctx, file, path.read_text(errors="replace")) is not None:
+    if not begun(ctx, file):
         return
     kc.prespawn(ctx, plan(ctx, file, "cpu"), lane="triton")
     if ctx.device.has_cuda:
