@@ -316,6 +316,7 @@ class Worker:
         start = time.monotonic()
         deadline = start + timeout_s
         seen: set[str] = set()
+        said: dict = {}
         what = str(command.get("cmd"))
         try:
             channel.send(self._cmd_w, command)
@@ -328,6 +329,8 @@ class Worker:
                     seen.add(name)
                     on_mark(name, time.monotonic())
                     continue
+                if trace.enabled() and isinstance(message.get("phases"), dict):  # the worker's word, information only
+                    said = {str(k)[:32]: v for k, v in list(message["phases"].items())[:16] if isinstance(v, (int, float))}
                 return Reply(message, f"the worker's answer to {command.get('cmd')!r}")
         except ChannelTimeout:
             self.close()
@@ -343,7 +346,7 @@ class Worker:
             self.calls[what] = self.calls.get(what, 0) + 1
             if trace.enabled():
                 trace.event(f"worker {self.module}: {what}", start, worker=id(self) % 10007, lane=self.lane,
-                            key=command.get("key"))
+                            key=command.get("key"), **({"worker_says": said} if said else {}))
 
     def path(self, name: str) -> Path:
         """A file of the worker's folder, named in the worker's answer: one plain name, never a path

@@ -343,25 +343,50 @@ def _register_notes(mine: list[dict], kernels: dict) -> list[str]:
     return notes
 
 
+def trace_worker(ctx):
+    """(plan, worker): the worker that traces the graded library's launch. It is its own, started by lab 02's
+    prepare hook (prestart_trace), so that torch's profiler is set up (GRADER_WARM=profiler: about 6.5 s) while
+    the library builds and its cases run; it loads the library only in the check, which closes it."""
+    from grader.checks.kernel_checks import started_worker
+    from grader.labs.common import cuda_plan
+
+    plan = cuda_plan(ctx, source_name(ctx))
+
+    def make():
+        return new_worker(ctx, "cuda", "cuda-trace", "trace", gpu=True, ro=list(plan.ro),
+                          env={**dict(plan.env), "GRADER_WARM": "profiler"}, rw=list(plan.rw))
+
+    return plan, started_worker(ctx, "trace", make)
+
+
+def prestart_trace(ctx) -> None:
+    """Lab 02's prepare hook: the trace worker starts now if a GPU's device nodes are there, the source is begun
+    and the report is there (otherwise the cross-check never runs)."""
+    from grader.checks.started import begun
+
+    if (ctx.device.has_cuda and ctx.builddir is not None and source_name(ctx) in ctx.builds
+            and begun(ctx, source_name(ctx)) and (ctx.stage / report_path(ctx)).is_file()):
+        ctx.builddir.mkdir(parents=True, exist_ok=True)
+        trace_worker(ctx)
+
+
 def _launch_cross_check(ctx, mine: list[dict]) -> Result | None:
     """On a GPU: trace one launch of the graded library at the representative size (grader/workers/cuda.py,
     ``trace``) and require the report's launch among the traced ones, same grid, same block, a like duration."""
-    from grader.checks.kernel_checks import lab_worker
-    from grader.labs.common import cuda_plan
-
     spec = ctx.spec
-    plan = cuda_plan(ctx, source_name(ctx))
-    worker = None
+    plan, worker = trace_worker(ctx)
     try:
-        live = lab_worker(ctx, plan)
-        worker = live.worker
-        reply = worker.call({"cmd": "trace", "lib": "learner", "dims": spec.representative,
-                             "family": "randn" if "randn" in spec.families else next(iter(spec.families)),
-                             "seed": ctx.seed}, timeout_s=300)
+        with ctx.gpu_work():  # the learner's library loads: it may launch kernels
+            reply = worker.call({"cmd": "init", **plan.init}, timeout_s=180)
+        if not reply.has("error"):
+            reply = worker.call({"cmd": "trace", "lib": "learner", "dims": spec.representative,
+                                 "family": "randn" if "randn" in spec.families else next(iter(spec.families)),
+                                 "seed": ctx.seed}, timeout_s=300)
     except WorkerGone as gone:
-        worker = gone.worker
-        return failed(f"tracing your library at the representative size failed: {gone}", log=worker.log,
+        return failed(f"tracing your library at the representative size failed: {gone}", log=gone.worker.log,
                       hint=ctx.hint("profile"))
+    finally:
+        worker.close()
     if reply.has("error"):
         return failed(f"tracing your library failed: {reply.sub('error').text('message', 300, default='')}",
                       log=worker.log, hint=ctx.hint("profile"))

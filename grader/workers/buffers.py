@@ -27,7 +27,52 @@ def load_inputs(io: Path, files: dict, counts: dict[str, int]) -> dict[str, np.n
     return out
 
 
-def case_inputs(io: Path, files: dict, counts: dict[str, int], op, dims, device: str) -> tuple[dict, dict]:
+class HostCopies:
+    """Host copies of tensors, in ordinary (pageable) host memory that no later learner code is handed.
+
+    A GPU tensor goes through a pinned staging buffer (torch's caching host allocator keeps it from copy to
+    copy): a DMA at full speed, then one memcpy. ``tensor.cpu()`` into fresh pageable memory moved 256 MB in
+    about 0.2 s on an H200 host, most of it the driver's staging and the first touch of every page. The
+    destination arrays are reused too: a case's copies come back (``give``) when the next case starts, and a
+    fresh 256 MB array costs its page faults again. Copies are never shared: an array is handed out again
+    only after its holder gave it back."""
+
+    KEEP = 8  # arrays kept for reuse at most
+
+    def __init__(self):
+        self.free: list[np.ndarray] = []
+
+    def copy(self, t) -> np.ndarray:
+        """A flat host copy of tensor ``t`` (its own memory: never a view of ``t``)."""
+        import torch
+
+        flat = t.detach().reshape(-1)
+        out = self._take(flat.numel() * flat.element_size()).view(torch.empty(0, dtype=flat.dtype).numpy().dtype)
+        if flat.device.type == "cpu":
+            np.copyto(out, flat.numpy())
+            return out
+        staging = torch.empty(flat.numel(), dtype=flat.dtype, pin_memory=True)
+        staging.copy_(flat)  # synchronous: the copy is complete when it returns
+        np.copyto(out, staging.numpy())
+        return out
+
+    def give(self, arrays) -> None:
+        """Arrays from ``copy`` that nothing will read again."""
+        for a in arrays:
+            while isinstance(a.base, np.ndarray):
+                a = a.base
+            if a.base is None and a.flags.owndata and len(self.free) < self.KEEP and all(f is not a for f in self.free):
+                self.free.append(a)
+
+    def _take(self, nbytes: int) -> np.ndarray:
+        for i, a in enumerate(self.free):
+            if a.nbytes == nbytes:
+                return self.free.pop(i).view(np.uint8)
+        return np.empty(nbytes, dtype=np.uint8)
+
+
+def case_inputs(io: Path, files: dict, counts: dict[str, int], op, dims, device: str,
+                copies: HostCopies | None = None) -> tuple[dict, dict]:
     """(host, tensors): each input as an fp32 host array (what "changed" is judged against, out of the learner
     code's reach) and as a flat tensor on ``device`` for the learner's code, never sharing memory with it.
     Inputs the worker draws itself ({"generate": ...}) are drawn on the device and copied to the host once."""
@@ -36,8 +81,8 @@ def case_inputs(io: Path, files: dict, counts: dict[str, int], op, dims, device:
     if "generate" in files:
         made = op.make_inputs(files["generate"]["family"], dims, int(files["generate"]["seed"]), device)
         tensors = {name: t.reshape(-1).contiguous() for name, t in made.items()}
-        host = {name: t.cpu().numpy().copy() if device == "cpu" else t.cpu().numpy() for name, t in tensors.items()}
-        return host, tensors
+        copies = copies or HostCopies()
+        return {name: copies.copy(t) for name, t in tensors.items()}, tensors
     host = load_inputs(io, files, counts)
     return host, {name: torch.from_numpy(a.copy() if device == "cpu" else a).to(device) for name, a in host.items()}
 
@@ -78,11 +123,14 @@ class Retained:
     """The last case's host copies (each repeat's outputs, the inputs after the run), kept until the next
     case so that the judge can ask for a sample it chooses after seeing the run."""
 
-    def __init__(self):
+    def __init__(self, copies: HostCopies | None = None):
         self.key = ""
         self.arrays: dict[str, np.ndarray] = {}
+        self.copies = copies
 
     def reset(self, key: str) -> None:
+        if self.copies is not None:
+            self.copies.give(self.arrays.values())
         self.key, self.arrays = key, {}
 
     def sample(self, io: Path, message: dict) -> dict:

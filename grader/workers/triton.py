@@ -25,7 +25,7 @@ import torch
 from torch.utils._python_dispatch import TorchDispatchMode
 
 from grader.ops import get as get_op
-from grader.workers.buffers import POISON_BITS, Retained, case_inputs, gather, write
+from grader.workers.buffers import POISON_BITS, HostCopies, Retained, case_inputs, gather, write
 from grader.workers.serve import LearnerError, error_facts, serve, warm_torch
 
 OUT_BUFFERS = 8
@@ -83,7 +83,8 @@ def describe(value, want: tuple[int, ...], device: str) -> dict:
 class TritonWorker:
     def __init__(self, io: Path):
         self.io = io
-        self.retained = Retained()
+        self.copies = HostCopies()
+        self.retained = Retained(self.copies)
         self.blocks: dict = {}
 
     def cmd_init(self, message, link):
@@ -127,10 +128,10 @@ class TritonWorker:
         op, key, dims = self.op, message["key"], message["dims"]
         shapes = op.shapes(dims)
         names_in, (name_out,) = op.abi.names("in"), op.abi.names("out")
+        self.retained.reset(key)  # the previous case's copies are free for this one's
         host_in, flat = case_inputs(self.io, message["inputs"], {n: int(np.prod(shapes[n])) for n in names_in}, op,
-                                    dims, self.device)
+                                    dims, self.device, self.copies)
         xs = {n: flat[n].reshape(shapes[n]) for n in names_in}
-        self.retained.reset(key)
         reply = {"repeats": [], "inputs_changed": {}, "files": {}}
         first = None
         start = time.perf_counter()
@@ -142,9 +143,7 @@ class TritonWorker:
             reply["repeats"].append(facts)
             if not facts.get("usable"):
                 break
-            host = y.detach().contiguous().cpu().numpy().view(np.uint32).reshape(-1)
-            if self.device == "cpu":
-                host = host.copy()  # on the CPU, .cpu() is y itself: the learner's code keeps a hold on it
+            host = self.copies.copy(y.contiguous()).view(np.uint32)  # its own memory: the learner's code keeps y
             self.retained.arrays[f"out.{name_out}.{rep}"] = host
             facts["same_as_first"] = first is None or bool(np.array_equal(host, first))
             if first is None:
@@ -153,12 +152,13 @@ class TritonWorker:
                 reply["files"][f"out.{name_out}.{rep}"] = write(self.io, f"{key}.out.{name_out}.{rep}.bin", host)
             del y
         for n, x in xs.items():
-            after = x.detach().cpu().numpy().reshape(-1)
+            after = self.copies.copy(x)
             self.retained.arrays[f"in.{n}"] = after
             changed = not np.array_equal(after.view(np.uint32), host_in[n].view(np.uint32))
             reply["inputs_changed"][n] = changed
             if changed or message["ship_all"]:
                 reply["files"][f"in.{n}"] = write(self.io, f"{key}.in.{n}.bin", after)
+        self.copies.give(host_in.values())
         reply["seconds"] = time.perf_counter() - start
         return reply
 
