@@ -179,7 +179,10 @@ def main(argv: list[str] | None = None) -> int:
                         help="also measure the lab 02 gate N times, a fresh worker each (its repeatability)")
     args = parser.parse_args(argv)
     spec = get(args.kernel or phase.kernel())
-    shapes = [d for d in spec.timing_shapes if not args.shapes or spec.label(d) in args.shapes.split(",")]
+    try:
+        shapes = requested_shapes(spec, args.shapes)
+    except ValueError as exc:
+        parser.error(str(exc))
     triton_files = [] if args.no_triton else [p.resolve() for p in args.triton] if args.triton else None
     cuda_files = None if args.no_cuda else [p.resolve() for p in args.cuda]
     result = bench(spec, shapes, 2 if args.quick else timing.ROUNDS, REPO / "build" / "bench", cuda_files, triton_files,
@@ -190,6 +193,24 @@ def main(argv: list[str] | None = None) -> int:
     print(f"\nwrote {out}")
     print_table(result)
     return 0
+
+
+def requested_shapes(spec, text: str) -> list[dict]:
+    """The track's timing shapes named in ``text`` (all of them if it is empty), in the track's order, then any
+    other shape it names (e.g. 4096x50257: the same kernels at more rows, for a study)."""
+    if not text:
+        return list(spec.timing_shapes)
+    labels = [t.strip() for t in text.split(",") if t.strip()]
+    known = [d for d in spec.timing_shapes if spec.label(d) in labels]
+    other = []
+    for label in labels:
+        if any(spec.label(d) == label for d in spec.timing_shapes):
+            continue
+        parts = label.split("x")
+        if len(parts) != len(spec.dim_names) or not all(p.isdigit() and int(p) > 0 for p in parts):
+            raise ValueError(f"--shapes: {label!r} is not {'x'.join(spec.dim_names)} in positive integers")
+        other.append(dict(zip(spec.dim_names, map(int, parts))))
+    return known + other
 
 
 if __name__ == "__main__":
