@@ -45,6 +45,14 @@ def test_giving_a_view_back_twice_pools_its_memory_once():
     assert not np.shares_memory(x, y)
 
 
+def test_the_pool_keeps_only_the_most_recent_arrays():
+    copies = HostCopies()
+    old = [copies.copy(torch.ones(n)) for n in (8, 16, 32, 64, 128)]
+    copies.give(old)
+    assert len(copies.free) == HostCopies.KEEP
+    assert not any(np.shares_memory(f, old[0]) for f in copies.free)  # the oldest went back to the system
+
+
 def test_retained_gives_the_previous_cases_copies_back_when_the_next_case_starts():
     copies = HostCopies()
     retained = Retained(copies)

@@ -37,7 +37,7 @@ class HostCopies:
     fresh 256 MB array costs its page faults again. Copies are never shared: an array is handed out again
     only after its holder gave it back."""
 
-    KEEP = 8  # arrays kept for reuse at most
+    KEEP = 4  # arrays kept for reuse, the most recently given: a case's four copies (input, 2 outputs, input after)
 
     def __init__(self):
         self.free: list[np.ndarray] = []
@@ -61,8 +61,9 @@ class HostCopies:
         for a in arrays:
             while isinstance(a.base, np.ndarray):
                 a = a.base
-            if a.base is None and a.flags.owndata and len(self.free) < self.KEEP and all(f is not a for f in self.free):
+            if a.base is None and a.flags.owndata and all(f is not a for f in self.free):
                 self.free.append(a)
+        del self.free[:-self.KEEP]  # older arrays (other sizes, most likely) go back to the system
 
     def _take(self, nbytes: int) -> np.ndarray:
         for i, a in enumerate(self.free):
