@@ -325,9 +325,66 @@ def mid_variants() -> dict[str, str]:
             "mid_all_b2_b4": mid_variant(True, 2, 4), "mid_b4_to16k": mid_variant(True, 4, None)}
 
 
+# ---- CUDA, smaller pieces for the last rows ------------------------------------------------------------
+# Call 4 found a cost of about one block lifetime per launch. One candidate is the drain: the last wave's
+# blocks each hold a 64 KB piece until their row's total is known, and the GPU empties slowly. Here the last
+# rows (about WAVES waves' worth of data) are cut into TAPER times as many pieces, so the last blocks are short.
+
+TAPER_KERNEL = [
+    ("    int vsmem, unsigned long long* workspace, unsigned long long* __restrict__ to_clear, int64_t clear_count) {\n",
+     "    int vsmem, unsigned long long* workspace, unsigned long long* __restrict__ to_clear, int64_t clear_count,\n"
+     "    int main_rows, int tail_pieces, int tail_piece_len) {\n"),
+    ("    const int64_t items = (int64_t)rows * pieces;\n    // The previous launch's",
+     "    const int64_t main_items = (int64_t)main_rows * pieces;\n"
+     "    const int64_t items = main_items + (int64_t)(rows - main_rows) * tail_pieces;\n    // The previous launch's"),
+    ("    const int64_t row = item / pieces;\n    const int piece = (int)(item - row * pieces);\n",
+     "    const bool tail = item >= main_items;\n"
+     "    const int64_t row = tail ? main_rows + (item - main_items) / tail_pieces : item / pieces;\n"
+     "    const int row_pieces = tail ? tail_pieces : pieces;\n"
+     "    const int piece = (int)(tail ? (item - main_items) % tail_pieces : item - row * pieces);\n"
+     "    const int plen = tail ? tail_piece_len : piece_len;\n"
+     "    unsigned long long* row_words = workspace + (tail ? main_items + (row - main_rows) * tail_pieces : row * pieces);\n"),
+    ("    const int begin = piece * piece_len;                // first body float4 of the piece\n"
+     "    const int len = min(piece_len, span.body - begin);  // the row's last piece may be shorter\n",
+     "    const int begin = piece * plen;\n    const int len = min(plen, span.body - begin);\n"),
+    ("    if (pieces == 1) {  // the whole row is in this block: nothing to exchange\n",
+     "    if (row_pieces == 1) {  // the whole row is in this block: nothing to exchange\n"),
+    ("        unsigned long long* row_words = workspace + row * pieces;\n", ""),
+    ("        const MaxSum total = wait_for_row(row_words, row_count, pieces);\n",
+     "        const MaxSum total = wait_for_row(row_words, row_count, row_pieces);\n"),
+]
+
+
+def taper_variant(taper: int, waves: float) -> str:
+    text = CUDA
+    for old, new in TAPER_KERNEL:
+        text = replace(text, old, new)
+    text = replace(text, "    const int64_t items = (int64_t)rows * pieces;\n    if (items > INT_MAX) return cudaErrorNotSupported;\n", "")
+    text = replace(text, "        (int64_t)per_sm * device_facts(device).sms < 2 * (int64_t)pieces) {\n",
+                   f"        (int64_t)per_sm * device_facts(device).sms < 2 * (int64_t)pieces * {taper}) {{\n")
+    text = replace(text, "    SplitBuffers ws;\n    if (!split_workspace(",
+                   f"    const int tail_pieces = pieces * {taper};\n"
+                   "    const int tail_piece_len = (quads + tail_pieces - 1) / tail_pieces;\n"
+                   f"    const int64_t wave = (int64_t)per_sm * device_facts(device).sms * piece_len;  // float4s one wave holds\n"
+                   f"    const int tail_rows = (int)std::min<int64_t>(rows / 2, (int64_t)({waves} * wave) / quads);\n"
+                   "    const int main_rows = rows - tail_rows;\n"
+                   "    const int64_t items = (int64_t)main_rows * pieces + (int64_t)tail_rows * tail_pieces;\n"
+                   "    if (items > INT_MAX) return cudaErrorNotSupported;\n"
+                   "    SplitBuffers ws;\n    if (!split_workspace(")
+    text = replace(text, "                                                      ws.to_clear, ws.clear_count);\n",
+                   "                                                      ws.to_clear, ws.clear_count, main_rows, tail_pieces, tail_piece_len);\n")
+    return text
+
+
+def taper_variants() -> dict[str, str]:
+    return {"taper4_w05": taper_variant(4, 0.5), "taper4_w1": taper_variant(4, 1.0), "taper4_w2": taper_variant(4, 2.0),
+            "taper2_w1": taper_variant(2, 1.0)}
+
+
 def main(out: Path) -> None:
     for family, variants, name in (("cuda", cuda_variants(), "softmax_tuned.cu"), ("stagger", stagger_variants(), "softmax_tuned.cu"),
                                    ("mid", mid_variants(), "softmax_tuned.cu"),
+                                   ("taper", taper_variants(), "softmax_tuned.cu"),
                                    ("triton", triton_variants(), "softmax_triton.py")):
         for variant, text in variants.items():
             folder = out / family / variant
