@@ -57,6 +57,16 @@ def test_negative_unwritten_elements_are_found(grade):
 
 
 @pytest.mark.gpu
+def test_negative_repeats_that_disagree_are_a_race(grade):
+    """The worker compares each case's repeats on its host copies and ships a repeat that differs: the judge
+    must see the wrong one (grader/workers/cuda.py, cmd_case)."""
+    g = grade(["00"], submission=SUBMISSIONS / "flaky_repeat")
+    assert g.status("00.correct.repeatable") == "FAIL"
+    assert "right on one run, wrong on another" in g.output("00.correct.repeatable"), g.output("00.correct.repeatable")
+    assert g.status("00.run.completes") == "PASS"
+
+
+@pytest.mark.gpu
 def test_negative_no_max_subtraction_fails_large_values_only(grade):
     g = grade(["01"], submission=SUBMISSIONS / "no_max")
     assert g.status("01.correct.randn") == "PASS"
