@@ -20,8 +20,9 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from grader.checks.kernel_checks import new_worker
+from grader.checks.kernel_checks import new_worker, started_worker
 from grader.checks.profile_text import Quote, claimed_bottleneck, global_functions, kernel_base_name, quotes
+from grader.checks.started import begun
 from grader.results import Result, Status, failed, passed
 from grader.runner import WorkerGone
 
@@ -347,8 +348,7 @@ def trace_worker(ctx):
     """(plan, worker): the worker that traces the graded library's launch. It is its own, started by lab 02's
     prepare hook (prestart_trace), so that torch's profiler is set up (GRADER_WARM=profiler: about 6.5 s) while
     the library builds and its cases run; it loads the library only in the check, which closes it."""
-    from grader.checks.kernel_checks import started_worker
-    from grader.labs.common import cuda_plan
+    from grader.labs.common import cuda_plan  # a lab's piece: imported here, as checks do not import labs
 
     plan = cuda_plan(ctx, source_name(ctx))
 
@@ -362,8 +362,6 @@ def trace_worker(ctx):
 def prestart_trace(ctx) -> None:
     """Lab 02's prepare hook: the trace worker starts now if a GPU's device nodes are there, the source is begun
     and the report is there (otherwise the cross-check never runs)."""
-    from grader.checks.started import begun
-
     if (ctx.device.has_cuda and ctx.builddir is not None and source_name(ctx) in ctx.builds
             and begun(ctx, source_name(ctx)) and (ctx.stage / report_path(ctx)).is_file()):
         ctx.builddir.mkdir(parents=True, exist_ok=True)
