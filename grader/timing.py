@@ -7,7 +7,8 @@ the whole device before the second. The judge timestamps both marks on its own c
 (time.monotonic, in the judge's process), so a block's time is
     end mark - start mark  >=  the real time of N launches,
 whatever the worker claims: learner code can make the judge wait, never make it see less time.
-The worker's CUDA-event times are kept as information only.
+The worker records one pair of CUDA events around the block (none between launches: the copy runs
+back to back too) and reports the block's event time per launch; that is kept as information only.
 
 Launch i of a block reads input set i % 3 and writes output buffer i % 8; each set is ~the size of
 the problem and the sets rotate, so at the sizes timed (hundreds of MB) no launch finds its inputs

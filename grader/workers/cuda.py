@@ -26,7 +26,7 @@ import torch
 
 from grader.ops import get as get_op
 from grader.workers.buffers import GUARD_BITS, POISON_BITS, HostCopies, Retained, case_inputs, gather, write
-from grader.workers.serve import LearnerError, serve, warm_profiler
+from grader.workers.serve import LearnerError, serve, timed_launches, warm_profiler
 
 OUT_BUFFERS = 8  # distinct output buffers a timing block rotates through
 CTYPE = {"in": ctypes.c_void_p, "out": ctypes.c_void_p, "dim": ctypes.c_int, "stream": ctypes.c_void_p}
@@ -181,18 +181,11 @@ class CudaWorker:
             run(i)
         self._sync("warm-up")
         codes.clear()
-        events = [(torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)) for _ in range(n)]
-        link.mark("start")
-        for i in range(n):
-            events[i][0].record(self.stream)
-            run(i)
-            events[i][1].record(self.stream)
-        self._sync("timed launches")
-        link.mark("end")
+        per_launch_ms = timed_launches(run, n, link, lambda: self._sync("timed launches"), stream=self.stream)
         if contender.startswith("lib:"):
             self.blocks = {"outs": outs, "n": n}
         bad = [c for c in codes if c != 0]
-        return {"event_ms": [s.elapsed_time(e) for s, e in events], "launch_errors": bad[:5],
+        return {"event_ms": [per_launch_ms], "launch_errors": bad[:5],
                 "work": op.work(dims)}
 
     def _block_outputs(self, dims, n):

@@ -26,7 +26,7 @@ from torch.utils._python_dispatch import TorchDispatchMode
 
 from grader.ops import get as get_op
 from grader.workers.buffers import POISON_BITS, HostCopies, Retained, case_inputs, gather, write
-from grader.workers.serve import LearnerError, error_facts, serve, warm_torch
+from grader.workers.serve import LearnerError, error_facts, serve, timed_launches, warm_torch
 
 OUT_BUFFERS = 8
 ALLOCATORS = {"empty", "empty_like", "empty_strided", "new_empty", "new_empty_strided"}
@@ -183,19 +183,12 @@ class TritonWorker:
             for i in range(warmup):  # compiles and autotunes outside the timed block
                 run(i)
             torch.cuda.synchronize()
-            events = [(torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)) for _ in range(n)]
-            link.mark("start")
-            for i in range(n):
-                events[i][0].record()
-                run(i)
-                events[i][1].record()
-            torch.cuda.synchronize()
-            link.mark("end")
+            per_launch_ms = timed_launches(run, n, link, torch.cuda.synchronize)
         except (Exception, SystemExit) as exc:
             raise LearnerError({"stage": "time", **error_facts(exc, self.stage)}) from None
         if contender == "learner":
             self.blocks = {"outs": kept, "n": n}
-        return {"event_ms": [s.elapsed_time(e) for s, e in events], "launch_errors": [], "work": op.work(dims)}
+        return {"event_ms": [per_launch_ms], "launch_errors": [], "work": op.work(dims)}
 
     def cmd_block_sample(self, message, link):
         launch = int(message["launch"])
