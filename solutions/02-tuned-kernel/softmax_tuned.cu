@@ -9,7 +9,8 @@ output element once, 8 bytes/element. Kernels 1 to 3 keep the row (or their
 piece of it) on chip, in registers and shared memory, between the read and the
 write; kernel 4, the fallback, reads a row twice.
 
-Measured on an H200 with grader/bench.py: docs/data/bench-h200-2026-11-21.json.
+Measured with grader/bench.py: docs/data/bench-softmax-h200-2026-11-27.json (H200)
+and docs/data/bench-softmax-h100-2026-11-27b.json (H100).
 
 Build, check and time it (the grader compiles this file for the GPU it runs on):
 
@@ -169,14 +170,20 @@ __device__ __forceinline__ float output_scale(MaxSum mine, MaxSum row) {
 // Body float4 j of a row goes to output columns head + 4j .. head + 4j + 3. If
 // the output row has the same offset mod 16 bytes as the input row (always, for
 // ordinary tensors) that is one vector store; otherwise four scalar stores.
-// Streaming stores (.cs): measured much faster than plain stores here.
-template <bool ALIGNED>
+// Kernels 1 and 2 store plainly; kernels 3 and 4 with streaming stores (STREAMING:
+// .cs, evict-first in L2). On an H200, plain stores measured 0.5-1 point of copy
+// faster at 1024-32000 columns, and no faster in kernel 3 (3 points slower at
+// 524288 columns in one of five runs) (docs/_tools/softmax_limit/README.md, round 4).
+template <bool ALIGNED, bool STREAMING = false>
 __device__ __forceinline__ void store_slot(float* out_row, RowSpan span, int j, float4 v) {
     float* p = out_row + span.head + 4 * j;
     if (ALIGNED) {
-        __stcs(reinterpret_cast<float4*>(p), v);
-    } else {
+        if (STREAMING) __stcs(reinterpret_cast<float4*>(p), v);
+        else *reinterpret_cast<float4*>(p) = v;
+    } else if (STREAMING) {
         __stcs(p + 0, v.x); __stcs(p + 1, v.y); __stcs(p + 2, v.z); __stcs(p + 3, v.w);
+    } else {
+        p[0] = v.x; p[1] = v.y; p[2] = v.z; p[3] = v.w;
     }
 }
 
@@ -246,7 +253,7 @@ __global__ void __launch_bounds__(256) softmax_rows_in_warp_kernel(const float* 
             else store_slot<false>(out_row, span, j, scale4(v[k], scale));
         }
     }
-    if (leftover >= 0) __stcs(out_row + leftover, x * scale);
+    if (leftover >= 0) out_row[leftover] = x * scale;
     // END SOLUTION
 }
 
@@ -301,7 +308,7 @@ __global__ void __launch_bounds__(1024, 1) softmax_row_in_block_kernel(const flo
             else store_slot<false>(out_row, span, j, scale4(v[k], scale));
         }
     }
-    if (leftover >= 0) __stcs(out_row + leftover, x * scale);
+    if (leftover >= 0) out_row[leftover] = x * scale;
     // END SOLUTION
 }
 
@@ -435,15 +442,15 @@ __global__ void __launch_bounds__(THREADS, MIN_BLOCKS) softmax_row_split_kernel(
     for (int k = 0; k < VREG; ++k) {
         const int j = t + k * THREADS;
         if (j < len) {
-            if (aligned) store_slot<true>(out_row, span, begin + j, scale4(v[k], scale));
-            else store_slot<false>(out_row, span, begin + j, scale4(v[k], scale));
+            if (aligned) store_slot<true, true>(out_row, span, begin + j, scale4(v[k], scale));
+            else store_slot<false, true>(out_row, span, begin + j, scale4(v[k], scale));
         }
     }
     for (int k = 0; k < vsmem; ++k) {
         const int j = t + (VREG + k) * THREADS;
         if (j < len) {
-            if (aligned) store_slot<true>(out_row, span, begin + j, scale4(smem_slots[k * THREADS + t], scale));
-            else store_slot<false>(out_row, span, begin + j, scale4(smem_slots[k * THREADS + t], scale));
+            if (aligned) store_slot<true, true>(out_row, span, begin + j, scale4(smem_slots[k * THREADS + t], scale));
+            else store_slot<false, true>(out_row, span, begin + j, scale4(smem_slots[k * THREADS + t], scale));
         }
     }
     if (leftover >= 0) __stcs(out_row + leftover, x * scale);
@@ -508,8 +515,8 @@ __global__ void __launch_bounds__(THREADS) softmax_row_looped_kernel(const float
             if (j >= span.body) break;
             const float4 e = make_float4(fast_exp(v[u].x - total.m), fast_exp(v[u].y - total.m),
                                          fast_exp(v[u].z - total.m), fast_exp(v[u].w - total.m));
-            if (aligned) store_slot<true>(out_row, span, j, scale4(e, inv_sum));
-            else store_slot<false>(out_row, span, j, scale4(e, inv_sum));
+            if (aligned) store_slot<true, true>(out_row, span, j, scale4(e, inv_sum));
+            else store_slot<false, true>(out_row, span, j, scale4(e, inv_sum));
         }
     }
     if (leftover >= 0) __stcs(out_row + leftover, fast_exp(in_row[leftover] - total.m) * inv_sum);
