@@ -22,16 +22,19 @@ learner's kernel the judge verifies random launches among the block's last 8 on 
 then: a kernel cannot tell which launches will be checked.
 
 The device's copy bandwidth, the ceiling of a memory-bound operation, is measured once per run, the
-same way, by ``JudgeCopy``: blocks of device-to-device copies of the op's own inputs, run and timed in
-the judge's own process, where no learner code runs. Every figure of the run is a share of that one
-number.
+same way: blocks of device-to-device copies of the op's own inputs, timed by a worker of its own that
+loads no learner code (grader/checks/perf.py, ``copy_worker``), its marks crossing the same channel as
+every contender's. Besides a block's launches, the judge's clock counts the worker's first launch and
+final synchronise, and the time the two marks take to reach the judge: 0.12-0.34 ms a block on an H100
+(docs/data/evidence-2026-11-27e, call 3), about 1% of a 25 ms block. Timed in the judge's own process, the
+ceiling skipped most of that, and every figure was a share of a number measured another way (PHASE_24_PLAN
+decision 69). Every figure of the run is a share of that one number.
 """
 from __future__ import annotations
 
 import math
 import random
 import statistics
-import time
 from dataclasses import dataclass, field
 
 from grader.config import SETTINGS
@@ -144,44 +147,11 @@ def _block(worker, spec, dims, contender: str, n: int, seeds: list[int], m: Meas
     return Block(contender, n, marks["end"] - marks["start"])
 
 
-class JudgeCopy:
-    """The contender "copy" (a device-to-device copy of the op's first input, counting its read and write)
-    in the judge's own process: answers ``measure``'s "time" command as a worker does, its marks stamped on
-    the judge's clock. Trusted code only."""
-
-    def __init__(self, spec):
-        self.spec = spec
-
-    def call(self, command: dict, *, timeout_s: float, on_mark=None):
-        import torch
-
-        from grader.channel import Reply
-
-        spec, dims = self.spec, command["dims"]
-        first = spec.abi.names("in")[0]
-        sets = [spec.make_inputs(command["family"], dims, int(seed), "cuda")[first] for seed in command["seeds"]]
-        dst = torch.empty_like(sets[0])
-        torch.cuda.synchronize()
-        for i in range(int(command.get("warmup", 2))):
-            dst.copy_(sets[i % len(sets)])
-        torch.cuda.synchronize()
-        on_mark("start", time.monotonic())
-        for i in range(int(command["launches"])):
-            dst.copy_(sets[i % len(sets)])
-        torch.cuda.synchronize()
-        on_mark("end", time.monotonic())
-        return Reply({"event_ms": [], "launch_errors": []}, "the judge's copy")
-
-
-def copy_ceiling(spec, dims: dict, rounds: int = ROUNDS) -> Measurement:
-    """The device's copy bandwidth at ``dims`` (work/s through ``Measurement.rate("copy")``), measured in the
-    judge with the method's blocks. The caller holds the GPU alone."""
-    import torch
-
-    try:
-        return measure(JudgeCopy(spec), spec, dims, ["copy"], rounds=rounds)
-    finally:
-        torch.cuda.empty_cache()  # the copy's buffers go back to the device
+def copy_ceiling(worker, spec, dims: dict, rounds: int = ROUNDS) -> Measurement:
+    """The device's copy bandwidth at ``dims`` (work/s through ``Measurement.rate("copy")``), timed with the
+    method's blocks by ``worker``, one that loaded no learner code (it refuses once it has). The caller holds
+    the GPU alone."""
+    return measure(worker, spec, dims, ["copy"], rounds=rounds)
 
 
 def timing_family(spec) -> str:

@@ -1,8 +1,11 @@
-"""What the judge keeps out of a worker's reach since the grader runs labs at once: the copy ceiling (measured
-in the judge, never by a worker) and Triton's compile cache (one folder per submission)."""
+"""What the judge keeps out of a worker's reach since the grader runs labs at once: the copy ceiling (timed by a
+worker of its own that never loads learner code, never by a lab's worker) and Triton's compile cache (one folder
+per submission)."""
 from __future__ import annotations
 
 import random
+
+import pytest
 
 from grader.channel import Reply
 from grader.context import Context, Device
@@ -10,13 +13,24 @@ from grader.registry import Lab
 
 
 class TimingWorker:
-    """Answers "time" as a worker would, and notes which contenders it was asked to run."""
+    """Answers "init" and "time" as a worker would, and notes what it was asked."""
 
     def __init__(self):
         self.asked: list[str] = []
+        self.inits: list[dict] = []
         self.clock = 0.0
+        self.started = self.closed = False
+
+    def start(self):
+        self.started = True
+
+    def close(self, grace_s=2.0):
+        self.closed = True
 
     def call(self, command, *, timeout_s, on_mark=None):
+        if command["cmd"] == "init":
+            self.inits.append(command)
+            return Reply({"device": "fake"})
         self.asked.append(command["contender"])
         on_mark("start", self.clock)
         self.clock += 0.001 * command["launches"]
@@ -24,33 +38,112 @@ class TimingWorker:
         return Reply({"event_ms": [], "launch_errors": []})
 
 
-def test_perf_measure_never_asks_a_worker_to_time_the_copy(tmp_path, monkeypatch):
-    """The copy bandwidth is the ceiling every "% of copy" is a share of: it comes from the judge's own process
-    (timing.JudgeCopy), once per run, so learner code in a worker cannot slow it down to look closer to it."""
-    from grader import timing
-    from grader.checks import perf
-    from grader.checks.kernel_checks import Live, WorkerPlan
+def _lab02_ctx(tmp_path, has_cuda=True) -> Context:
     from grader.ops import get
 
-    spec = get("softmax")
-    worker = TimingWorker()
-    monkeypatch.setattr(perf, "lab_worker", lambda ctx, plan: Live(worker, ready=True))
-    judged = []
-
-    def judge_copy(spec_, dims, rounds=timing.ROUNDS):
-        judged.append(dims)
-        return timing.measure(TimingWorker(), spec_, dims, ["copy"], rounds=1, rng=random.Random(1))
-
-    monkeypatch.setattr(timing, "copy_ceiling", judge_copy)
     lab = Lab("02", "tuned-kernel", "x", editable=(), docs="lab/02-tuned-kernel.md", op="softmax")
-    ctx = Context(lab, spec, tmp_path, tmp_path, tmp_path, None, Device(True, "fake"), 1, tmp_path / "runs")
-    plan = WorkerPlan("cuda", {"op": "softmax", "libraries": {}}, (), True)
+    lab.check("02.perf.gate", points=1, timed=True)(lambda ctx: None)
+    return Context(lab, get("softmax"), tmp_path, tmp_path, tmp_path, None, Device(has_cuda, "fake"), 1,
+                   tmp_path / "runs")
+
+
+def _fake_copy_workers(monkeypatch) -> list:
+    """perf.copy_worker's workers, made fake: the list fills as they are made."""
+    from grader.checks import kernel_checks
+
+    made = []
+
+    def new_worker(ctx, module, folder, lane=None, **options):
+        assert module == "cuda" and options.get("gpu") is True
+        worker = TimingWorker()
+        worker.lane, worker.exit = lane, None
+        made.append(worker)
+        return worker
+
+    monkeypatch.setattr(kernel_checks, "new_worker", new_worker)
+    return made
+
+
+def test_the_copy_is_timed_once_per_run_by_its_own_worker_never_the_labs(tmp_path, monkeypatch):
+    """The copy bandwidth is the ceiling every "% of copy" is a share of. It is timed once per run, with the marks
+    crossing a channel as every contender's do (grader/timing.py), by a worker that is given no library: learner
+    code can neither slow it down to look closer to it nor run beside it. The lab's own worker is never asked."""
+    from grader.checks import perf
+    from grader.checks.kernel_checks import Live, WorkerPlan
+
+    lab_worker = TimingWorker()
+    monkeypatch.setattr(perf, "lab_worker", lambda ctx, plan: Live(lab_worker, ready=True))
+    made = _fake_copy_workers(monkeypatch)
+    ctx = _lab02_ctx(tmp_path)
+    plan = WorkerPlan("cuda", {"op": "softmax", "libraries": {"learner": "/x/liblearner.so"}}, (), True)
     for key in ("gate", "sweep"):
-        m, problem = perf.measure(ctx, key, plan, spec.representative, ["lib:learner", "baseline", "copy"])
+        m, problem = perf.measure(ctx, key, plan, ctx.spec.representative, ["lib:learner", "baseline", "copy"])
         assert problem is None and "copy" not in m.rounds[0]
-    assert "copy" not in worker.asked and {"lib:learner", "baseline"} <= set(worker.asked)
-    assert len(judged) == 1, "the ceiling is measured once per run"
+    assert "copy" not in lab_worker.asked and {"lib:learner", "baseline"} <= set(lab_worker.asked)
+    assert len(made) == 1, "the ceiling is measured once per run, by one worker"
+    (copy,) = made
+    assert copy.inits == [{"cmd": "init", "op": "softmax", "libraries": {}}], "the copy's worker loads no library"
+    assert set(copy.asked) == {"copy"} and copy.closed, "it times the copy only, and goes once it has"
+    assert copy.lane == perf.COPY_LANE
     assert perf.ceiling(ctx, m)[0] == ctx.per_run[("copy", "softmax")].rate("copy")
+
+
+def test_a_copy_ceiling_that_cannot_be_measured_is_a_graded_failure(tmp_path, monkeypatch):
+    """A copy worker that dies (say, the GPU's memory taken by a learner's worker) gives a FAIL that says why, not
+    a grader crash, and no speed is shown as a share of nothing."""
+    from grader.checks import kernel_checks, perf
+    from grader.checks.kernel_checks import WorkerPlan
+    from grader.runner import WorkerGone
+
+    class DyingWorker(TimingWorker):
+        exit = None
+
+        def call(self, command, *, timeout_s, on_mark=None):
+            self.exit = "died"
+            raise WorkerGone("died", "the worker stopped", self)
+
+    made = []
+    monkeypatch.setattr(kernel_checks, "new_worker", lambda ctx, module, folder, lane=None, **o: made.append(DyingWorker())
+                        or made[-1])
+    monkeypatch.setattr(perf, "lab_worker", lambda ctx, plan: pytest.fail("no timing without a ceiling"))
+    ctx = _lab02_ctx(tmp_path)
+    plan = WorkerPlan("cuda", {"op": "softmax", "libraries": {}}, (), True)
+    m, problem = perf.measure(ctx, "gate", plan, ctx.spec.representative, ["lib:learner", "baseline", "copy"])
+    assert m is None and problem.status.value == "FAIL"
+    assert "copy bandwidth" in problem.message and "the worker stopped" in problem.message
+    m, problem = perf.measure(ctx, "sweep", plan, ctx.spec.representative, ["lib:learner", "baseline", "copy"])
+    assert m is None and "copy bandwidth" in problem.message
+    assert len(made) == 2, "a later check tries again with a fresh worker, never one that died"
+
+
+def test_the_copy_worker_starts_early_only_where_a_timed_check_will_use_it(tmp_path, monkeypatch):
+    from grader.checks import perf
+    from grader.ops import get
+
+    made = _fake_copy_workers(monkeypatch)
+    perf.prespawn_copy_worker(_lab02_ctx(tmp_path / "nogpu", has_cuda=False))
+    for op in ("softmax", "vector_add"):  # lab 00's op is never timed: it has no rate at all
+        untimed = Lab("00", "hello-cuda", "x", editable=(), docs="lab/00-hello-cuda.md", op=op)
+        perf.prespawn_copy_worker(Context(untimed, get(op), tmp_path, tmp_path, tmp_path, None, Device(True, "fake"),
+                                          1, tmp_path / "runs"))
+    assert made == []
+    ctx = _lab02_ctx(tmp_path / "gpu")
+    perf.prespawn_copy_worker(ctx)
+    perf.prespawn_copy_worker(ctx)
+    assert len(made) == 1 and made[0].started and made[0].inits == [], "started once, nothing loaded yet"
+
+
+def test_a_worker_that_loaded_a_library_refuses_to_time_the_copy(tmp_path):
+    """The worker's own guard: the ceiling never comes from a process where learner code has run."""
+    from grader.ops import get
+    from grader.workers.cuda import CudaWorker
+
+    worker = CudaWorker(tmp_path)
+    worker.op = get("softmax")  # as its init sets, with the learner's library loaded
+    worker.launchers["learner"] = object()
+    with pytest.raises(ValueError, match="loaded no library"):
+        worker.cmd_time({"contender": "copy", "dims": {"rows": 4, "cols": 4}, "family": "randn", "seeds": [1],
+                         "launches": 3}, link=None)
 
 
 def _lab03_ctx(tmp_path, files: dict[str, str]) -> Context:

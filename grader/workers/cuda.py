@@ -12,7 +12,8 @@ Commands (see grader/checks/kernels.py for the judge's side):
   time    {contender, dims, family, seeds, launches, warmup}
           inputs drawn on the device from the judge's seeds (the op spec's own code); ``launches``
           back-to-back launches between two marks the judge timestamps on its own clock; launch i
-          reads input set i % len(seeds) and writes output buffer i % OUT_BUFFERS
+          reads input set i % len(seeds) and writes output buffer i % OUT_BUFFERS. Contenders:
+          "lib:LABEL", "baseline", and "copy" (the ceiling; refused once a library is loaded)
   block_sample {launch, items}                    parts of a timed launch's output, at the judge's choice
 """
 from __future__ import annotations
@@ -157,6 +158,9 @@ class CudaWorker:
     # -- timing --
     def cmd_time(self, message, link):
         op, dims, contender = self.op, message["dims"], message["contender"]
+        if contender == "copy" and self.launchers:
+            # The ceiling is timed only by a worker that loaded nothing of a learner's (grader/checks/perf.py).
+            raise ValueError("the copy ceiling is timed only in a worker that loaded no library")
         sets = [op.make_inputs(message["family"], dims, int(s), "cuda") for s in message["seeds"]]
         n, warmup = int(message["launches"]), int(message.get("warmup", 2))
         codes: list[int] = []
@@ -174,6 +178,12 @@ class CudaWorker:
         elif contender == "baseline":
             def run(i):
                 op.baseline(sets[i % len(sets)])
+        elif contender == "copy":  # the device's copy of the op's first input: the ceiling (grader/timing.py)
+            first = op.abi.names("in")[0]
+            dst = torch.empty_like(sets[0][first])
+
+            def run(i):
+                dst.copy_(sets[i % len(sets)][first])
         else:
             raise ValueError(f"unknown contender {contender!r}")
         torch.cuda.synchronize()  # the inputs and outputs are ready, and nothing else is running
