@@ -147,13 +147,6 @@ def _block(worker, spec, dims, contender: str, n: int, seeds: list[int], m: Meas
     return Block(contender, n, marks["end"] - marks["start"])
 
 
-def copy_ceiling(worker, spec, dims: dict, rounds: int = ROUNDS) -> Measurement:
-    """The device's copy bandwidth at ``dims`` (work/s through ``Measurement.rate("copy")``), timed with the
-    method's blocks by ``worker``, one that loaded no learner code (it refuses once it has). The caller holds
-    the GPU alone."""
-    return measure(worker, spec, dims, ["copy"], rounds=rounds)
-
-
 def timing_family(spec) -> str:
     return "randn" if "randn" in spec.families else next(iter(spec.families))
 

@@ -123,15 +123,16 @@ def prespawn_copy_worker(ctx) -> None:
 
 
 def copy_ceiling(ctx) -> timing.Measurement:
-    """The device's copy bandwidth, measured once per run (every lab shares it), at the op's representative
-    size, by ``copy_worker``, which goes once it has answered. Raises WorkerGone or timing.Failed."""
+    """The device's copy bandwidth (work/s through ``rate("copy")``), measured once per run (every lab shares it)
+    with the method's blocks, at the op's representative size, by ``copy_worker``, which goes once it has
+    answered. The caller holds the GPU alone. Raises WorkerGone or timing.Failed."""
     def measure_once() -> timing.Measurement:
         worker = copy_worker(ctx)
         try:
             reply = worker.call({"cmd": "init", "op": ctx.spec.name, "libraries": {}}, timeout_s=180)
             if reply.has("error"):
                 raise timing.Failed(f"its worker could not start: {reply.sub('error').text('message', 300, default='')}", [])
-            return timing.copy_ceiling(worker, ctx.spec, ctx.spec.representative)
+            return timing.measure(worker, ctx.spec, ctx.spec.representative, ["copy"])
         finally:
             worker.close(0.0)
     return ctx.per_run.once(("copy", ctx.spec.name), measure_once)
