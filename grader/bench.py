@@ -134,7 +134,7 @@ def bench(spec, shapes, rounds: int, workroot: Path, cuda_files: list[Path] | No
                    "input_sets": timing.SETS, "clock": "the judge's time.monotonic between a worker's marks",
                    "unit": spec.rate.shown, "baseline": spec.baseline_name,
                    "ceiling": ("the device copy, measured once per run the same way, by a worker that loads no learner code "
-                               "(perf.copy_worker), at "
+                               "(kernel_checks.copy_worker), at "
                                f"{spec.label(spec.representative)}") if copy else "the fp32 FMA peak"},
         "copy": ({"rate": round(copy.rate("copy") * spec.rate.scale, 3), "unit": spec.rate.shown,
                   "rounds": len(copy.rounds), "spread": round(copy.time_spread("copy"), 4)} if copy else None),

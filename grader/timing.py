@@ -23,7 +23,7 @@ then: a kernel cannot tell which launches will be checked.
 
 The device's copy bandwidth, the ceiling of a memory-bound operation, is measured once per run, the
 same way: blocks of device-to-device copies of the op's own inputs, timed by a worker of its own that
-loads no learner code (grader/checks/perf.py, ``copy_worker``), its marks crossing the same channel as
+loads no learner code (grader/checks/kernel_checks.py, ``copy_worker``), its marks crossing the same channel as
 every contender's. Besides a block's launches, the judge's clock counts the worker's first launch and
 final synchronise, and the time the two marks take to reach the judge: 0.12-0.34 ms a block on an H100
 (docs/data/evidence-2026-11-27e, call 3), about 1% of a 25 ms block. Timed in the judge's own process, the

@@ -48,7 +48,7 @@ def _lab02_ctx(tmp_path, has_cuda=True) -> Context:
 
 
 def _fake_copy_workers(monkeypatch) -> list:
-    """perf.copy_worker's workers, made fake: the list fills as they are made."""
+    """kernel_checks.copy_worker's workers, made fake: the list fills as they are made."""
     from grader.checks import kernel_checks
 
     made = []
@@ -68,7 +68,7 @@ def test_the_copy_is_timed_once_per_run_by_its_own_worker_never_the_labs(tmp_pat
     """The copy bandwidth is the ceiling every "% of copy" is a share of. It is timed once per run, with the marks
     crossing a channel as every contender's do (grader/timing.py), by a worker that is given no library: learner
     code can neither slow it down to look closer to it nor run beside it. The lab's own worker is never asked."""
-    from grader.checks import perf
+    from grader.checks import kernel_checks, perf
     from grader.checks.kernel_checks import Live, WorkerPlan
 
     lab_worker = TimingWorker()
@@ -84,7 +84,7 @@ def test_the_copy_is_timed_once_per_run_by_its_own_worker_never_the_labs(tmp_pat
     (copy,) = made
     assert copy.inits == [{"cmd": "init", "op": "softmax", "libraries": {}}], "the copy's worker loads no library"
     assert set(copy.asked) == {"copy"} and copy.closed, "it times the copy only, and goes once it has"
-    assert copy.lane == perf.COPY_LANE
+    assert copy.lane == kernel_checks.COPY_LANE
     assert perf.ceiling(ctx, m)[0] == ctx.per_run[("copy", "softmax")].rate("copy")
 
 
@@ -117,19 +117,19 @@ def test_a_copy_ceiling_that_cannot_be_measured_is_a_graded_failure(tmp_path, mo
 
 
 def test_the_copy_worker_starts_early_only_where_a_timed_check_will_use_it(tmp_path, monkeypatch):
-    from grader.checks import perf
+    from grader.checks import kernel_checks
     from grader.ops import get
 
     made = _fake_copy_workers(monkeypatch)
-    perf.prespawn_copy_worker(_lab02_ctx(tmp_path / "nogpu", has_cuda=False))
+    kernel_checks.prespawn_copy_worker(_lab02_ctx(tmp_path / "nogpu", has_cuda=False))
     for op in ("softmax", "vector_add"):  # lab 00's op is never timed: it has no rate at all
         untimed = Lab("00", "hello-cuda", "x", editable=(), docs="lab/00-hello-cuda.md", op=op)
-        perf.prespawn_copy_worker(Context(untimed, get(op), tmp_path, tmp_path, tmp_path, None, Device(True, "fake"),
+        kernel_checks.prespawn_copy_worker(Context(untimed, get(op), tmp_path, tmp_path, tmp_path, None, Device(True, "fake"),
                                           1, tmp_path / "runs"))
     assert made == []
     ctx = _lab02_ctx(tmp_path / "gpu")
-    perf.prespawn_copy_worker(ctx)
-    perf.prespawn_copy_worker(ctx)
+    kernel_checks.prespawn_copy_worker(ctx)
+    kernel_checks.prespawn_copy_worker(ctx)
     assert len(made) == 1 and made[0].started and made[0].inits == [], "started once, nothing loaded yet"
 
 

@@ -93,6 +93,30 @@ def sub_lanes(lane: str, count: int) -> list[str]:
     return [lane] + [f"{lane}/{i}" for i in range(1, count)]
 
 
+COPY_LANE = "copy-ceiling"  # no check runs in it: only the end of the run (or perf.copy_ceiling) closes its worker
+
+
+def copy_worker(ctx) -> Worker:
+    """The worker that times the run's copy ceiling, started once per run: a CUDA worker that is never given a
+    library, so no learner code ever runs in it (it refuses to time the copy once it has loaded one). Its marks
+    reach the judge the way every contender's do (grader/timing.py); grader/checks/perf.py measures with it."""
+    key = ("copy-worker", ctx.spec.name)
+    with ctx.per_run.lock:
+        worker = ctx.per_run.get(key)
+        if worker is None or worker.exit is not None:  # none yet, or one that failed (a later check tries again)
+            worker = ctx.per_run[key] = new_worker(ctx, "cuda", f"cuda-{COPY_LANE}", COPY_LANE, gpu=True)
+            worker.start()
+    return worker
+
+
+def prespawn_copy_worker(ctx) -> None:
+    """A lab's prepare hook: start the copy worker now, if the lab has a timed check and a GPU, so that torch
+    imports in it while the judge sets up and the labs build, not in the timed part of the run."""
+    rate = ctx.spec.rate  # None for an op that is never timed (lab 00's vector add)
+    if ctx.device.has_cuda and rate is not None and rate.ceiling == "copy" and any(c.timed for c in ctx.lab.checks):
+        copy_worker(ctx)
+
+
 def lab_worker(ctx, plan: WorkerPlan, *, init_timeout_s: float = 180.0) -> Live:
     """The worker for ``plan`` in this lane of the lab (grader/registry.py): started (and initialised) once,
     shared by every check of the lane that needs it (correctness, timing, tracing), closed when the lab's

@@ -98,36 +98,12 @@ def measure(ctx, key: str, plan: WorkerPlan, dims: dict, contenders: list[str], 
     return result
 
 
-COPY_LANE = "copy-ceiling"  # no check runs in it: only the end of the run (or copy_ceiling) closes its worker
-
-
-def copy_worker(ctx) -> Worker:
-    """The worker that times the run's copy ceiling, started once per run: a CUDA worker that is never given a
-    library, so no learner code ever runs in it (it refuses to time the copy once it has loaded one). Its marks
-    reach the judge the way every contender's do (grader/timing.py)."""
-    key = ("copy-worker", ctx.spec.name)
-    with ctx.per_run.lock:
-        worker = ctx.per_run.get(key)
-        if worker is None or worker.exit is not None:  # none yet, or one that failed (a later check tries again)
-            worker = ctx.per_run[key] = kc.new_worker(ctx, "cuda", f"cuda-{COPY_LANE}", COPY_LANE, gpu=True)
-            worker.start()
-    return worker
-
-
-def prespawn_copy_worker(ctx) -> None:
-    """A lab's prepare hook: start the copy worker now, if the lab has a timed check and a GPU, so that torch
-    imports in it while the judge sets up and the labs build, not in the timed part of the run."""
-    rate = ctx.spec.rate  # None for an op that is never timed (lab 00's vector add)
-    if ctx.device.has_cuda and rate is not None and rate.ceiling == "copy" and any(c.timed for c in ctx.lab.checks):
-        copy_worker(ctx)
-
-
 def copy_ceiling(ctx) -> timing.Measurement:
     """The device's copy bandwidth (work/s through ``rate("copy")``), measured once per run (every lab shares it)
-    with the method's blocks, at the op's representative size, by ``copy_worker``, which goes once it has
+    with the method's blocks, at the op's representative size, by ``kernel_checks.copy_worker``, which goes once it has
     answered. The caller holds the GPU alone. Raises WorkerGone or timing.Failed."""
     def measure_once() -> timing.Measurement:
-        worker = copy_worker(ctx)
+        worker = kc.copy_worker(ctx)
         try:
             reply = worker.call({"cmd": "init", "op": ctx.spec.name, "libraries": {}}, timeout_s=180)
             if reply.has("error"):

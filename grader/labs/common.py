@@ -9,7 +9,6 @@ from pathlib import Path
 from typing import Callable
 
 from grader.checks import kernel_checks as kc
-from grader.checks import perf
 from grader.checks.kernel_checks import WorkerPlan
 from grader.context import Context
 from grader.registry import Lab
@@ -31,7 +30,7 @@ def prespawn_workers(ctx: Context, source: str, workers: int) -> None:
     if ctx.device.has_cuda and ctx.builddir is not None and source in ctx.builds:
         ctx.builddir.mkdir(parents=True, exist_ok=True)
         kc.prespawn(ctx, cuda_plan(ctx, source), workers)
-        perf.prespawn_copy_worker(ctx)
+        kc.prespawn_copy_worker(ctx)
 
 
 def build_check(ctx: Context, source: str) -> Result:

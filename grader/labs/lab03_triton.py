@@ -50,7 +50,7 @@ def prespawn(ctx: Context, file: str) -> None:
         gpu = plan(ctx, file, "cuda")
         kc.prespawn(ctx, gpu, lane="triton-gpu")
         kc.prespawn(ctx, gpu, SWEEP_WORKERS, lane="triton-sweep")
-        perf.prespawn_copy_worker(ctx)
+        kc.prespawn_copy_worker(ctx)
 
 
 def triton_cache(ctx: Context) -> Path | None:
