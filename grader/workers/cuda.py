@@ -159,7 +159,7 @@ class CudaWorker:
     def cmd_time(self, message, link):
         op, dims, contender = self.op, message["dims"], message["contender"]
         if contender == "copy" and self.launchers:
-            # The ceiling is timed only by a worker that loaded nothing of a learner's (grader/checks/perf.py).
+            # The ceiling is timed only by a worker that loaded nothing of a learner's (kernel_checks.copy_worker).
             raise ValueError("the copy ceiling is timed only in a worker that loaded no library")
         sets = [op.make_inputs(message["family"], dims, int(s), "cuda") for s in message["seeds"]]
         n, warmup = int(message["launches"]), int(message.get("warmup", 2))

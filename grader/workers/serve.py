@@ -61,9 +61,9 @@ def timed_launches(run, n: int, link, sync, *, stream=None, event=None) -> float
     """The timed part of a block: launches 0..n-1 back to back between the marks "start" and "end", the device
     synchronised (``sync``) before "end". Returns the block's CUDA-event time per launch, in ms (information only).
 
-    One pair of events brackets the whole block and none sits between launches: the judge's copy, the ceiling
-    every figure is a share of, runs its launches back to back with nothing between them, and so must every
-    contender. Two event records per launch cost about 2% of copy at 130 us a launch (H200, round 4).
+    One pair of events brackets the whole block and none sits between launches: the copy, the ceiling every
+    figure is a share of, runs its launches through this same loop (in a worker of its own), and every
+    contender is timed the same way. Two event records per launch cost about 2% of copy at 130 us a launch (H200, round 4).
     ``event`` makes an event (a timing torch.cuda.Event by default); ``stream`` is the stream to record on."""
     if event is None:
         import torch
