@@ -1,0 +1,278 @@
+"""Worker: a learner's Triton file (lab 03), imported by path, its function called on the judge's inputs.
+
+Commands, as in grader/workers/cuda.py:
+  init    {op, file, stage, device}   import the file; find the op's Python entry (softmax, sgemm)
+  case    {key, dims, inputs, repeats, ship_all}
+          the function is called ``repeats`` times on tensors made from the judge's files (on "cpu" under
+          TRITON_INTERPRET=1, else "cuda"); every fp32 tensor the learner allocates is filled with the
+          poison pattern first, so elements the kernel never writes show. Files: <key>.out.<name>.<rep>.bin
+          (uint32 bits) for repeat 0 and for any repeat that differs (every repeat when ship_all);
+          <key>.in.<name>.bin when an input's bits changed (always when ship_all).
+  sample, time, block_sample: as the CUDA worker.
+Everything here is a claim: the learner's Python runs in this process and could change any of it;
+the judge recomputes every value it accepts.
+"""
+from __future__ import annotations
+
+import importlib.util
+import sys
+from contextlib import nullcontext
+import time
+from pathlib import Path
+
+import numpy as np
+import torch
+from torch.utils._python_dispatch import TorchDispatchMode
+
+from grader.ops import get as get_op
+from grader.workers.buffers import POISON_BITS, HostCopies, Retained, case_inputs, gather, write
+from grader.workers.serve import LearnerError, error_facts, serve, timed_launches, warm_torch
+
+OUT_BUFFERS = 8
+ALLOCATORS = {"empty", "empty_like", "empty_strided", "new_empty", "new_empty_strided"}
+POISON_I32 = int(np.array(POISON_BITS, dtype=np.uint32).view(np.int32))
+
+
+def interpreter_numpy_shim() -> None:
+    """Triton 3.6's interpreter turns a 1-element array into a Python int with int(array), which NumPy
+    2.4+ refuses (triton-lang/triton#9171): `for i in range(n)` over a kernel argument then fails in the
+    interpreter although it compiles on a GPU. Give tensors an __index__ that works on every NumPy."""
+    from triton.runtime import interpreter
+
+    original = interpreter._patch_lang_tensor
+
+    def patched(tensor, scope):
+        original(tensor, scope)
+        scope.set_attr(tensor, "__index__", lambda self: int(np.asarray(self.handle.data).reshape(-1)[0]))
+
+    interpreter._patch_lang_tensor = patched
+
+
+def interpreter_autotune_shim() -> None:
+    """In Triton's interpreter there is no GPU to time configurations on: triton.autotune's benchmark
+    fails ("0 active drivers") although the same file autotunes on a GPU. There, every configuration
+    times the same and the autotuner keeps its first one (after the file's own pruning)."""
+    import triton
+
+    if not triton.knobs.runtime.interpret:
+        return
+    from triton.runtime.autotuner import Autotuner
+
+    Autotuner._bench = lambda self, *args, config, **meta: [0.0, 0.0, 0.0]
+
+
+class PoisonAllocations(TorchDispatchMode):
+    """Fill every fp32 tensor allocated while active with the poison pattern."""
+
+    def __torch_dispatch__(self, func, types, args=(), kwargs=None):
+        out = func(*args, **(kwargs or {}))
+        if (func.overloadpacket.__name__ in ALLOCATORS and isinstance(out, torch.Tensor)
+                and out.dtype == torch.float32 and out.numel() > 0):
+            out.view(torch.int32).fill_(POISON_I32)
+        return out
+
+
+def describe(value, want: tuple[int, ...], device: str) -> dict:
+    if not isinstance(value, torch.Tensor):
+        return {"type": type(value).__name__[:60]}
+    return {"type": "Tensor", "shape": list(value.shape), "dtype": str(value.dtype).removeprefix("torch."),
+            "device": value.device.type, "usable": (value.dtype == torch.float32 and tuple(value.shape) == want
+                                                    and value.device.type == device)}
+
+
+class TritonWorker:
+    def __init__(self, io: Path):
+        self.io = io
+        self.copies = HostCopies()
+        self.retained = Retained(self.copies)
+        self.blocks: dict = {}
+
+    def cmd_init(self, message, link):
+        self.op = get_op(message["op"])
+        self.device = message["device"]
+        self.stage = Path(message["stage"])
+        # Nsight Compute's run (grader/checks/own_kernels.py) only lists the kernels a call launches: no poison
+        # there (nor torch._dynamo, which the poisoning dispatch mode imports: seconds under ncu).
+        self.poison = bool(message.get("poison", True))
+        interpreter_numpy_shim()
+        interpreter_autotune_shim()
+        path = self.stage / message["file"]
+        name = path.stem
+        try:
+            sys.path.insert(0, str(self.stage))
+            spec = importlib.util.spec_from_file_location(name, path)
+            module = importlib.util.module_from_spec(spec)
+            sys.modules[name] = module
+            spec.loader.exec_module(module)
+            self.fn = getattr(module, self.op.python_entry)
+            if not callable(self.fn):
+                raise TypeError(f"{message['file']}: {self.op.python_entry} is not a function")
+        except (Exception, SystemExit) as exc:
+            raise LearnerError({"stage": "import", **error_facts(exc, self.stage)}) from None
+        facts = {"torch": torch.__version__, "numpy": np.__version__}
+        if self.device == "cuda":
+            facts["device"] = torch.cuda.get_device_name()
+        return facts
+
+    def call(self, inputs: list) -> object:
+        try:
+            with PoisonAllocations() if self.poison else nullcontext():
+                y = self.fn(*inputs)
+            if self.device == "cuda":
+                torch.cuda.synchronize()
+            return y
+        except (Exception, SystemExit) as exc:
+            raise LearnerError({"stage": "call", **error_facts(exc, self.stage)}) from None
+
+    def cmd_case(self, message, link):
+        op, key, dims = self.op, message["key"], message["dims"]
+        shapes = op.shapes(dims)
+        names_in, (name_out,) = op.abi.names("in"), op.abi.names("out")
+        self.retained.reset(key)  # the previous case's copies are free for this one's
+        host_in, flat = case_inputs(self.io, message["inputs"], {n: int(np.prod(shapes[n])) for n in names_in}, op,
+                                    dims, self.device, self.copies)
+        xs = {n: flat[n].reshape(shapes[n]) for n in names_in}
+        reply = {"repeats": [], "inputs_changed": {}, "files": {}}
+        first = None
+        start = time.perf_counter()
+        for rep in range(int(message["repeats"])):
+            y = self.call([xs[n] for n in names_in])
+            facts = describe(y, shapes[name_out], self.device)
+            facts["aliases_input"] = isinstance(y, torch.Tensor) and any(
+                y.untyped_storage().data_ptr() == x.untyped_storage().data_ptr() for x in xs.values())
+            reply["repeats"].append(facts)
+            if not facts.get("usable"):
+                break
+            host = self.copies.copy(y.contiguous()).view(np.uint32)  # its own memory: the learner's code keeps y
+            self.retained.arrays[f"out.{name_out}.{rep}"] = host
+            facts["same_as_first"] = first is None or bool(np.array_equal(host, first))
+            if first is None:
+                first = host
+            if rep == 0 or message["ship_all"] or not facts["same_as_first"]:
+                reply["files"][f"out.{name_out}.{rep}"] = write(self.io, f"{key}.out.{name_out}.{rep}.bin", host)
+            del y
+        for n, x in xs.items():
+            after = self.copies.copy(x)
+            self.retained.arrays[f"in.{n}"] = after
+            changed = not np.array_equal(after.view(np.uint32), host_in[n].view(np.uint32))
+            reply["inputs_changed"][n] = changed
+            if changed or message["ship_all"]:
+                reply["files"][f"in.{n}"] = write(self.io, f"{key}.in.{n}.bin", after)
+        self.copies.give(host_in.values())
+        reply["seconds"] = time.perf_counter() - start
+        return reply
+
+    def cmd_sample(self, message, link):
+        return self.retained.sample(self.io, message)
+
+    def cmd_time(self, message, link):
+        op, dims, contender = self.op, message["dims"], message["contender"]
+        sets = [op.make_inputs(message["family"], dims, int(s), "cuda") for s in message["seeds"]]
+        names_in = op.abi.names("in")
+        n, warmup = int(message["launches"]), int(message.get("warmup", 2))
+        kept: list = [None] * min(n, OUT_BUFFERS)
+        if contender == "learner":
+            def run(i):
+                kept[i % len(kept)] = self.fn(*(sets[i % len(sets)][m] for m in names_in))
+        elif contender == "baseline":
+            def run(i):
+                op.baseline(sets[i % len(sets)])
+        else:
+            raise ValueError(f"unknown contender {contender!r}")
+        try:
+            for i in range(warmup):  # compiles and autotunes outside the timed block
+                run(i)
+            torch.cuda.synchronize()
+            per_launch_ms = timed_launches(run, n, link, torch.cuda.synchronize)
+        except (Exception, SystemExit) as exc:
+            raise LearnerError({"stage": "time", **error_facts(exc, self.stage)}) from None
+        if contender == "learner":
+            self.blocks = {"outs": kept, "n": n}
+        return {"event_ms": [per_launch_ms], "launch_errors": [], "work": op.work(dims)}
+
+    def cmd_block_sample(self, message, link):
+        launch = int(message["launch"])
+        outs = self.blocks["outs"]
+        if not self.blocks["n"] - len(outs) <= launch < self.blocks["n"]:
+            raise ValueError(f"launch {launch} is not among the last {len(outs)} of the block")
+        y = outs[launch % len(outs)]
+        files = {}
+        for item in message["items"]:
+            if not isinstance(y, torch.Tensor) or y.dtype != torch.float32:
+                raise LearnerError({"stage": "time", "type": "TypeError", "message": "a timed call returned no fp32 tensor"})
+            files[item["what"]] = write(self.io, f"block.{launch}.{item['what']}.bin",
+                                        gather(y.detach().contiguous().view(torch.int32), item["ranges"]).view(np.uint32))
+        return {"files": files}
+
+
+    def cmd_bonus(self, message, link):
+        """The learner's MiniGPT port in fp32 on the GPU, run forward twice on the judge's weights and batch: as
+        written, then with every softmax over the last dimension routed through the learner's Triton softmax."""
+        import dataclasses
+
+        try:
+            path = self.stage / message["port"]
+            spec = importlib.util.spec_from_file_location("minigpt_torch", path)
+            port = importlib.util.module_from_spec(spec)
+            sys.modules["minigpt_torch"] = port
+            spec.loader.exec_module(port)
+            fields = {f.name for f in dataclasses.fields(port.GPTConfig)}
+            config = port.GPTConfig(**message["config"], **({"dtype": torch.float32} if "dtype" in fields else {}))
+            data = dict(np.load(self.io / message["inputs"], allow_pickle=False))
+            model = port.GPT(config)
+            model.load_state_dict({k[6:]: torch.from_numpy(v.astype(np.float32)) for k, v in data.items()
+                                   if k.startswith("param/")}, strict=False)
+            model = model.to("cuda").float().eval()
+            idx = torch.from_numpy(data["idx"]).to("cuda")
+            targets = torch.from_numpy(data["targets"]).to("cuda")
+            routing = SoftmaxRouting(self.fn)
+            with torch.no_grad():
+                plain = model(idx, targets)[0]
+                with routing:
+                    routed = model(idx, targets)[0]
+            torch.cuda.synchronize()
+        except (Exception, SystemExit) as exc:
+            raise LearnerError({"stage": "bonus", **error_facts(exc, self.stage)}) from None
+        files = {name: write(self.io, f"bonus.{name}.bin", t.detach().float().contiguous().cpu().numpy())
+                 for name, t in (("plain", plain), ("routed", routed))}
+        return {"files": files, "shape": list(plain.shape), "routed": routing.routed}
+
+
+class SoftmaxRouting:
+    """Inside ``with``: torch's softmax over the last dimension of fp32 tensors runs the learner's kernel."""
+
+    def __init__(self, learner):
+        self.learner, self.routed, self.saved, self.inside = learner, 0, [], False
+
+    def __enter__(self):
+        owners = ((torch, "softmax"), (torch.nn.functional, "softmax"), (torch.Tensor, "softmax"))
+        for owner, attr in owners:
+            original = getattr(owner, attr)
+            self.saved.append((owner, attr, original))
+            setattr(owner, attr, self.route(original))
+        return self
+
+    def __exit__(self, *exc):
+        for owner, attr, original in self.saved:
+            setattr(owner, attr, original)
+        return False
+
+    def route(self, original):
+        def softmax(input, *args, **kwargs):
+            dim = args[0] if args else kwargs.get("dim")
+            if (not self.inside and isinstance(input, torch.Tensor) and input.dtype == torch.float32
+                    and dim in (-1, input.dim() - 1) and kwargs.get("dtype") is None):
+                self.inside = True
+                try:
+                    out = self.learner(input.reshape(-1, input.shape[-1]).contiguous())
+                finally:
+                    self.inside = False
+                self.routed += 1
+                return out.reshape(input.shape)
+            return original(input, *args, **kwargs)
+
+        return softmax
+
+
+if __name__ == "__main__":
+    serve(TritonWorker, warm_torch)

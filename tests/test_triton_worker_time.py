@@ -1,0 +1,92 @@
+"""The Triton worker's timed block (grader/workers/triton.py, cmd_time). The learner's function allocates every
+output it returns, and the worker keeps the last few for the judge's checks: the block must find all that memory
+in torch's allocator cache, as the CUDA worker's block finds its output buffers made, so that no timed launch
+waits for a cudaMalloc that F.softmax's block never makes."""
+from __future__ import annotations
+
+import weakref
+
+import pytest
+
+from grader.workers import triton as triton_worker
+
+OUT_BUFFERS = triton_worker.OUT_BUFFERS
+
+
+class Output:  # stands for a tensor the learner's function allocates
+    pass
+
+
+class Link:
+    def __init__(self, log: list):
+        self.log = log
+
+    def mark(self, name: str) -> None:
+        self.log.append(("mark", name))
+
+
+@pytest.fixture
+def worker(monkeypatch, tmp_path):
+    from grader.ops import get
+
+    w = triton_worker.TritonWorker(tmp_path)
+    w.op = get("softmax")
+    monkeypatch.setattr(w.op, "make_inputs", lambda family, dims, seed, device: {"input": seed})
+    monkeypatch.setattr(triton_worker.torch.cuda, "synchronize", lambda: None)
+
+    def timed(run, n, link, sync):  # serve.timed_launches without CUDA events
+        link.mark("start")
+        for i in range(n):
+            run(i)
+        sync()
+        link.mark("end")
+        return 0.0
+
+    monkeypatch.setattr(triton_worker, "timed_launches", timed)
+    return w
+
+
+def block(worker, log: list, launches: int):
+    def fn(x):
+        log.append(("call",))
+        return Output()
+
+    worker.fn = fn
+    return worker.cmd_time({"contender": "learner", "dims": {"rows": 4, "cols": 4}, "family": "randn",
+                            "seeds": [1, 2, 3], "launches": launches, "warmup": 2}, Link(log))
+
+
+@pytest.mark.parametrize("launches", [3, 40])
+def test_every_output_the_block_holds_is_allocated_before_the_start_mark(worker, launches):
+    """Kept outputs plus the one a call makes before it replaces one: min(launches, OUT_BUFFERS) + 1 calls."""
+    log: list = []
+    block(worker, log, launches)
+    before = log[:log.index(("mark", "start"))]
+    assert before.count(("call",)) == min(launches, OUT_BUFFERS) + 1
+    assert log.count(("call",)) == len(before) + launches
+
+
+def test_the_last_blocks_outputs_are_released_before_the_next_block_allocates(worker):
+    log: list = []
+    block(worker, log, 40)
+    old = [weakref.ref(y) for y in worker.blocks["outs"]]
+    assert all(r() is not None for r in old), "kept for the judge's checks until the next block"
+    alive_at_first_call = []
+
+    def fn(x):
+        if not alive_at_first_call:
+            alive_at_first_call.append(sum(r() is not None for r in old))
+        return Output()
+
+    worker.fn = fn
+    worker.cmd_time({"contender": "learner", "dims": {"rows": 4, "cols": 4}, "family": "randn", "seeds": [1, 2, 3],
+                     "launches": 40, "warmup": 2}, Link([]))
+    assert alive_at_first_call == [0]
+
+
+def test_the_judges_samples_still_come_from_the_last_timed_launches(worker):
+    log: list = []
+    block(worker, log, 40)
+    outs = worker.blocks["outs"]
+    assert worker.blocks["n"] == 40 and len(outs) == OUT_BUFFERS
+    assert len({id(y) for y in outs}) == OUT_BUFFERS
