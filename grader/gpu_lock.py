@@ -11,6 +11,13 @@ it per case rather than per check, a measurement waits for the cases in flight, 
 (nor for checks that only read what a run found). While this process holds it exclusive, its own
 ``shared()`` is free: the timed checks drive their workers as any check does.
 
+A check that a profiler watches throughout (Nsight Compute) also takes ``profiler()``, exclusive, before the
+GPU lock: one such check at a time on the machine. Nsight Compute serialises its own sessions through a lock file
+in the temporary folder, and a sandbox's private /tmp hides that file from every other grading's session: run
+side by side, two sessions competed for the GPU's profiler until their tries timed out (six gradings at once
+failed three Triton submissions that pass alone: docs/data/evidence-2026-11-27f, calls 10 and 11). Waiting here,
+before the GPU lock and before the check's time limits start, costs no other grading anything.
+
 flock locks belong to an open file, so every acquisition opens its own: threads of one process
 hold them independently, and the kernel releases them if the process dies.
 """
@@ -73,6 +80,18 @@ class GpuLock:
             for fd in (gpu, gate):
                 if fd is not None:
                     os.close(fd)  # closing releases the lock
+
+    @contextmanager
+    def profiler(self):
+        """One profiled check at a time on the machine (see above)."""
+        fd = self._open("profiler")
+        try:
+            if fd is not None:
+                fcntl.flock(fd, fcntl.LOCK_EX)
+            yield
+        finally:
+            if fd is not None:
+                os.close(fd)
 
     @contextmanager
     def exclusive(self):

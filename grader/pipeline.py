@@ -236,9 +236,10 @@ class LabRun:
                 print(f"[grader] {check.id} ...", file=sys.stderr, flush=True)
             # Work on the GPU holds the machine's GPU lock shared, case by case (ctx.gpu_work), so that another
             # grading's measurement waits for it (grader/gpu_lock.py); a check that a tool watches throughout holds
-            # it for the whole check (holds_gpu).
+            # it for the whole check (holds_gpu), after the machine's profiler lock: one watched check at a time.
             waited = time.monotonic()
-            with self.slots, self.gpu_lock.shared() if check.holds_gpu else nullcontext():
+            with (self.gpu_lock.profiler() if check.holds_gpu else nullcontext()), self.slots, \
+                    (self.gpu_lock.shared() if check.holds_gpu else nullcontext()):
                 t = time.monotonic()
                 trace.event("wait for a slot", waited, check=check.id)
                 with trace.span("check", check=check.id):

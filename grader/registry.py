@@ -41,7 +41,8 @@ class Check:
     lane: str = "main"  # checks of one lane run in order, one at a time; lanes run at once
     after: tuple[str, ...] = ()  # it may start once these passed (its needs by default)
     timed: bool = False  # measures speed: runs last, with the GPU to itself
-    holds_gpu: bool = False  # holds the GPU lock shared throughout, not case by case (a tool watches the GPU)
+    holds_gpu: bool = False  # holds the GPU lock shared throughout, not case by case (a tool watches the GPU),
+    # after the machine's profiler lock: one such check at a time (grader/gpu_lock.py)
 
     @property
     def starts_after(self) -> tuple[str, ...]:

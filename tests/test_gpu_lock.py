@@ -126,3 +126,45 @@ def test_gpu_lock_holder_of_the_exclusive_lock_takes_its_own_shared_for_free(tmp
         assert within(5, shared_once), "a thread of the process that holds the GPU alone waited for it"
     assert not lock._exclusive.is_set()
     assert within(5, shared_once)
+
+
+def test_gpu_lock_profiler_admits_one_holder_at_a_time_across_processes(tmp_path):
+    """Nsight Compute's own lock file lives in the temporary folder, which each sandbox makes private: two gradings'
+    watched checks would profile at once. Between grader processes, profiler() lets one through at a time, and it
+    leaves the GPU lock alone (a measurement goes on while a watched check waits for the profiler)."""
+    code = (f"import sys, time; sys.path.insert(0, {str(sys.path[0])!r}); from grader.gpu_lock import GpuLock\n"
+            f"with GpuLock(__import__('pathlib').Path({str(tmp_path)!r}), 'gpu').profiler():\n"
+            "    print('in', flush=True); time.sleep(0.6)\n")
+    other = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE, text=True,
+                             cwd=str(__import__("pathlib").Path(__file__).resolve().parent.parent))
+    assert other.stdout.readline().strip() == "in"
+
+    def measure():
+        with GpuLock(tmp_path, "gpu").exclusive():
+            pass
+
+    assert within(2, measure), "a measurement waited for a profiled check that holds no GPU lock yet"
+    start = time.monotonic()
+    with GpuLock(tmp_path, "gpu").profiler():
+        waited = time.monotonic() - start
+    other.wait(5)
+    assert waited > 0.2, "a second profiled check ran beside the first"
+
+
+def test_gpu_lock_profiler_threads_take_turns(tmp_path):
+    inside: list[int] = []
+    most = []
+
+    def watched():
+        with GpuLock(tmp_path, "gpu").profiler():
+            inside.append(1)
+            most.append(len(inside))
+            time.sleep(0.05)
+            inside.pop()
+
+    threads = [threading.Thread(target=watched) for _ in range(4)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(5)
+    assert most == [1, 1, 1, 1]

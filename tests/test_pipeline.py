@@ -279,3 +279,54 @@ def test_pipeline_gpu_checks_take_the_gpu_lock_only_for_gpu_work(tmp_path):
     m.join(5)
     assert order.index("reads") < order.index("measured") < min(order.index("works"), order.index("holds"))
     assert all(r.status == Status.PASS for r in results.values())
+
+
+def test_pipeline_watched_checks_run_one_at_a_time_and_wait_holding_no_gpu_lock(tmp_path):
+    """Checks that a profiler watches (holds_gpu) take the machine's profiler lock before the GPU lock: two of
+    them never overlap, even in two gradings, and one waiting for the profiler holds back no measurement."""
+    lab = Lab("09", "fake", "fake", editable=(), docs="x.md")
+    inside: list[str] = []
+    most: list[int] = []
+
+    def watched(name):
+        def fn(ctx):
+            inside.append(name)
+            most.append(len(inside))
+            time.sleep(0.2)
+            inside.remove(name)
+            return passed(name)
+        return fn
+
+    lab.check("09.w.a", points=1, gpu=True, lane="a", holds_gpu=True)(watched("a"))
+    lab.check("09.w.b", points=1, gpu=True, lane="b", holds_gpu=True)(watched("b"))
+    lr = lab_run(lab, tmp_path)
+    lock = GpuLock(tmp_path, "gpu")
+    lr.ready = lambda: (Device(True, "fake"), lock)
+    other_in, other_release = threading.Event(), threading.Event()
+
+    def other_grading_profiles():
+        with GpuLock(tmp_path, "gpu").profiler():
+            other_in.set()
+            other_release.wait(5)
+
+    other = threading.Thread(target=other_grading_profiles)
+    other.start()
+    other_in.wait(5)
+    results: dict = {}
+    runner = threading.Thread(target=lambda: results.update(run_all(lr)))
+    runner.start()
+    time.sleep(0.3)  # both watched checks now wait for the other grading's profiler
+    measured = threading.Event()
+
+    def measurement():  # a third grading
+        with GpuLock(tmp_path, "gpu").exclusive():
+            measured.set()
+
+    threading.Thread(target=measurement, daemon=True).start()
+    assert measured.wait(3), "a check waiting for the profiler held the GPU lock"
+    assert inside == [] and most == []
+    other_release.set()
+    runner.join(10)
+    other.join(5)
+    assert most == [1, 1], "two watched checks ran at once"
+    assert all(r.status == Status.PASS for r in results.values())
