@@ -24,26 +24,6 @@ ring), or, where that would need more than RR_MAXCL blocks, at most all of them.
 #include "../../../../solutions/02-tuned-kernel/softmax_tuned.cu"
 #undef softmax_forward
 
-#include <cooperative_groups.h>
-
-#ifndef RR_CH
-#define RR_CH 1024
-#endif
-#ifndef RR_NCH
-#define RR_NCH 13
-#endif
-#ifndef RR_CWARPS
-#define RR_CWARPS 8
-#endif
-#ifndef RR_FROM
-#define RR_FROM 32769
-#endif
-#ifndef RR_MAXCL
-#define RR_MAXCL 16
-#endif
-#ifndef RR_EVICT
-#define RR_EVICT 1
-#endif
 #ifndef RR_SDEPTH
 #define RR_SDEPTH 0  // bulk stores the storer leaves unread-waited before freeing a slot (0: wait for each)
 #endif
@@ -51,136 +31,10 @@ ring), or, where that would need more than RR_MAXCL blocks, at most all of them.
 #define RR_FILL (RR_NCH / 2)
 #endif
 
+#define RR_ROLE_WARPS 2  // a producer warp and a storer warp
+#include "resident.cuh"
+
 namespace rr {
-
-constexpr int kConsumers = RR_CWARPS * 32;
-constexpr int kThreads = kConsumers + 64;  // then a producer warp and a storer warp (lane 0 of each works)
-constexpr int kSliceMax = RR_CH * RR_NCH;  // float4s
-constexpr int kSmemBytes = kSliceMax * 16;
-static_assert(RR_NCH <= 32, "chunk phases live in one 32-bit mask");
-
-__device__ __forceinline__ unsigned smem_addr(const void* p) { return (unsigned)__cvta_generic_to_shared(p); }
-
-__device__ __forceinline__ void mbar_init(unsigned long long* bar, unsigned count) {
-    asm volatile("mbarrier.init.shared::cta.b64 [%0], %1;" ::"r"(smem_addr(bar)), "r"(count));
-}
-__device__ __forceinline__ void mbar_arrive(unsigned long long* bar) {
-    asm volatile("mbarrier.arrive.shared::cta.b64 _, [%0];" ::"r"(smem_addr(bar)) : "memory");
-}
-__device__ __forceinline__ void mbar_arrive_expect_tx(unsigned long long* bar, unsigned bytes) {
-    asm volatile("mbarrier.arrive.expect_tx.shared::cta.b64 _, [%0], %1;" ::"r"(smem_addr(bar)), "r"(bytes)
-                 : "memory");
-}
-__device__ __forceinline__ void mbar_wait(unsigned long long* bar, unsigned parity) {
-    asm volatile(
-        "{\n"
-        ".reg .pred done;\n"
-        "WAIT_%=:\n"
-        "mbarrier.try_wait.parity.shared::cta.b64 done, [%0], %1;\n"
-        "@!done bra WAIT_%=;\n"
-        "}\n" ::"r"(smem_addr(bar)),
-        "r"(parity)
-        : "memory");
-}
-// Waits with cluster-scope acquire: the pairs other blocks wrote before their remote arrive are visible after.
-__device__ __forceinline__ void mbar_wait_cluster(unsigned long long* bar, unsigned parity) {
-    asm volatile(
-        "{\n"
-        ".reg .pred done;\n"
-        "WAIT_%=:\n"
-        "mbarrier.try_wait.parity.acquire.cluster.shared::cta.b64 done, [%0], %1;\n"
-        "@!done bra WAIT_%=;\n"
-        "}\n" ::"r"(smem_addr(bar)),
-        "r"(parity)
-        : "memory");
-}
-__device__ __forceinline__ unsigned map_to_rank(const void* p, unsigned rank) {
-    unsigned out;
-    asm volatile("mapa.shared::cluster.u32 %0, %1, %2;" : "=r"(out) : "r"(smem_addr(p)), "r"(rank));
-    return out;
-}
-__device__ __forceinline__ void store_remote_pair(unsigned addr, MaxSum v) {
-    asm volatile("st.shared::cluster.v2.f32 [%0], {%1, %2};" ::"r"(addr), "f"(v.m), "f"(v.s) : "memory");
-}
-__device__ __forceinline__ void arrive_remote(unsigned bar_addr) {
-    asm volatile("mbarrier.arrive.release.cluster.shared::cluster.b64 _, [%0];" ::"r"(bar_addr) : "memory");
-}
-__device__ __forceinline__ void cluster_sync_all() {
-    asm volatile("barrier.cluster.arrive.release;\nbarrier.cluster.wait.acquire;" ::: "memory");
-}
-__device__ __forceinline__ unsigned cluster_rank() {
-    unsigned r;
-    asm volatile("mov.u32 %0, %%cluster_ctarank;" : "=r"(r));
-    return r;
-}
-__device__ __forceinline__ unsigned cluster_size() {
-    unsigned r;
-    asm volatile("mov.u32 %0, %%cluster_nctarank;" : "=r"(r));
-    return r;
-}
-__device__ __forceinline__ unsigned cluster_id() {
-    unsigned r;
-    asm volatile("mov.u32 %0, %%clusterid.x;" : "=r"(r));
-    return r;
-}
-__device__ __forceinline__ unsigned cluster_count() {
-    unsigned r;
-    asm volatile("mov.u32 %0, %%nclusterid.x;" : "=r"(r));
-    return r;
-}
-__device__ __forceinline__ void bulk_load(void* dst, const void* src, unsigned bytes, unsigned long long* bar,
-                                          unsigned long long policy) {
-#if RR_EVICT
-    asm volatile(
-        "cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes.L2::cache_hint [%0], [%1], %2, [%3], %4;" ::"r"(
-            smem_addr(dst)),
-        "l"(src), "r"(bytes), "r"(smem_addr(bar)), "l"(policy)
-        : "memory");
-#else
-    asm volatile("cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes [%0], [%1], %2, [%3];" ::"r"(
-                     smem_addr(dst)),
-                 "l"(src), "r"(bytes), "r"(smem_addr(bar))
-                 : "memory");
-#endif
-}
-__device__ __forceinline__ void bulk_store(void* dst, const void* src, unsigned bytes) {
-    asm volatile("cp.async.bulk.global.shared::cta.bulk_group [%0], [%1], %2;\ncp.async.bulk.commit_group;" ::"l"(dst),
-                 "r"(smem_addr(src)), "r"(bytes)
-                 : "memory");
-}
-__device__ __forceinline__ void bulk_wait_read_all() { asm volatile("cp.async.bulk.wait_group.read 0;" ::: "memory"); }
-__device__ __forceinline__ void bulk_wait_all() { asm volatile("cp.async.bulk.wait_group 0;" ::: "memory"); }
-__device__ __forceinline__ unsigned long long evict_first_policy() {
-    unsigned long long p;
-    asm volatile("createpolicy.fractional.L2::evict_first.b64 %0, 1.0;" : "=l"(p));
-    return p;
-}
-__device__ __forceinline__ void consumers_sync() {
-    asm volatile("bar.sync 1, %0;" ::"n"(kConsumers) : "memory");
-}
-
-// This block's slice of a row: body float4s [begin, begin + len), in chunks of RR_CH.
-struct Slice {
-    const float* in_row;
-    float* out_row;
-    RowSpan span;
-    int begin, len, chunks;
-    bool bulk_out;  // the output body is 16-byte aligned: chunks leave by bulk store
-};
-
-__device__ __forceinline__ Slice locate(const float* input, float* output, int64_t row, int cols, int rank,
-                                        int slice_len) {
-    Slice s;
-    s.in_row = input + row * cols;
-    s.out_row = output + row * cols;
-    s.span = split_row(s.in_row, cols);
-    s.begin = rank * slice_len;
-    s.len = max(0, min(slice_len, s.span.body - s.begin));
-    s.chunks = (s.len + RR_CH - 1) / RR_CH;
-    s.bulk_out = floats_to_alignment(s.out_row, cols) == s.span.head;
-    return s;
-}
-__device__ __forceinline__ int chunk_len(const Slice& s, int c) { return min(RR_CH, s.len - c * RR_CH); }
 
 __global__ void __launch_bounds__(kThreads, 1)
     softmax_resident_kernel(const float* __restrict__ input, float* __restrict__ output, int rows, int cols,
@@ -220,7 +74,7 @@ __global__ void __launch_bounds__(kThreads, 1)
                     const unsigned bytes = (unsigned)chunk_len(s, c) * 16u;
                     mbar_arrive_expect_tx(&full[slot], bytes);
                     const float4* src = reinterpret_cast<const float4*>(s.in_row + s.span.head) + s.begin + c * RR_CH;
-                    bulk_load(ring_smem + slot * RR_CH, src, bytes, &full[slot], policy);
+                    bulk_load<RR_EVICT>(ring_smem + slot * RR_CH, src, bytes, &full[slot], policy);
                 }
             }
         }
@@ -331,73 +185,6 @@ static int cluster_for(int quads) {
     return -1;
 }
 
-static int fit[kMaxDevices][RR_MAXCL + 1];  // clusters that fit at once, per (device, cluster size); -1: none
-
-static cudaError_t run(const float* input, float* output, int rows, int cols, cudaStream_t stream) {
-    const int device = current_device();
-    if (device < 0) return cudaErrorNotSupported;
-    const int quads = cols / 4;
-    if (quads < 1) return cudaErrorNotSupported;
-    const int cl = cluster_for(quads);
-    if (cl < 0) return cudaErrorNotSupported;
-    const int slice_len = (quads + cl - 1) / cl;
-    static bool attr_set[kMaxDevices];
-    if (!attr_set[device]) {
-        if (cudaFuncSetAttribute(softmax_resident_kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, kSmemBytes) !=
-                cudaSuccess ||
-            cudaFuncSetAttribute(softmax_resident_kernel, cudaFuncAttributeNonPortableClusterSizeAllowed, 1) !=
-                cudaSuccess) {
-            cudaGetLastError();
-            return cudaErrorNotSupported;
-        }
-        attr_set[device] = true;
-    }
-    cudaLaunchConfig_t config = {};
-    cudaLaunchAttribute attr[1];
-    attr[0].id = cudaLaunchAttributeClusterDimension;
-    attr[0].val.clusterDim.x = cl;
-    attr[0].val.clusterDim.y = 1;
-    attr[0].val.clusterDim.z = 1;
-    config.blockDim = dim3(kThreads);
-    config.dynamicSmemBytes = kSmemBytes;
-    config.stream = stream;
-    config.attrs = attr;
-    config.numAttrs = 1;
-    if (fit[device][cl] == 0) {
-        config.gridDim = dim3(cl * device_facts(device).sms);
-        int n = 0;
-        if (cudaOccupancyMaxActiveClusters(&n, softmax_resident_kernel, &config) != cudaSuccess || n < 1) {
-            cudaGetLastError();
-            fit[device][cl] = -1;
-        } else {
-            fit[device][cl] = n;
-        }
-    }
-    if (fit[device][cl] < 0) return cudaErrorNotSupported;
-    const int clusters = (int)std::min<int64_t>(fit[device][cl], rows);
-    config.gridDim = dim3(clusters * cl);
-    cudaError_t status = cudaLaunchKernelEx(&config, softmax_resident_kernel, input, output, rows, cols, slice_len);
-    if (status != cudaSuccess) {
-        cudaGetLastError();
-        return status;
-    }
-    return cudaGetLastError();
-}
-
 }  // namespace rr
 
-// For the log: the cluster size and the clusters launched for rows of `cols` columns, as cl * 1000 + clusters.
-extern "C" int resident_launch(int cols) {
-    const int cl = rr::cluster_for(cols / 4);
-    const int device = current_device();
-    if (device < 0 || cl < 0) return -1;
-    return cl * 1000 + rr::fit[device][cl];
-}
-
-extern "C" cudaError_t softmax_forward(const float* input, float* output, int rows, int cols, cudaStream_t stream) {
-    if (rows > 0 && cols >= RR_FROM) {
-        const cudaError_t status = rr::run(input, output, rows, cols, stream);
-        if (status != cudaErrorNotSupported) return status;
-    }
-    return softmax_forward_reference(input, output, rows, cols, stream);
-}
+#include "resident_launch.cuh"

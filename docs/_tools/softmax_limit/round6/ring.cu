@@ -44,6 +44,7 @@ renamed, and sends rows of at least RING_FROM columns to the ring, everything el
 #define softmax_forward softmax_forward_reference
 #include "../../../../solutions/02-tuned-kernel/softmax_tuned.cu"
 #undef softmax_forward
+#include "tma.cuh"
 
 #ifndef RING_F4
 #define RING_F4 2048
@@ -105,49 +106,8 @@ constexpr int kSmemBytes = RING_STAGES * kStageBytes;
 static_assert(RING_GROUPS <= RING_STAGES, "every group needs a stage");
 static_assert(RING_GROUPS <= 15, "one named barrier per group");
 
-__device__ __forceinline__ unsigned smem_addr(const void* p) { return (unsigned)__cvta_generic_to_shared(p); }
+using namespace tma;
 
-__device__ __forceinline__ void mbar_init(unsigned long long* bar, unsigned count) {
-    asm volatile("mbarrier.init.shared::cta.b64 [%0], %1;" ::"r"(smem_addr(bar)), "r"(count));
-}
-__device__ __forceinline__ void mbar_arrive(unsigned long long* bar) {
-    asm volatile("mbarrier.arrive.shared::cta.b64 _, [%0];" ::"r"(smem_addr(bar)) : "memory");
-}
-__device__ __forceinline__ void mbar_arrive_expect_tx(unsigned long long* bar, unsigned bytes) {
-    asm volatile("mbarrier.arrive.expect_tx.shared::cta.b64 _, [%0], %1;" ::"r"(smem_addr(bar)), "r"(bytes)
-                 : "memory");
-}
-__device__ __forceinline__ void mbar_wait(unsigned long long* bar, unsigned parity) {
-    asm volatile(
-        "{\n"
-        ".reg .pred done;\n"
-        "WAIT_%=:\n"
-        "mbarrier.try_wait.parity.shared::cta.b64 done, [%0], %1;\n"
-        "@!done bra WAIT_%=;\n"
-        "}\n" ::"r"(smem_addr(bar)),
-        "r"(parity)
-        : "memory");
-}
-__device__ __forceinline__ void bulk_load(void* dst, const void* src, unsigned bytes, unsigned long long* bar,
-                                          unsigned long long policy) {
-#if RING_EVICT
-    asm volatile(
-        "cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes.L2::cache_hint [%0], [%1], %2, [%3], %4;" ::"r"(
-            smem_addr(dst)),
-        "l"(src), "r"(bytes), "r"(smem_addr(bar)), "l"(policy)
-        : "memory");
-#else
-    asm volatile("cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes [%0], [%1], %2, [%3];" ::"r"(
-                     smem_addr(dst)),
-                 "l"(src), "r"(bytes), "r"(smem_addr(bar))
-                 : "memory");
-#endif
-}
-__device__ __forceinline__ unsigned long long evict_first_policy() {
-    unsigned long long p;
-    asm volatile("createpolicy.fractional.L2::evict_first.b64 %0, 1.0;" : "=l"(p));
-    return p;
-}
 __device__ __forceinline__ void group_sync(int group) {
     asm volatile("bar.sync %0, %1;" ::"r"(group + 1), "r"(kGroupThreads) : "memory");
 }
@@ -243,7 +203,7 @@ __global__ void __launch_bounds__(kThreads, 1)
             if (it.len > 0) {
                 mbar_arrive_expect_tx(&full[s], (unsigned)it.len * 16u);
                 const float4* body = reinterpret_cast<const float4*>(it.in_row + it.span.head) + it.begin;
-                bulk_load(stages + (size_t)s * RING_F4, body, (unsigned)it.len * 16u, &full[s], policy);
+                bulk_load<RING_EVICT>(stages + (size_t)s * RING_F4, body, (unsigned)it.len * 16u, &full[s], policy);
             } else {
                 mbar_arrive(&full[s]);
             }
