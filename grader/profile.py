@@ -2,7 +2,9 @@
 
 Writes <submission>/02-tuned-kernel/profile/<stem>_tuned.ncu-rep, at the representative size, with
 the sections the grader and the analysis need. An earlier report is kept as <stem>_tuned.prev.ncu-rep.
-This runs your own code on your own machine, as `make run` does: it is a tool, not the grader.
+This runs your own code on your own machine, as `make run` does: it is a tool, not the grader. It takes the
+grader's locks of this GPU (grader/gpu_lock.py) as a profiled check does: no grading of this machine measures a
+speed, or runs its own Nsight Compute check, while this profile records.
 """
 from __future__ import annotations
 
@@ -15,6 +17,7 @@ from grader import phase
 from grader.build import build_cuda
 from grader.checks.own_kernels import find_ncu
 from grader.discover import REPO, submission_lab_dir
+from grader.gpu_lock import GpuLock
 from grader.ops import KERNELS, get
 from grader.pipeline import probe_device
 from grader.registry import all_labs, resolve_lab
@@ -37,6 +40,14 @@ def ncu_command(ncu: str, report: Path, library: Path, spec) -> list[str]:
     return [ncu, "--clock-control", "none", *sections, "--metrics", ",".join(METRICS), "--nvtx", "--nvtx-include",
             f"{label}/", "--force-overwrite", "--export", str(report), sys.executable, "-m",
             "grader.workers.profile_target", spec.name, str(library)]
+
+
+def run_ncu(cmd: list[str], lock: GpuLock) -> tuple[int, str]:
+    """Nsight Compute serialises its sessions through a file in the temporary folder, which a grading's sandbox does
+    not share: without the grader's profiler lock, a grading's profiled check and this profile would compete for the
+    GPU's profiler until one timed out. The shared GPU lock keeps measurements away from the profiler's replays."""
+    with lock.profiler(), lock.shared():
+        return run_tool(cmd, cwd=REPO, timeout_s=600)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -72,7 +83,7 @@ def main(argv: list[str] | None = None) -> int:
         shutil.copy2(report, report.with_name(f"{spec.stem}_tuned.prev.ncu-rep"))
     cmd = ncu_command(ncu, report, build.library, spec)
     print("$ " + " ".join(cmd), flush=True)
-    code, text = run_tool(cmd, cwd=REPO, timeout_s=600)
+    code, text = run_ncu(cmd, GpuLock.for_device(device))
     print(text, end="")
     if code != 0 or not report.exists():
         print("profiling failed (see the output above)", file=sys.stderr)

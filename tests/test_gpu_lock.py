@@ -168,3 +168,38 @@ def test_gpu_lock_profiler_threads_take_turns(tmp_path):
     for t in threads:
         t.join(5)
     assert most == [1, 1, 1, 1]
+
+
+def test_make_profile_waits_for_a_gradings_profiled_check_and_holds_back_measurements(tmp_path, monkeypatch):
+    """make profile's Nsight Compute run (grader/profile.py) takes the same locks as a grading's profiled check."""
+    from grader import profile
+
+    lock = GpuLock(tmp_path, "gpu")
+    ran = threading.Event()
+    release = threading.Event()
+
+    def fake_run_tool(cmd, cwd, timeout_s):
+        ran.set()
+        release.wait(5)
+        return 0, ""
+
+    monkeypatch.setattr(profile, "run_tool", fake_run_tool)
+    done: list[tuple[int, str]] = []
+    with lock.profiler():  # a grading's profiled check
+        t = threading.Thread(target=lambda: done.append(profile.run_ncu(["ncu"], lock)))
+        t.start()
+        assert not ran.wait(0.3), "make profile ran Nsight Compute while a grading's profiled check held the profiler"
+    assert ran.wait(5)
+    measured = threading.Event()
+
+    def measure():
+        with lock.exclusive():
+            measured.set()
+
+    m = threading.Thread(target=measure)
+    m.start()
+    assert not measured.wait(0.3), "a measurement ran while make profile's Nsight Compute ran"
+    release.set()
+    t.join(5)
+    m.join(5)
+    assert measured.is_set() and done == [(0, "")]
