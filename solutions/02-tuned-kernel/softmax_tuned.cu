@@ -10,7 +10,7 @@ piece of it) on chip, in registers and shared memory, between the read and the
 write; kernel 4, the fallback, reads a row twice.
 
 Measured with grader/bench.py: docs/data/bench-softmax-h200-2026-11-27c.json (H200)
-and docs/data/bench-softmax-h100-2026-11-27d.json (H100).
+and docs/data/bench-softmax-h100-2026-11-27e.json (H100).
 
 Build, check and time it (the grader compiles this file for the GPU it runs on):
 
