@@ -10,6 +10,18 @@ import time
 from grader.gpu_lock import GpuLock
 
 
+def held_by_another_process(folder, hold: str, seconds: float) -> subprocess.Popen:
+    """Another grader process that takes GpuLock(folder, "gpu").<hold>() and keeps it for `seconds`; returns once it
+    holds it."""
+    code = (f"import sys, time; sys.path.insert(0, {str(sys.path[0])!r}); from grader.gpu_lock import GpuLock\n"
+            f"with GpuLock(__import__('pathlib').Path({str(folder)!r}), 'gpu').{hold}():\n"
+            f"    print('in', flush=True); time.sleep({seconds})\n")
+    other = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE, text=True,
+                             cwd=str(__import__("pathlib").Path(__file__).resolve().parent.parent))
+    assert other.stdout.readline().strip() == "in"
+    return other
+
+
 def test_gpu_lock_lets_shared_holders_run_together(tmp_path):
     lock = GpuLock(tmp_path, "gpu")
     inside = threading.Barrier(2, timeout=5)
@@ -65,12 +77,7 @@ def test_gpu_lock_measurement_waits_for_shared_holders_and_blocks_new_ones(tmp_p
 
 def test_gpu_lock_holds_across_processes(tmp_path):
     """Another grader process measuring: this one's shared section waits until it is done."""
-    code = (f"import sys, time; sys.path.insert(0, {str(sys.path[0])!r}); from grader.gpu_lock import GpuLock\n"
-            f"with GpuLock(__import__('pathlib').Path({str(tmp_path)!r}), 'gpu').exclusive():\n"
-            "    print('in', flush=True); time.sleep(0.5)\n")
-    other = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE, text=True,
-                             cwd=str(__import__("pathlib").Path(__file__).resolve().parent.parent))
-    assert other.stdout.readline().strip() == "in"
+    other = held_by_another_process(tmp_path, "exclusive", 0.5)
     start = time.monotonic()
     with GpuLock(tmp_path, "gpu").shared():
         waited = time.monotonic() - start
@@ -132,12 +139,7 @@ def test_gpu_lock_profiler_admits_one_holder_at_a_time_across_processes(tmp_path
     """Nsight Compute's own lock file lives in the temporary folder, which each sandbox makes private: two gradings'
     watched checks would profile at once. Between grader processes, profiler() lets one through at a time, and it
     leaves the GPU lock alone (a measurement goes on while a watched check waits for the profiler)."""
-    code = (f"import sys, time; sys.path.insert(0, {str(sys.path[0])!r}); from grader.gpu_lock import GpuLock\n"
-            f"with GpuLock(__import__('pathlib').Path({str(tmp_path)!r}), 'gpu').profiler():\n"
-            "    print('in', flush=True); time.sleep(0.6)\n")
-    other = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE, text=True,
-                             cwd=str(__import__("pathlib").Path(__file__).resolve().parent.parent))
-    assert other.stdout.readline().strip() == "in"
+    other = held_by_another_process(tmp_path, "profiler", 0.6)
 
     def measure():
         with GpuLock(tmp_path, "gpu").exclusive():
