@@ -8,9 +8,11 @@ import platform
 import sys
 import tempfile
 import textwrap
+import unicodedata
 from pathlib import Path
 
 from rich.console import Console
+from rich.markup import escape
 from rich.table import Table
 from rich.text import Text
 
@@ -19,6 +21,18 @@ from grader.registry import Lab
 from grader.results import Result, Status
 
 STYLE = {Status.PASS: "bold green", Status.FAIL: "bold red", Status.SKIP: "yellow", Status.NOT_RUN: "dim"}
+
+
+# Control and format characters: escape sequences, carriage returns, bidirectional overrides, zero-width ones.
+_HIDDEN = ("Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp")
+
+
+def shown(text: str) -> str:
+    """Text that may come from a submission (messages quote compiler output, exceptions, file names), as the
+    terminal must show it: every control or format character written out (\\x1b, \\u202e), so that nothing a
+    submission prints can move the cursor, clear the screen or reorder a line. Newlines and tabs stay."""
+    return "".join(ch if ch in "\n\t" or unicodedata.category(ch) not in _HIDDEN
+                   else ch.encode("unicode_escape").decode("ascii") for ch in text)
 
 
 def console() -> Console:
@@ -49,7 +63,7 @@ def print_report(run: Run, verbose: bool, timings: bool = False) -> None:
     out = console()
     dev = run.device
     where = f"{dev.name} (sm_{dev.sm})" if dev.has_cuda else f"no CUDA device ({dev.reason})"
-    out.print(f"[bold]Phase 24 grader[/]  track: {run.kernel}  submission: {run.submission}")
+    out.print(f"[bold]Phase 24 grader[/]  track: {run.kernel}  submission: {escape(shown(str(run.submission)))}")
     out.print(f"device: {where}")
     out.print(f"isolation: {run.isolation}")
     out.print(f"seed {run.seed}  (reproduce a failure with GRADER_SEED={run.seed})")
@@ -88,6 +102,7 @@ NARROW = 110
 def indented(out: Console, text: str, indent: int) -> Text:
     """``text`` wrapped to the console's width, every line indented: a wrapped line stays under its first."""
     pad = " " * indent
+    text = shown(text)
     lines = [textwrap.fill(part, width=max(out.width, 40), initial_indent=pad, subsequent_indent=pad,
                            break_long_words=False, break_on_hyphens=False) or pad for part in text.splitlines() or [""]]
     return Text("\n".join(lines), no_wrap=True, overflow="ignore")
@@ -98,7 +113,7 @@ def print_lab(out: Console, lr: LabReport) -> None:
     for check, result in lr.results:
         got = check.points if result.status == Status.PASS else 0
         pts = f"{got}/{check.points}" + (" bonus" if check.bonus else "")
-        rows.append((check.id, Text(result.status.value, style=STYLE[result.status]), pts, result.message))
+        rows.append((check.id, Text(result.status.value, style=STYLE[result.status]), pts, shown(result.message)))
     title = f"Lab {lr.lab.name}: {lr.lab.title}"
     if out.width < NARROW:
         out.print(f"\n[bold]{title}[/]")
@@ -113,8 +128,8 @@ def print_lab(out: Console, lr: LabReport) -> None:
     table.add_column("status", no_wrap=True)
     table.add_column("points", justify="right", no_wrap=True)
     table.add_column("message", overflow="fold")
-    for row in rows:
-        table.add_row(*row)
+    for cid, status, pts, message in rows:
+        table.add_row(cid, status, pts, Text(message))
     out.print(table)
 
 

@@ -135,3 +135,111 @@ def test_audit_follows_a_long_chain_of_helpers():
     chain = "".join(f"def _h{i}(t):\n    return _h{i + 1}(t)\n\n\n" for i in range(20)) + "def _h20(t):\n    return t * 2\n"
     findings = audit(wrapper("z = _h0(x)") + "\n\n" + chain, TRITON, "softmax")
     assert any("computes with a tensor" in f.text for f in findings)
+
+
+# ---- names the audit trusts, and what Python runs that the text does not show (the red team of 2026-11-27) ----
+
+KERNEL = '''import math
+import functools
+import typing
+import torch
+import triton
+import triton.language as tl
+from triton import jit
+
+BLOCK = 1024
+HALF = BLOCK // 2
+DTYPE = tl.float32
+
+
+@triton.jit
+def _twice(v):
+    return v * 2
+
+
+def _python(v):
+    return v
+
+
+@triton.jit
+def _copy(x_ptr, y_ptr, n, B: tl.constexpr):
+    offs = tl.program_id(0) * B + tl.arange(0, B)
+    v = tl.load(x_ptr + offs, mask=offs < n)
+    {kernel}
+    tl.store(y_ptr + offs, v.to(DTYPE), mask=offs < n)
+
+
+def softmax(x):
+    {wrapper}
+    y = torch.empty_like(x)
+    _copy[(triton.cdiv(x.numel(), BLOCK),)](x, y, x.numel(), B=BLOCK)
+    return y
+'''
+
+
+def kernel_file(kernel: str = "v = _twice(v) + HALF", wrapper: str = "pass") -> str:
+    return KERNEL.format(kernel=kernel, wrapper=wrapper)
+
+
+def test_kernel_file_of_these_tests_passes():
+    assert audit(kernel_file(), TRITON, "softmax") == []
+    assert audit(kernel_file("v = v + min(HALF, 3) + math.pi"), TRITON, "softmax") == []
+
+
+@pytest.mark.parametrize("kernel, words", [
+    ("v = torch.softmax(v, 0)", "uses torch.softmax inside a @triton.jit kernel"),
+    ("v.handle.data[:] = 0", "uses .handle inside a @triton.jit kernel"),
+    ("v = _python(v)", "uses _python inside a @triton.jit kernel"),
+    ("v = v._private", "uses ._private inside a @triton.jit kernel"),
+    ("v = softmax(v)", "uses softmax inside a @triton.jit kernel"),
+])
+def test_a_kernel_body_is_audited_because_the_interpreter_runs_it_as_python(kernel, words):
+    assert any(words in f.text for f in audit(kernel_file(kernel), TRITON, "softmax"))
+
+
+@pytest.mark.parametrize("wrapper, words", [
+    ("jit = functools.cache", "rebinds jit"),
+    ("triton.jit = functools.cache", "assigns to triton.jit"),
+    ("tl = torch", "rebinds tl"),
+    ("for functools in (torch,): pass", "rebinds functools"),
+    ("global math", "rebinds math"),
+    ("try:\n        pass\n    except Exception as typing:\n        pass", "rebinds typing"),
+    ("_copy[(1,)](x, x, torch)", "uses the module torch as a value"),
+    ("h = typing.get_type_hints(softmax)", "uses typing.get_type_hints"),
+])
+def test_a_name_the_audit_trusts_keeps_its_meaning(wrapper, words):
+    assert any(words in f.text for f in audit(kernel_file(wrapper=wrapper), TRITON, "softmax")), wrapper
+
+
+def test_a_parameter_named_like_a_module_is_refused():
+    text = kernel_file().replace("def softmax(x):", "def softmax(x, functools=torch):")
+    assert any("rebinds functools (a parameter)" in f.text for f in audit(text, TRITON, "softmax"))
+
+
+def test_a_module_imported_under_two_names_or_two_modules_under_one():
+    text = "import torch as tl\n" + kernel_file()
+    assert any("imports two different things as tl" in f.text for f in audit(text, TRITON, "softmax"))
+
+
+def test_annotations_are_audited_they_run_when_the_def_runs():
+    text = kernel_file().replace("def _python(v):", "def _python(v: print(torch.softmax)):")
+    assert any("torch.softmax" in f.text for f in audit(text, TRITON, "softmax"))
+
+
+def test_the_audit_reads_the_file_as_python_decodes_it():
+    hidden = b"# -*- coding: unicode_escape -*-\n" + kernel_file().encode()
+    assert any("source encoding as unicode_escape" in f.text for f in audit(hidden, TRITON, "softmax"))
+    assert any("not valid UTF-8" in f.text for f in audit(kernel_file().encode() + b"\n# \xff\n", TRITON, "softmax"))
+    assert audit(b"# -*- coding: utf-8 -*-\n" + kernel_file().encode(), TRITON, "softmax") == []
+    assert audit(b"\xef\xbb\xbf" + kernel_file().encode(), TRITON, "softmax") == []
+
+
+@pytest.mark.parametrize("terms, words", [(1000, "levels deep"), (60000, "nested too deeply for Python's parser")])
+def test_a_very_long_expression_is_a_finding_not_a_crash(terms, words):
+    text = "import torch\nz = " + "+".join(["1"] * terms) + "\n"
+    for rules in (PORT, TRITON):
+        assert any(words in f.text for f in audit(text.encode(), rules, "softmax" if rules is TRITON else None))
+
+
+def test_the_port_may_not_use_inspect_any_more():
+    assert any("imports inspect" in f.text for f in audit("import inspect\nimport torch\n", PORT))

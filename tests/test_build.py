@@ -116,3 +116,12 @@ def test_untouched_stub_is_recognised_for_every_solution_file(solution):
     tags = source.untouched_regions(make_stub(text, "07", Path(solution).name, first=3), text)
     assert len(tags) == count_regions(text) and tags[0] == "TODO(07-3)"
     assert source.untouched_regions(text, text) == []
+
+
+def test_an_include_is_read_the_way_the_compiler_reads_it():
+    """The digraph %:, trigraphs and a backslash-newline all make an #include (decision 77)."""
+    for spelling in ("%:include <netinet/in.h>\n", "#inc\\\nlude <netinet/in.h>\n", "??=include <netinet/in.h>\n",
+                     "  %:  include <netinet/in.h>\n"):
+        problems = source.include_problems(spelling)
+        assert problems and "netinet/in.h" in problems[0], spelling
+    assert source.include_problems("%:include <cstdint>\n") == []

@@ -71,3 +71,9 @@ def test_report_is_a_table_on_a_wide_console(monkeypatch):
 def test_report_counts_a_single_skipped_check_in_the_singular(monkeypatch):
     text = printed(monkeypatch, 130)
     assert "1 check was skipped: 03.learner.profile" in text
+
+
+def test_the_terminal_is_shown_control_characters_never_sent_them():
+    """An escape sequence, a carriage return or a bidirectional override in a message is written out (decision 77)."""
+    assert report.shown("a\x1b[2Jb\rc\u202ed\u200be") == "a\\x1b[2Jb\\rc\\u202ed\\u200be"
+    assert report.shown("line one\n\tline two: 99.7 %") == "line one\n\tline two: 99.7 %"

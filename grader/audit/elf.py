@@ -68,6 +68,18 @@ TOOLCHAIN_FUNCTIONS = {"_init", "_fini", "frame_dummy", "register_tm_clones", "d
                        "_ZL37__nv_save_fatbinhandle_for_managed_rtPPv", "__sti____cudaRegisterAll"}
 INIT_ALLOWED = {"frame_dummy", "_ZL24__sti____cudaRegisterAllv", "__sti____cudaRegisterAll"}
 FINI_ALLOWED = {"__do_global_dtors_aux"}
+# The .init and .fini sections (run through DT_INIT and DT_FINI when the library is loaded and unloaded) hold the C
+# runtime's _init and _fini and nothing else: align the stack, call __gmon_start__ if it is linked, return. An
+# instruction of any other form there is code spliced in by the learner (asm(".pushsection .init ...")).
+INIT_FINI_INSTRUCTIONS = re.compile(
+    r"^(endbr64|nop\w*( .*)?|sub\s+\$0x8,%rsp|add\s+\$0x8,%rsp|test\s+%rax,%rax|call\s+\*%rax|ret\w*"
+    r"|mov\s+0x[0-9a-f]+\(%rip\),%rax\s+# [0-9a-f]+ <__gmon_start__[@>]\S*"
+    r"|je\s+[0-9a-f]+ <_init\+0x[0-9a-f]+>)\s*$")
+# Names the C runtime's start-up code or the loader calls when they are defined: a learner function with one of
+# these names runs at load or unload (_init calls __gmon_start__ when it is defined).
+RESERVED_DEFINITIONS = {"__gmon_start__", "_ITM_registerTMCloneTable", "_ITM_deregisterTMCloneTable",
+                        "_Jv_RegisterClasses", "__cxa_finalize", "__cxa_atexit", "_init", "_fini",
+                        "__libc_csu_init", "__libc_csu_fini", "_dl_relocate_static_pie"}
 RAW_SYSCALL = re.compile(r"\s(syscall|sysenter|int\s+\$0x80)\b")
 GLOBAL_STORE = re.compile(r"\b(STG|ST|RED|REDG|ATOM|ATOMG|UTMASTG|UTMAREDG|UBLKCP|STAS)\.")
 
@@ -167,6 +179,10 @@ def _host_code(library: Path, run_tool, facts: ElfFacts) -> None:
             continue
         if RAW_SYSCALL.search(line):
             facts.problems.append(f"makes a raw system call in {current} ({RAW_SYSCALL.search(line).group(1)})")
+        instruction = re.match(r"^\s*[0-9a-f]+:\s+(.*\S)\s*$", line)
+        if section in (".init", ".fini") and instruction and not INIT_FINI_INSTRUCTIONS.match(instruction.group(1)):
+            facts.problems.append(f"adds code to the library's {section} section ({instruction.group(1)[:60]}): "
+                                  f"code that runs when the library is {'loaded' if section == '.init' else 'unloaded'}")
         target = re.search(r"\s(?:call|jmp)\s+[0-9a-f]+ <([^>+]+)(\+0x[0-9a-f]+)?>", line)
         if target and target.group(2) is None and target.group(1) != current:
             calls[current].add(target.group(1))
@@ -200,10 +216,16 @@ def _init_arrays(library: Path, run_tool, facts: ElfFacts) -> None:
     code, sections = run_tool(["readelf", "-S", "-W", str(library)], timeout_s=60)
     addresses: dict[int, str] = {}
     _, symbols = run_tool(["readelf", "-s", "-W", str(library)], timeout_s=60)
+    defined: set[str] = set()
     for line in symbols.splitlines():
         parts = line.split()
         if len(parts) >= 8 and parts[3] == "FUNC" and parts[6] != "UND":
             addresses[int(parts[1], 16)] = parts[7].split("@")[0]
+        if len(parts) >= 8 and parts[0].endswith(":") and parts[6] != "UND" and parts[3] in ("FUNC", "OBJECT", "NOTYPE"):
+            defined.add(parts[7].split("@")[0])
+    for name in sorted(defined & RESERVED_DEFINITIONS - {"_init", "_fini"}):
+        facts.problems.append(f"defines {name}: the C runtime calls a function of that name when the library is "
+                              "loaded or unloaded")
     for section, allowed in ((".init_array", INIT_ALLOWED), (".fini_array", FINI_ALLOWED), (".ctors", set()),
                              (".dtors", set()), (".preinit_array", set())):
         if section not in sections:

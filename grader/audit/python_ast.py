@@ -18,6 +18,8 @@ from __future__ import annotations
 
 import ast
 import builtins
+import io
+import tokenize
 from dataclasses import dataclass, field
 
 FORBIDDEN_CALLS = {"exec", "eval", "compile", "__import__", "open", "globals", "locals", "vars", "breakpoint",
@@ -60,7 +62,7 @@ TRITON = Rules(
 
 PORT = Rules(
     "port",
-    frozenset({"torch", "torch.nn", "torch.nn.functional", "math", "dataclasses", "typing", "inspect", "functools",
+    frozenset({"torch", "torch.nn", "torch.nn.functional", "math", "dataclasses", "typing", "functools",
                "__future__"}),
     None,
     None,
@@ -72,6 +74,25 @@ PORT = Rules(
 )
 RULES = {"triton": TRITON, "port": PORT}
 
+# What the file may use of the standard library's helper modules (math: all of it, numbers only). Everything else
+# in them can evaluate a string or reach any object (typing.get_type_hints evaluates annotations; functools.partial
+# and reduce are judged on their own): not needed by a wrapper or a port.
+STDLIB_ALLOWED = {
+    "functools": {"lru_cache", "cache", "wraps", "cached_property", "total_ordering", "partial", "reduce"},
+    "typing": {"Any", "Optional", "Union", "List", "Dict", "Tuple", "Set", "FrozenSet", "Callable", "Sequence",
+               "Iterable", "Iterator", "Mapping", "MutableMapping", "Type", "TYPE_CHECKING", "NamedTuple", "Final",
+               "ClassVar", "Literal", "overload", "cast", "Protocol", "TypeVar", "Generic", "Self", "TypeAlias"},
+    "dataclasses": {"dataclass", "field", "fields", "replace", "asdict", "astuple", "InitVar", "is_dataclass",
+                    "KW_ONLY", "MISSING"},
+}
+# Inside a @triton.jit kernel: the builtins Triton compiles. Anything else a kernel names must be its own
+# parameter or local, Triton's language, another @triton.jit function of the file or a module-level constant.
+KERNEL_BUILTINS = {"range", "min", "max", "int", "float", "bool", "len", "isinstance", "abs", "print", "tuple",
+                   "enumerate", "zip", "True", "False", "None"}
+# Attributes that exist only in Triton's interpreter (a tensor's handle holds its NumPy array there).
+KERNEL_INTERPRETER_ATTRS = {"handle", "data"}
+MAX_DEPTH = 200  # syntax-tree levels the audit reads (Python's parser allows 200 nested parentheses)
+
 
 @dataclass(frozen=True)
 class Finding:
@@ -82,13 +103,55 @@ class Finding:
         return f"line {self.line}: {self.text}"
 
 
-def audit(source: str, rules: Rules, entry: str | None = None) -> list[Finding]:
-    """The file's findings (empty: it passes). ``entry``: the function the grader calls with tensors
-    (``softmax``, ``sgemm``), whose parameters are therefore tensors."""
+def decode(data: bytes) -> tuple[str, list[Finding]]:
+    """The file's text as Python reads it when it imports the file, and why it is refused if it declares another
+    encoding than UTF-8 (a coding line changes what runs, not what the audit would read) or is not UTF-8."""
+    try:
+        encoding, _ = tokenize.detect_encoding(io.BytesIO(data).readline)
+    except SyntaxError as exc:
+        return data.decode("utf-8", errors="replace"), [Finding(0, f"is not valid Python: {exc}")]
+    if encoding not in ("utf-8", "utf-8-sig"):
+        lines = data.splitlines()[:2]
+        line = next((i + 1 for i, ln in enumerate(lines) if b"coding" in ln), 1)
+        return data.decode("utf-8", errors="replace"), [Finding(
+            line, f"declares its source encoding as {encoding}: Python would then run other code than the text "
+                  "shows; save the file as UTF-8 and remove the coding line")]
+    try:
+        return data.decode(encoding), []
+    except UnicodeDecodeError as exc:
+        line = data[:exc.start].count(b"\n") + 1
+        return data.decode("utf-8", errors="replace"), [Finding(line, "is not valid UTF-8: save the file as UTF-8")]
+
+
+def _too_deep(tree: ast.AST) -> Finding | None:
+    """The deepest nesting of the tree, walked without recursion, if it is past MAX_DEPTH."""
+    stack = [(tree, 1)]
+    while stack:
+        node, depth = stack.pop()
+        if depth > MAX_DEPTH:
+            return Finding(getattr(node, "lineno", 0), f"nests expressions or statements more than {MAX_DEPTH} levels "
+                                                       "deep: break it into steps")
+        stack.extend((child, depth + 1) for child in ast.iter_child_nodes(node))
+    return None
+
+
+def audit(source: str | bytes, rules: Rules, entry: str | None = None) -> list[Finding]:
+    """The file's findings (empty: it passes). ``source``: the file's bytes (or its text, already decoded).
+    ``entry``: the function the grader calls with tensors (``softmax``, ``sgemm``), whose parameters are
+    therefore tensors."""
+    if isinstance(source, bytes):
+        source, problems = decode(source)
+        if problems:
+            return problems
     try:
         tree = ast.parse(source)
     except SyntaxError as exc:
         return [Finding(exc.lineno or 0, f"is not valid Python: {exc.msg}")]
+    except (RecursionError, MemoryError, ValueError):
+        return [Finding(0, "is nested too deeply for Python's parser: break long expressions into steps")]
+    if deep := _too_deep(tree):
+        return [deep]
+    rebound = _rebinding(tree, rules)
     # Which of the file's functions receive or return tensors is found by running the audit until what it
     # learns stops growing (a helper may pass a tensor to another helper defined further down). Each pass
     # only adds, and there are finitely many parameters and functions to add, so this ends.
@@ -97,8 +160,74 @@ def audit(source: str, rules: Rules, entry: str | None = None) -> list[Finding]:
         auditor = _Auditor(rules, entry, flows)
         findings = auditor.run(tree)
         if auditor.found == flows:
-            return findings
+            return sorted(rebound + findings, key=lambda f: f.line)  # stable: the visitor's order within a line
         flows = auditor.found
+
+
+def _running(tree: ast.Module):
+    """Every node of the file but those under the __main__ guard, which never runs when the grader imports it."""
+    stack = [n for n in tree.body if not _is_main_guard(n)]
+    while stack:
+        node = stack.pop()
+        stack.extend(ast.iter_child_nodes(node))
+        yield node
+
+
+def _binding_sites(tree: ast.Module):
+    """Every place the file binds a name, as (name, line, how): imports, assignments of any kind, parameters,
+    definitions, except-as, match captures, deletions."""
+    for node in _running(tree):
+        line = getattr(node, "lineno", 0)
+        if isinstance(node, (ast.Import, ast.ImportFrom)):
+            for alias in node.names:
+                if alias.name != "*":
+                    yield alias.asname or alias.name.split(".")[0], line, "import"
+        elif isinstance(node, ast.Name) and isinstance(node.ctx, (ast.Store, ast.Del)):
+            yield node.id, line, "assigned"
+        elif isinstance(node, ast.arg):
+            yield node.arg, line, "a parameter"
+        elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            yield node.name, line, "defined"
+        elif isinstance(node, ast.ExceptHandler) and node.name:
+            yield node.name, line, "bound by except"
+        elif isinstance(node, (ast.MatchAs, ast.MatchStar)) and node.name:
+            yield node.name, line, "captured by match"
+        elif isinstance(node, ast.MatchMapping) and node.rest:
+            yield node.rest, line, "captured by match"
+        elif isinstance(node, (ast.Global, ast.Nonlocal)):
+            for name in node.names:
+                yield name, line, "declared global"
+        elif type(node).__name__ in ("TypeVar", "ParamSpec", "TypeVarTuple"):  # def f[T](...) (Python 3.12)
+            yield node.name, line, "a type parameter"
+
+
+def _rebinding(tree: ast.Module, rules: Rules) -> list[Finding]:
+    """The audit judges a name by the import that binds it (``tl`` is triton.language, ``jit`` Triton's jit). A
+    name bound also any other way (``jit = functools.cache``, a parameter named ``functools``), or to two
+    different imports, would make it judge one thing and run another: refused, as is assigning into a module."""
+    trusted = {m.split(".")[0] for m in rules.imports} | {"tl", "np", "numpy", "os", "sys", "builtins"}
+    imports: dict[str, set[str]] = {}
+    for node in _running(tree):
+        if isinstance(node, ast.Import):
+            for alias in node.names:
+                imports.setdefault(alias.asname or alias.name.split(".")[0], set()).add(alias.name if alias.asname else
+                                                                                       alias.name.split(".")[0])
+        elif isinstance(node, ast.ImportFrom):
+            for alias in node.names:
+                imports.setdefault(alias.asname or alias.name, set()).add(f"{node.module}.{alias.name}")
+    trusted |= set(imports)
+    findings = [Finding(0, f"imports two different things as {name} ({', '.join(sorted(what))}): name each once")
+                for name, what in imports.items() if len(what) > 1]
+    for name, line, how in _binding_sites(tree):
+        if name in trusted and how != "import":
+            findings.append(Finding(line, f"rebinds {name} ({how}): a name that stands for a module or an imported "
+                                          "function must keep meaning only that; choose another name"))
+    for node in _running(tree):
+        if isinstance(node, ast.Attribute) and isinstance(node.ctx, (ast.Store, ast.Del)):
+            chain = _chain(node)
+            if chain and chain[0] in trusted:
+                findings.append(Finding(node.lineno, f"assigns to {'.'.join(chain)}: changes a module the file imports"))
+    return sorted(findings, key=lambda f: f.line)
 
 
 @dataclass
@@ -171,8 +300,60 @@ class _Auditor(ast.NodeVisitor):
         self.current: list[str] = []  # the functions being visited, innermost last
         self.call_funcs: set[int] = set()  # ids of Attribute nodes that are called, not just referenced
         self.seeds: dict[str, set[str]] = {}  # where the grader's call of the entry lands -> its tensor parameters
+        self.chain_bases: set[int] = set()  # ids of the Name nodes that start an attribute chain (torch in torch.x)
+        self.jit_functions: set[str] = set()  # the file's @triton.jit functions
+        self.constants: set[str] = set()  # module-level names bound to constants (a kernel may read them)
+        self.kernel_names: list[set[str]] = []  # the names the kernel being visited binds itself
+
+    def _module_constants(self, tree: ast.Module) -> set[str]:
+        """Module-level names bound only to numbers, strings, tuples of them, arithmetic on them, other such
+        names or Triton's language (BLOCK = 1024, DTYPE = tl.float32): what a kernel may read as a global."""
+        constants: set[str] = set()
+
+        def constant(node) -> bool:
+            if isinstance(node, ast.Constant):
+                return True
+            if isinstance(node, ast.Name):
+                return node.id in constants
+            if isinstance(node, (ast.Tuple, ast.List)):
+                return all(constant(e) for e in node.elts)
+            if isinstance(node, ast.UnaryOp):
+                return constant(node.operand)
+            if isinstance(node, ast.BinOp):
+                return constant(node.left) and constant(node.right)
+            if isinstance(node, ast.Call):
+                return self._triton_chain(node.func) and all(constant(a) for a in node.args) and not node.keywords
+            return isinstance(node, ast.Attribute) and self._triton_chain(node)
+
+        for node in tree.body:
+            if isinstance(node, (ast.Assign, ast.AnnAssign)) and node.value is not None and constant(node.value):
+                targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+                constants.update(t.id for t in targets if isinstance(t, ast.Name))
+        return constants
+
+    def _triton_chain(self, node) -> bool:
+        """triton.language.float32, tl.constexpr: an attribute chain on a name that imports from triton."""
+        chain = _chain(node)
+        return bool(chain) and chain[0] in self.aliases and self.aliases[chain[0]].split(".")[0] == "triton"
 
     def run(self, tree: ast.Module) -> list[Finding]:
+        for node in ast.walk(tree):  # what every name imports (each is imported once: see _rebinding)
+            if isinstance(node, ast.Import):
+                for alias in node.names:
+                    self.aliases[alias.asname or alias.name.split(".")[0]] = \
+                        alias.name if alias.asname else alias.name.split(".")[0]
+            elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
+                for alias in node.names:
+                    self.aliases[alias.asname or alias.name] = f"{node.module}.{alias.name}"
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name):
+                self.chain_bases.add(id(node.value))
+            elif isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "getattr" \
+                    and node.args and isinstance(node.args[0], ast.Name):
+                self.chain_bases.add(id(node.args[0]))  # judged as the attribute it names
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and self._is_jit(node):
+                self.jit_functions.add(node.name)
+        self.constants = self._module_constants(tree)
         for node in ast.walk(tree):
             if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and not self._is_jit(node):
                 self.functions[node.name] = _param_names(node.args)
@@ -250,7 +431,13 @@ class _Auditor(ast.NodeVisitor):
                 self.flag(node, f"imports {full}: {self.rules.why}")
             elif self.rules.torch_host is not None and module == "torch" and alias.name not in self.rules.torch_host:
                 self.flag(node, f"imports {full}: {self.rules.why}")
+            elif module in STDLIB_ALLOWED and alias.name not in STDLIB_ALLOWED[module]:
+                self.flag(node, f"imports {full}: {self._stdlib_hint(module)}")
             self.aliases[alias.asname or alias.name] = full
+
+    @staticmethod
+    def _stdlib_hint(module: str) -> str:
+        return f"of {module}, a lab file uses only " + ", ".join(sorted(STDLIB_ALLOWED[module]))
 
     def _import_hint(self) -> str:
         return "allowed imports here are " + ", ".join(sorted(m for m in self.rules.imports if m != "__future__"))
@@ -277,7 +464,15 @@ class _Auditor(ast.NodeVisitor):
         for default in node.args.defaults + node.args.kw_defaults:
             if default is not None:
                 self.visit(default)
+        for arg in (*node.args.posonlyargs, *node.args.args, node.args.vararg, *node.args.kwonlyargs, node.args.kwarg):
+            if arg is not None and arg.annotation is not None:
+                self.visit(arg.annotation)  # annotations run when the def runs (without `from __future__ import annotations`)
+        if node.returns is not None:
+            self.visit(node.returns)
         self.in_kernel += kernel
+        if kernel:
+            bound = {name for name, _, how in _binding_sites(ast.Module(body=node.body, type_ignores=[]))}
+            self.kernel_names.append(bound | set(_param_names(node.args)))
         params = _param_names(node.args)
         tensors = (self.flows.params.get(node.name, set()) | self.seeds.get(node.name, set())) & set(params)
         self.scopes.append((tensors, set(params) - tensors))
@@ -287,6 +482,8 @@ class _Auditor(ast.NodeVisitor):
         self.current.pop()
         self.scopes.pop()
         self.in_kernel -= kernel
+        if kernel:
+            self.kernel_names.pop()
 
     visit_AsyncFunctionDef = visit_FunctionDef
 
@@ -303,6 +500,11 @@ class _Auditor(ast.NodeVisitor):
         elif name == "__init__" and not (isinstance(node.value, ast.Call) and _chain(node.value.func) == ["super"]):
             self.flag(node, "calls __init__ other than through super().__init__")
         chain = _chain(node)
+        if chain and self.in_kernel and chain[0] in self.aliases and \
+                self.aliases[chain[0]].split(".")[0] not in ("triton", "math"):
+            self.flag(node, f"uses {'.'.join(chain)} inside a @triton.jit kernel: a kernel computes with tl's "
+                            "operations (Triton's interpreter would run it as Python, the GPU compiler would refuse it)")
+            return
         if chain:
             base = self.aliases.get(chain[0], chain[0])
             full = [*base.split("."), *chain[1:]]
@@ -322,6 +524,13 @@ class _Auditor(ast.NodeVisitor):
                            "builtins", "gc", "pickle", "socket", "shutil", "pathlib", "io"):
                 self.flag(node, f"uses {full[0]}: {self._import_hint()}")
                 return
+            if chain[0] in self.aliases and full[0] in STDLIB_ALLOWED and len(full) > 1 and \
+                    full[1] not in STDLIB_ALLOWED[full[0]]:
+                self.flag(node, f"uses {'.'.join(full[:2])}: {self._stdlib_hint(full[0])}")
+                return
+        if self.in_kernel and (name in KERNEL_INTERPRETER_ATTRS or name.startswith("_") and not name.startswith("__")):
+            self.flag(node, f"uses .{name} inside a @triton.jit kernel: it exists only in Triton's interpreter or "
+                            "its internals; a kernel computes with tl's operations")
         elif name.startswith("_") and not name.startswith("__") and name not in (self.rules.methods or ()) \
                 and not self.in_kernel and not self._self_like(node.value):
             self.flag(node, f"uses the private attribute .{name}")
@@ -563,6 +772,18 @@ class _Auditor(ast.NodeVisitor):
     def visit_Name(self, node):
         if node.id in ("__builtins__", "__loader__", "__spec__", "__dict__"):
             self.flag(node, f"uses {node.id}")
+        if not isinstance(node.ctx, ast.Load):
+            return
+        target = self.aliases.get(node.id)
+        if target is not None and id(node) not in self.chain_bases and \
+                (target in self.rules.imports or target in REACHED_MODULES):
+            self.flag(node, f"uses the module {node.id} as a value: name what you use in it ({node.id}.something)")
+        if self.in_kernel and self.kernel_names and node.id not in self.kernel_names[-1] and \
+                node.id not in self.jit_functions and node.id not in self.constants and \
+                node.id not in KERNEL_BUILTINS and not (target and target.split(".")[0] in ("triton", "math")):
+            self.flag(node, f"uses {node.id} inside a @triton.jit kernel: a kernel may use its parameters and "
+                            "locals, tl, module-level constants and other @triton.jit functions (Triton's interpreter "
+                            "would run anything else as Python, the GPU compiler would refuse it)")
 
     def visit_Global(self, node):
         pass

@@ -25,13 +25,20 @@ VENDOR = re.compile(r"^(cublas|cublasLt|cudnn|cufft|curand|cusparse|cusolver|ncc
 INCLUDE = re.compile(r'^\s*#\s*include\s*([<"])([^>"]+)[>"]', re.M)
 
 
+def spliced(source: str) -> str:
+    """The source after the compiler's first translation phases, which the comment stripper (-fpreprocessed)
+    skips: trigraphs for # and backslash (??= ??/), and every backslash-newline removed, so that a directive
+    cut over two lines (#inc\\ newline lude) reads as the compiler reads it."""
+    return re.sub(r"\\[ \t]*\r?\n", "", source.replace("??=", "#").replace("??/", "\\"))
+
+
 def strip_comments(source: str, run_tool, box=None, ro=()) -> str | None:
     """The source without comments, by the preprocessor; None when it cannot be run."""
     import tempfile
     from pathlib import Path
 
     with tempfile.NamedTemporaryFile("w", suffix=".cu", dir=ro[0] if ro else None, delete=False) as fh:
-        fh.write(source)
+        fh.write(spliced(source))
         path = Path(fh.name)
     try:
         code, out = run_tool(["gcc", "-fpreprocessed", "-dD", "-E", "-P", "-x", "c++", str(path)], timeout_s=60,
@@ -45,6 +52,9 @@ ANY_INCLUDE = re.compile(r"^[ \t]*#[ \t]*(include|include_next|import)\b[ \t]*(\
 
 
 def include_problems(text: str) -> list[str]:
+    """What the file's #include lines name that a lab file may not. ``text``: the source without comments. The
+    digraph %: is the compiler's other spelling of # (%:include <x>), read as #."""
+    text = spliced(text).replace("%:", "#")
     problems = [f"#{m[1]} {m[2] or ''}...: an include through a macro (or #{m[1]} itself) hides the header's "
                 "name; write #include <header> out" for m in ANY_INCLUDE.finditer(text)
                 if m[1] != "include" or m[2] not in ("<", '"')]

@@ -581,8 +581,12 @@ def quotable_metrics(actions: list[dict]) -> list[Quotable]:
     return out
 
 
+APPROX_TOLERANCE = 0.05  # "~85 %": within 5% of the report's value, or one unit of its last written digit
+
+
 def _agrees(quote: Quote, metric: Quotable) -> bool:
-    """The quote is the metric rounded or truncated to the quoted digits, or within 1% of it."""
+    """The quote is the metric rounded or truncated to the quoted digits, or within 1% of it (an approximation,
+    "~85 %": within APPROX_TOLERANCE, or one unit of its last digit)."""
     ulp = 10.0 ** -quote.digits
     for factor in quote.factors:
         if metric.value == 0 and quote.value == 0:
@@ -590,6 +594,8 @@ def _agrees(quote: Quote, metric: Quotable) -> bool:
         q, v = quote.value * factor, metric.value
         step = ulp * factor
         if v - step < q <= v + step / 2 + 1e-12 * max(1.0, abs(v)) or math.isclose(q, v, rel_tol=0.01):
+            return True
+        if quote.approx and (abs(q - v) <= step or math.isclose(q, v, rel_tol=APPROX_TOLERANCE)):
             return True
     return False
 

@@ -188,7 +188,10 @@ _SHAPE = re.compile(r"(?<!\d)\d+\s*[x×]\s*\d+")
 WINDOW_WITH_UNIT, WINDOW_BARE = 60, 25  # characters around a number searched for the metric's name
 # "above 60%", "from 45% to 91%", "< 70%": a threshold or another kernel's figure, not a quote of this report
 _NOT_A_QUOTE = re.compile(r"(\babove|\bbelow|\bover|\bunder|\bthan|\bleast|\bmost|\bfrom|\bup to|\bpeak of|"
-                          r"\btarget|\bthreshold|[<>\u2264\u2265~])\W{0,3}$", re.I)
+                          r"\btarget|\bthreshold|[<>\u2264\u2265])\W{0,3}$", re.I)
+# "~85 %", "about 126 us": a quote of this report, rounded; checked with APPROX_TOLERANCE instead of to its digits
+_APPROX = re.compile(r"(~|\u2248|\u223c|\babout|\baround|\bapprox\w*|\broughly|\bnearly|\balmost|\bcirca|\bsome)"
+                     r"\W{0,3}$", re.I)
 _PER_ELEMENT = re.compile(r"\s*(per|/)\s*(element|elem|row|column|float|value)s?\b", re.I)  # "8 bytes per element"
 
 
@@ -201,6 +204,7 @@ class Quote:
     family: str  # percent, time, rate, bytes, frequency, count
     factors: tuple[float, ...]
     context: str  # lower-case words around it
+    approx: bool = False  # written as an approximation ("~85 %")
 
 
 def quotes(text: str) -> list[Quote]:
@@ -223,8 +227,9 @@ def quotes(text: str) -> list[Quote]:
             window = WINDOW_WITH_UNIT if unit else WINDOW_BARE
             context = masked[max(0, match.start() - window): match.end() + window] + " | " + row_label
             digits = len(raw.split(".")[1]) if "." in raw else 0
+            approx = bool(_APPROX.search(masked[max(0, match.start() - 16): match.start()]))
             found.append(Quote(lineno, match.group(0).strip(), float(raw.replace(",", "")), digits, family, factors,
-                               context.lower()))
+                               context.lower(), approx))
     return found
 
 

@@ -374,7 +374,7 @@ def register(lab: Lab) -> None:
         source = (ctx.stage / PORT).read_text(errors="replace")
         if problem := not_started(ctx, PORT, source):
             return problem
-        findings = python_ast.audit(source, python_ast.PORT)
+        findings = python_ast.audit((ctx.stage / PORT).read_bytes(), python_ast.PORT)
         if findings:
             headline, details = static_problem(findings)
             return failed(headline, details=details, hint=ctx.hint("port-rules"))

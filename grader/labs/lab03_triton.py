@@ -93,7 +93,7 @@ def register(lab: Lab, spec, file: str) -> None:
         text = (ctx.stage / file).read_text(errors="replace")
         if problem := not_started(ctx, file, text):
             return problem
-        findings = python_ast.audit(text, python_ast.TRITON, spec.python_entry)
+        findings = python_ast.audit((ctx.stage / file).read_bytes(), python_ast.TRITON, spec.python_entry)
         if findings:
             return failed(f"{file}, {findings[0]}", details=[str(f) for f in findings[1:6]] + [
                 f"expected: {spec.python_entry}(...) allocates its output with torch and launches your @triton.jit "
