@@ -243,3 +243,11 @@ def test_a_very_long_expression_is_a_finding_not_a_crash(terms, words):
 
 def test_the_port_may_not_use_inspect_any_more():
     assert any("imports inspect" in f.text for f in audit("import inspect\nimport torch\n", PORT))
+
+
+def test_a_kernel_may_read_module_constants_made_of_numbers():
+    text = kernel_file("v = v + NEG + LOG + SQ").replace(
+        "DTYPE = tl.float32\n", "DTYPE = tl.float32\nNEG = -float('inf')\nLOG = math.log2(1024)\nSQ = tl.constexpr(HALF * 2)\n")
+    assert audit(text, TRITON, "softmax") == []
+    wrapped = kernel_file("v = v + WRAPPED").replace("DTYPE = tl.float32\n", "DTYPE = tl.float32\nWRAPPED = torch.ones(1)\n")
+    assert any("uses WRAPPED inside a @triton.jit kernel" in f.text for f in audit(wrapped, TRITON, "softmax"))

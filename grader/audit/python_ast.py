@@ -321,9 +321,15 @@ class _Auditor(ast.NodeVisitor):
                 return constant(node.operand)
             if isinstance(node, ast.BinOp):
                 return constant(node.left) and constant(node.right)
-            if isinstance(node, ast.Call):
-                return self._triton_chain(node.func) and all(constant(a) for a in node.args) and not node.keywords
-            return isinstance(node, ast.Attribute) and self._triton_chain(node)
+            if isinstance(node, ast.Call):  # tl.constexpr(8), float("inf"), math.log2(1024)
+                func = _chain(node.func) or []
+                known = self._triton_chain(node.func) or func in (["float"], ["int"], ["bool"], ["min"], ["max"],
+                                                                   ["abs"]) or \
+                    (len(func) == 2 and self.aliases.get(func[0]) == "math")
+                return known and all(constant(a) for a in node.args) and not node.keywords
+            return isinstance(node, ast.Attribute) and (self._triton_chain(node) or
+                                                        (_chain(node) or [""])[0] in self.aliases and
+                                                        self.aliases[_chain(node)[0]] == "math")
 
         for node in tree.body:
             if isinstance(node, (ast.Assign, ast.AnnAssign)) and node.value is not None and constant(node.value):
