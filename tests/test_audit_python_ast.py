@@ -251,3 +251,41 @@ def test_a_kernel_may_read_module_constants_made_of_numbers():
     assert audit(text, TRITON, "softmax") == []
     wrapped = kernel_file("v = v + WRAPPED").replace("DTYPE = tl.float32\n", "DTYPE = tl.float32\nWRAPPED = torch.ones(1)\n")
     assert any("uses WRAPPED inside a @triton.jit kernel" in f.text for f in audit(wrapped, TRITON, "softmax"))
+
+
+HOOKED = '''import torch
+import triton
+import triton.language as tl
+
+
+def _hook(nargs):
+    {hook}
+
+
+@triton.autotune(configs=[triton.Config({{"B": 1024}})], key=["n"], pre_hook=_hook)
+@triton.heuristics({{"EVEN": lambda args: args["n"] % args["B"] == 0}})
+@triton.jit
+def _k(x_ptr, y_ptr, n, B: tl.constexpr, EVEN: tl.constexpr):
+    offs = tl.program_id(0) * B + tl.arange(0, B)
+    tl.store(y_ptr + offs, tl.load(x_ptr + offs, mask=offs < n), mask=offs < n)
+
+
+def softmax(x):
+    y = torch.empty_like(x)
+    _k[lambda META: (triton.cdiv(x.numel(), META["B"]),)](x, y, x.numel())
+    return y
+'''
+
+
+@pytest.mark.parametrize("hook", [
+    'x, y = nargs["x_ptr"], nargs["y_ptr"]\n    t = 1 + x / 1048576\n    y[:] = t * t',
+    'nargs["y_ptr"][:] = nargs["x_ptr"] * 2',
+    'for v in nargs.values():\n        v += 1',
+    'k = "x_ptr"\n    nargs[k] -= 1',
+])
+def test_tensors_reach_the_hooks_triton_calls_with_a_kernels_arguments(hook):
+    """autotune's pre_hook gets the kernel's arguments, tensors among them: computing with them there is computing
+    outside a kernel. The heuristics and the grid, reading sizes, stay allowed."""
+    assert audit(HOOKED.format(hook="return None"), TRITON, "softmax") == []
+    assert any("computes with a tensor outside a kernel" in f.text
+               for f in audit(HOOKED.format(hook=hook), TRITON, "softmax")), hook

@@ -236,9 +236,10 @@ class Flows:
 
     params: dict[str, set[str]] = field(default_factory=dict)  # function (or lambda key) -> its tensor parameters
     returns: set[str] = field(default_factory=set)  # functions that may return a tensor
+    kernel_tensors: set[str] = field(default_factory=set)  # kernel parameters a launch gives a tensor
 
     def copy(self) -> "Flows":
-        return Flows({k: set(v) for k, v in self.params.items()}, set(self.returns))
+        return Flows({k: set(v) for k, v in self.params.items()}, set(self.returns), set(self.kernel_tensors))
 
 
 def _chain(node: ast.AST) -> list[str] | None:
@@ -304,6 +305,9 @@ class _Auditor(ast.NodeVisitor):
         self.jit_functions: set[str] = set()  # the file's @triton.jit functions
         self.constants: set[str] = set()  # module-level names bound to constants (a kernel may read them)
         self.kernel_names: list[set[str]] = []  # the names the kernel being visited binds itself
+        self.kernel_params: dict[str, list[str]] = {}  # each @triton.jit function -> its parameters
+        self.callbacks: set[str] = set()  # functions and lambda keys Triton calls with a kernel's arguments
+        self.arg_dicts: list[set[str]] = []  # parameters of the callbacks being visited: the arguments, by name
 
     def _module_constants(self, tree: ast.Module) -> set[str]:
         """Module-level names bound only to numbers, strings, tuples of them, arithmetic on them, other such
@@ -337,6 +341,49 @@ class _Auditor(ast.NodeVisitor):
                 constants.update(t.id for t in targets if isinstance(t, ast.Name))
         return constants
 
+    def _callbacks(self, tree: ast.Module) -> set[str]:
+        """What Triton itself calls with a kernel's arguments (tensors among them), as names of the file's functions
+        or lambda keys: hooks and functions in a kernel's decorators (autotune's pre_hook, post_hook,
+        prune_configs_by, heuristics, jit's launch_metadata), in any triton.Config, and a launch's grid."""
+        places = []
+        for node in ast.walk(tree):
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.name in self.jit_functions:
+                places += node.decorator_list
+            elif isinstance(node, ast.Call) and self._triton_chain(node.func) and _chain(node.func)[-1] == "Config":
+                places += [*node.args, *(kw.value for kw in node.keywords)]
+            elif isinstance(node, ast.Subscript) and isinstance(node.value, ast.Name) and \
+                    node.value.id in self.jit_functions:
+                places.append(node.slice)  # kernel[grid]
+            elif isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and \
+                    isinstance(node.func.value, ast.Name) and node.func.value.id in self.jit_functions:
+                places += [kw.value for kw in node.keywords]  # kernel.run(..., grid=...)
+        found = set()
+        for place in places:
+            for sub in ast.walk(place):
+                if isinstance(sub, ast.Lambda):
+                    found.add(_lambda_key(sub))
+                elif isinstance(sub, ast.Name) and sub.id in self.functions:
+                    found.add(sub.id)
+        return found
+
+    def _record_launch(self, node: ast.Call) -> None:
+        """kernel[grid](...), kernel.run(...), kernel.warmup(...): which of the kernel's parameters get a tensor."""
+        func = node.func
+        name = func.value.id if isinstance(func, (ast.Subscript, ast.Attribute)) and \
+            isinstance(func.value, ast.Name) else None
+        if name not in self.kernel_params:
+            return
+        params = self.kernel_params[name]
+        for i, arg in enumerate(node.args):
+            if i < len(params) and self._tensor_expr(arg):
+                self.found.kernel_tensors.add(params[i])
+        for kw in node.keywords:
+            if kw.arg in params and self._tensor_expr(kw.value):
+                self.found.kernel_tensors.add(kw.arg)
+
+    def _arg_dict(self, node) -> bool:
+        return isinstance(node, ast.Name) and any(node.id in names for names in self.arg_dicts)
+
     def _triton_chain(self, node) -> bool:
         """triton.language.float32, tl.constexpr: an attribute chain on a name that imports from triton."""
         chain = _chain(node)
@@ -359,6 +406,7 @@ class _Auditor(ast.NodeVisitor):
                 self.chain_bases.add(id(node.args[0]))  # judged as the attribute it names
             if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and self._is_jit(node):
                 self.jit_functions.add(node.name)
+                self.kernel_params[node.name] = _param_names(node.args)
         self.constants = self._module_constants(tree)
         for node in ast.walk(tree):
             if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and not self._is_jit(node):
@@ -367,6 +415,7 @@ class _Auditor(ast.NodeVisitor):
                 for target in node.targets:
                     if isinstance(target, ast.Name):
                         self.functions[target.id] = _param_names(node.value.args)
+        self.callbacks = self._callbacks(tree)
         self.seeds = self._entry_seeds(tree)
         for node in tree.body:
             if _is_main_guard(node):
@@ -479,14 +528,20 @@ class _Auditor(ast.NodeVisitor):
         if kernel:
             bound = {name for name, _, how in _binding_sites(ast.Module(body=node.body, type_ignores=[]))}
             self.kernel_names.append(bound | set(_param_names(node.args)))
-        params = _param_names(node.args)
+        params = _param_names(node.args) + [a.arg for a in (node.args.vararg, node.args.kwarg) if a is not None]
         tensors = (self.flows.params.get(node.name, set()) | self.seeds.get(node.name, set())) & set(params)
+        callback = node.name in self.callbacks and not kernel
+        if callback:  # Triton calls it with the kernel's arguments: by name, or as a dict of them
+            tensors |= set(params) & self.flows.kernel_tensors
+            self.arg_dicts.append(set(params))
         self.scopes.append((tensors, set(params) - tensors))
         self.current.append(node.name)
         for stmt in node.body:
             self.visit(stmt)
         self.current.pop()
         self.scopes.pop()
+        if callback:
+            self.arg_dicts.pop()
         self.in_kernel -= kernel
         if kernel:
             self.kernel_names.pop()
@@ -559,6 +614,7 @@ class _Auditor(ast.NodeVisitor):
             self.call_funcs.add(id(func))
         if self._tracking():
             self._judge_call_of_tensors(node)
+            self._record_launch(node)
         if isinstance(func, ast.Name):
             if func.id in FORBIDDEN_CALLS:
                 self.flag(node, f"calls {func.id}(): not allowed in lab code")
@@ -634,6 +690,9 @@ class _Auditor(ast.NodeVisitor):
             return False
         if isinstance(node, ast.Name):
             return self._tensor_name(node.id)
+        if isinstance(node, ast.Subscript) and self._arg_dict(node.value):  # nargs["x_ptr"] in a hook
+            key = node.slice
+            return not (isinstance(key, ast.Constant) and key.value not in self.flows.kernel_tensors)
         if isinstance(node, (ast.Subscript, ast.Starred, ast.NamedExpr)):
             return self._tensor_expr(node.value)
         if isinstance(node, ast.Attribute):
@@ -650,6 +709,8 @@ class _Auditor(ast.NodeVisitor):
             return any(self._tensor_expr(gen.iter) for gen in node.generators)
         if isinstance(node, ast.Call):
             func = node.func
+            if isinstance(func, ast.Attribute) and self._arg_dict(func.value):  # nargs.get(...), nargs.values()
+                return True
             if isinstance(func, ast.Attribute):
                 chain = _chain(func)
                 if chain and self.aliases.get(chain[0], chain[0]) == "torch" and chain[-1] in self.TENSOR_ALLOC:
@@ -728,13 +789,19 @@ class _Auditor(ast.NodeVisitor):
         self.generic_visit(node)
 
     def _visit_lambda(self, node: ast.Lambda, key: str) -> None:
-        params = _param_names(node.args)
+        params = _param_names(node.args) + [a.arg for a in (node.args.vararg, node.args.kwarg) if a is not None]
         tensors = (self.flows.params.get(key, set()) | self.seeds.get(key, set())) & set(params)
+        callback = key in self.callbacks or _lambda_key(node) in self.callbacks
+        if callback:
+            tensors |= set(params) & self.flows.kernel_tensors
+            self.arg_dicts.append(set(params))
         self.scopes.append((tensors, set(params) - tensors))
         if self._tensor_expr(node.body):
             self.found.returns.add(key)
         self.visit(node.body)
         self.scopes.pop()
+        if callback:
+            self.arg_dicts.pop()
 
     def visit_Lambda(self, node):
         self._visit_lambda(node, _lambda_key(node))
