@@ -65,12 +65,12 @@ def read_plain(root: Path, rel: str, limit: int) -> tuple[bytes | None, str]:
             return None, "is not a regular file" if not stat.S_ISDIR(info.st_mode) else "is a folder, not a file"
         if last and info.st_size > limit:
             return None, f"is {info.st_size} bytes, over the {limit}-byte limit for this file"
-    fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW)
     try:
+        fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW)  # inside the try: a file without read permission
         with os.fdopen(fd, "rb") as fh:
             data = fh.read(limit + 1)
     except OSError as exc:
-        return None, f"cannot be read ({exc.strerror})"
+        return None, f"cannot be read ({exc.strerror}): check the file's permissions"
     if len(data) > limit:
         return None, f"is over the {limit}-byte limit for this file"
     return data, ""

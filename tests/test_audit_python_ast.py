@@ -223,12 +223,16 @@ def test_a_module_imported_under_two_names_or_two_modules_under_one():
 
 def test_annotations_are_audited_they_run_when_the_def_runs():
     text = kernel_file().replace("def _python(v):", "def _python(v: print(torch.softmax)):")
-    assert any("torch.softmax" in f.text for f in audit(text, TRITON, "softmax"))
+    assert any("calls a function in an annotation" in f.text for f in audit(text, TRITON, "softmax"))
+    postponed = "from __future__ import annotations\n" + kernel_file().replace(
+        "def _python(v):", "def _python(v: torch.FloatTensor) -> torch.FloatTensor:")
+    assert audit(postponed, TRITON, "softmax") == []  # text only: never run
 
 
 def test_the_audit_reads_the_file_as_python_decodes_it():
-    hidden = b"# -*- coding: unicode_escape -*-\n" + kernel_file().encode()
+    hidden = b"# -*- coding: unicode_escape -*-\n" + kernel_file().encode() + b"# \\u000az = torch.softmax\n"
     assert any("source encoding as unicode_escape" in f.text for f in audit(hidden, TRITON, "softmax"))
+    assert audit(b"# -*- coding: ascii -*-\n" + kernel_file().encode(), TRITON, "softmax") == []  # decodes the same
     assert any("not valid UTF-8" in f.text for f in audit(kernel_file().encode() + b"\n# \xff\n", TRITON, "softmax"))
     assert audit(b"# -*- coding: utf-8 -*-\n" + kernel_file().encode(), TRITON, "softmax") == []
     assert audit(b"\xef\xbb\xbf" + kernel_file().encode(), TRITON, "softmax") == []

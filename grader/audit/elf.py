@@ -80,6 +80,11 @@ INIT_FINI_INSTRUCTIONS = re.compile(
 RESERVED_DEFINITIONS = {"__gmon_start__", "_ITM_registerTMCloneTable", "_ITM_deregisterTMCloneTable",
                         "_Jv_RegisterClasses", "__cxa_finalize", "__cxa_atexit", "_init", "_fini",
                         "__libc_csu_init", "__libc_csu_fini", "_dl_relocate_static_pie"}
+# Imports whose address the toolchain's own code or data holds (GOT entries, the C++ personality routine). The
+# address of any other import outside LEARNER_ALLOWED (int (*f)(...) = &__cxa_atexit) is a call the call graph
+# cannot see.
+TOOLCHAIN_ADDRESSED = {"__cxa_finalize", "_ITM_deregisterTMCloneTable", "_ITM_registerTMCloneTable", "__gmon_start__",
+                       "__gxx_personality_v0", "_Jv_RegisterClasses"}
 RAW_SYSCALL = re.compile(r"\s(syscall|sysenter|int\s+\$0x80)\b")
 GLOBAL_STORE = re.compile(r"\b(STG|ST|RED|REDG|ATOM|ATOMG|UTMASTG|UTMAREDG|UBLKCP|STAS)\.")
 
@@ -226,6 +231,34 @@ def _init_arrays(library: Path, run_tool, facts: ElfFacts) -> None:
     for name in sorted(defined & RESERVED_DEFINITIONS - {"_init", "_fini"}):
         facts.problems.append(f"defines {name}: the C runtime calls a function of that name when the library is "
                               "loaded or unloaded")
+    for name in sorted(defined & IMPORTS_ALLOWED - RESERVED_DEFINITIONS):
+        facts.problems.append(f"defines {name}, a function of the CUDA or C runtime: the calls meant for it (nvcc's "
+                              "own, at load time among them) would run this library's code instead")
+    _, relocations = run_tool(["readelf", "-r", "-W", str(library)], timeout_s=60)
+    ranges = {}
+    for line in sections.splitlines():
+        m = re.search(r"\]\s+(\.init_array|\.fini_array|\.preinit_array|\.ctors|\.dtors)\s+\S+\s+([0-9a-f]+)\s+[0-9a-f]+"
+                      r"\s+([0-9a-f]+)", line)
+        if m:
+            ranges[m.group(1)] = (int(m.group(2), 16), int(m.group(2), 16) + int(m.group(3), 16))
+    for line in relocations.splitlines():
+        m = re.match(r"^([0-9a-f]{8,})\s+[0-9a-f]+\s+(R_\w+)\s*(?:([0-9a-f]+)\s+(\S+)\s*\+\s*([0-9a-f]+)|([0-9a-f]+))?\s*$",
+                     line)
+        if not m:
+            continue
+        offset, kind, symbol = int(m.group(1), 16), m.group(2), (m.group(4) or "").split("@")[0]
+        if symbol and kind != "R_X86_64_JUMP_SLOT" and symbol in facts.imports and \
+                symbol not in LEARNER_ALLOWED | TOOLCHAIN_ADDRESSED:
+            facts.problems.append(f"takes the address of {describe(symbol)} ({kind}): a call through it is one the "
+                                  "audit cannot follow; host code may only launch kernels")
+        for section, (lo, hi) in ranges.items():
+            if lo <= offset < hi:
+                target = symbol or addresses.get(int(m.group(6) or "0", 16), f"0x{m.group(6)}")
+                allowed = INIT_ALLOWED if section == ".init_array" else FINI_ALLOWED if section == ".fini_array" else set()
+                if target not in allowed:
+                    facts.problems.append(f"runs {_pretty(target)} when the library is "
+                                          f"{'loaded' if 'init' in section or 'ctors' in section else 'unloaded'} "
+                                          f"({section}, through a relocation): a constructor or destructor")
     for section, allowed in ((".init_array", INIT_ALLOWED), (".fini_array", FINI_ALLOWED), (".ctors", set()),
                              (".dtors", set()), (".preinit_array", set())):
         if section not in sections:

@@ -41,7 +41,8 @@ class Rules:
 TRITON = Rules(
     "triton",
     frozenset({"torch", "triton", "triton.language", "math", "functools", "typing", "__future__"}),
-    frozenset({"empty", "empty_like", "empty_strided", "zeros", "zeros_like", "full", "float32", "float16",
+    frozenset({"empty", "empty_like", "empty_strided", "zeros", "zeros_like", "full", "float32", "float16", "float",
+               "double", "half", "long", "int", "short", "contiguous_format", "preserve_format",
                "bfloat16", "float64", "int32", "int64", "int8", "uint8", "uint32", "uint64", "bool", "device", "Tensor",
                "Size", "dtype", "cuda.get_device_properties", "cuda.current_device", "cuda.current_stream",
                "cuda.is_available", "cuda.get_device_capability", "cuda.device", "is_tensor", "finfo", "iinfo"}),
@@ -51,7 +52,8 @@ TRITON = Rules(
                "setdefault", "update", "pop", "format", "join", "startswith", "endswith", "lower", "upper", "split",
                "index", "count", "copy", "cdiv", "next_power_of_2", "jit", "autotune", "heuristics", "Config",
                "get_active_torch_device", "get_device_properties", "get_current_device", "get_current_stream",
-               "lru_cache", "cache", "wraps", "is_cuda", "fill_", "zero_", "Tensor", "bit_length"}),
+               "lru_cache", "cache", "wraps", "is_cuda", "fill_", "zero_", "Tensor", "bit_length", "to", "view_as",
+               "type_as"}),
     frozenset({"_C", "ops", "library", "load", "save", "from_file", "hub", "classes", "utils", "storage",
                "UntypedStorage", "TypedStorage", "from_numpy", "frombuffer", "jit", "compile", "_dynamo", "fx"}),
     frozenset({"cpu", "numpy", "tolist", "item", "softmax", "log_softmax", "exp", "exp_", "sum", "max", "amax",
@@ -110,7 +112,11 @@ def decode(data: bytes) -> tuple[str, list[Finding]]:
         encoding, _ = tokenize.detect_encoding(io.BytesIO(data).readline)
     except SyntaxError as exc:
         return data.decode("utf-8", errors="replace"), [Finding(0, f"is not valid Python: {exc}")]
-    if encoding not in ("utf-8", "utf-8-sig"):
+    try:
+        same = data.decode(encoding) == data.decode("utf-8")  # coding: ascii on an ASCII file changes nothing
+    except (UnicodeDecodeError, LookupError):
+        same = False
+    if encoding not in ("utf-8", "utf-8-sig") and not same:
         lines = data.splitlines()[:2]
         line = next((i + 1 for i, ln in enumerate(lines) if b"coding" in ln), 1)
         return data.decode("utf-8", errors="replace"), [Finding(
@@ -237,9 +243,11 @@ class Flows:
     params: dict[str, set[str]] = field(default_factory=dict)  # function (or lambda key) -> its tensor parameters
     returns: set[str] = field(default_factory=set)  # functions that may return a tensor
     kernel_tensors: set[str] = field(default_factory=set)  # kernel parameters a launch gives a tensor
+    self_holds: bool = False  # a method stores a tensor in self.<name>: what self.<name> reads may be one
 
     def copy(self) -> "Flows":
-        return Flows({k: set(v) for k, v in self.params.items()}, set(self.returns), set(self.kernel_tensors))
+        return Flows({k: set(v) for k, v in self.params.items()}, set(self.returns), set(self.kernel_tensors),
+                     self.self_holds)
 
 
 def _chain(node: ast.AST) -> list[str] | None:
@@ -282,7 +290,9 @@ def _is_main_guard(node: ast.stmt) -> bool:
 
 # Modules that attribute chains can reach from an allowed one (triton.runtime.cache.os, torch.os,
 # inspect.sys): naming one anywhere in a chain is the same as importing it.
-REACHED_MODULES = {"os", "sys", "subprocess", "builtins", "importlib", "ctypes", "socket", "shutil", "pathlib",
+import sys as _sys  # noqa: E402  (only for the list of the standard library's modules)
+
+REACHED_MODULES = set(_sys.stdlib_module_names) - {"math", "functools", "typing", "dataclasses", "__future__"} | {"os", "sys", "subprocess", "builtins", "importlib", "ctypes", "socket", "shutil", "pathlib",
                    "pickle", "multiprocessing", "threading", "numpy"}
 
 
@@ -308,6 +318,9 @@ class _Auditor(ast.NodeVisitor):
         self.kernel_params: dict[str, list[str]] = {}  # each @triton.jit function -> its parameters
         self.callbacks: set[str] = set()  # functions and lambda keys Triton calls with a kernel's arguments
         self.arg_dicts: list[set[str]] = []  # parameters of the callbacks being visited: the arguments, by name
+        self.class_ok: set[int] = set()  # ids of the nodes where torch.Tensor may be named (annotations, isinstance)
+        self.postponed = False  # `from __future__ import annotations`: annotations are text, never run
+        self.in_annotation = 0  # visiting an annotation that runs: names are fine there, calls are not
 
     def _module_constants(self, tree: ast.Module) -> set[str]:
         """Module-level names bound only to numbers, strings, tuples of them, arithmetic on them, other such
@@ -366,6 +379,23 @@ class _Auditor(ast.NodeVisitor):
                     found.add(sub.id)
         return found
 
+    @staticmethod
+    def _class_places(tree: ast.Module) -> set[int]:
+        """Where a wrapper may name torch.Tensor: annotations and the class argument of isinstance/issubclass. Held
+        anywhere else (T = torch.Tensor), the class hands out its methods (T.softmax) to compute with."""
+        places = []
+        for node in ast.walk(tree):
+            if isinstance(node, ast.arg) and node.annotation is not None:
+                places.append(node.annotation)
+            elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.returns is not None:
+                places.append(node.returns)
+            elif isinstance(node, ast.AnnAssign):
+                places.append(node.annotation)
+            elif isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and \
+                    node.func.id in ("isinstance", "issubclass") and len(node.args) == 2:
+                places.append(node.args[1])
+        return {id(sub) for place in places for sub in ast.walk(place)}
+
     def _record_launch(self, node: ast.Call) -> None:
         """kernel[grid](...), kernel.run(...), kernel.warmup(...): which of the kernel's parameters get a tensor."""
         func = node.func
@@ -416,6 +446,9 @@ class _Auditor(ast.NodeVisitor):
                     if isinstance(target, ast.Name):
                         self.functions[target.id] = _param_names(node.value.args)
         self.callbacks = self._callbacks(tree)
+        self.class_ok = self._class_places(tree)
+        self.postponed = any(isinstance(n, ast.ImportFrom) and n.module == "__future__" and
+                             any(a.name == "annotations" for a in n.names) for n in tree.body)
         self.seeds = self._entry_seeds(tree)
         for node in tree.body:
             if _is_main_guard(node):
@@ -438,7 +471,8 @@ class _Auditor(ast.NodeVisitor):
         seeds: dict[str, set[str]] = {}
         for node in tree.body:
             if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.name == self.entry:
-                seeds[node.name] = set(_param_names(node.args))
+                seeds[node.name] = set(_param_names(node.args)) | {a.arg for a in (node.args.vararg, node.args.kwarg)
+                                                                    if a is not None}
             elif isinstance(node, ast.Assign) and any(isinstance(t, ast.Name) and t.id == self.entry
                                                       for t in node.targets):
                 value = node.value
@@ -519,11 +553,15 @@ class _Auditor(ast.NodeVisitor):
         for default in node.args.defaults + node.args.kw_defaults:
             if default is not None:
                 self.visit(default)
-        for arg in (*node.args.posonlyargs, *node.args.args, node.args.vararg, *node.args.kwonlyargs, node.args.kwarg):
-            if arg is not None and arg.annotation is not None:
-                self.visit(arg.annotation)  # annotations run when the def runs (without `from __future__ import annotations`)
-        if node.returns is not None:
-            self.visit(node.returns)
+        if not self.postponed:  # without `from __future__ import annotations`, annotations run when the def runs
+            self.in_annotation += 1
+            for arg in (*node.args.posonlyargs, *node.args.args, node.args.vararg, *node.args.kwonlyargs,
+                        node.args.kwarg):
+                if arg is not None and arg.annotation is not None:
+                    self.visit(arg.annotation)
+            if node.returns is not None:
+                self.visit(node.returns)
+            self.in_annotation -= 1
         self.in_kernel += kernel
         if kernel:
             bound = {name for name, _, how in _binding_sites(ast.Module(body=node.body, type_ignores=[]))}
@@ -569,11 +607,16 @@ class _Auditor(ast.NodeVisitor):
         if chain:
             base = self.aliases.get(chain[0], chain[0])
             full = [*base.split("."), *chain[1:]]
+            if full == ["torch", "Tensor"] and self.rules.torch_host is not None and not self.in_kernel and \
+                    id(node) not in self.class_ok:
+                self.flag(node, "uses torch.Tensor as a value: name it only in an annotation or isinstance(); held, "
+                                f"the class hands out its methods to compute with ({self.rules.why})")
+                return
             if full[0] == "torch":
                 rest = full[1:]
                 if self._torch_banned(rest):
                     self.flag(node, f"uses {'.'.join(full)}: {self.rules.why}")
-                elif self.rules.torch_host is not None and not self.in_kernel and rest and \
+                elif self.rules.torch_host is not None and not self.in_kernel and not self.in_annotation and rest and \
                         ".".join(rest) not in self.rules.torch_host and not any(
                             ".".join(rest).startswith(a + ".") for a in self.rules.torch_host if a != "Tensor") and \
                         not any(a.startswith(".".join(rest) + ".") for a in self.rules.torch_host):
@@ -610,11 +653,17 @@ class _Auditor(ast.NodeVisitor):
 
     def visit_Call(self, node):
         func = node.func
+        if self.in_annotation:
+            self.flag(node, "calls a function in an annotation: annotations run when the def runs; name types there")
         if isinstance(func, ast.Attribute):
             self.call_funcs.add(id(func))
         if self._tracking():
             self._judge_call_of_tensors(node)
             self._record_launch(node)
+            if isinstance(func, ast.Attribute) and func.attr in ("append", "extend", "insert", "add", "update",
+                                                                 "setdefault", "appendleft") and \
+                    any(self._tensor_expr(a) for a in [*node.args, *(kw.value for kw in node.keywords)]):
+                self._holds(func)  # boxes.append(x): the list now holds a tensor
         if isinstance(func, ast.Name):
             if func.id in FORBIDDEN_CALLS:
                 self.flag(node, f"calls {func.id}(): not allowed in lab code")
@@ -665,7 +714,7 @@ class _Auditor(ast.NodeVisitor):
 
     TENSOR_ALLOC = {"empty", "empty_like", "empty_strided", "zeros", "zeros_like", "full"}
     TENSOR_VIEWS = {"view", "reshape", "contiguous", "flatten", "unsqueeze", "squeeze", "new_empty", "new_zeros",
-                    "new_empty_strided", "expand", "t"}
+                    "new_empty_strided", "expand", "t", "to", "view_as", "type_as"}
     TENSOR_VIEW_ATTRS = {"T", "mT", "H", "mH", "data", "real", "imag"}
     # What a wrapper may read off a tensor without calling it (its allowed methods are in Rules.methods).
     TENSOR_DATA_ATTRS = {"shape", "dtype", "device", "ndim", "is_cuda", "layout", "requires_grad", "is_leaf",
@@ -695,8 +744,10 @@ class _Auditor(ast.NodeVisitor):
             return not (isinstance(key, ast.Constant) and key.value not in self.flows.kernel_tensors)
         if isinstance(node, (ast.Subscript, ast.Starred, ast.NamedExpr)):
             return self._tensor_expr(node.value)
-        if isinstance(node, ast.Attribute):
-            return node.attr in self.TENSOR_VIEW_ATTRS and self._tensor_expr(node.value)
+        if isinstance(node, ast.Attribute):  # x.T, box.t = x ... box.t, self.t; not x.shape or x.dtype
+            if node.attr in self.TENSOR_DATA_ATTRS:
+                return False
+            return self._tensor_expr(node.value) or (self.flows.self_holds and self._self_like(node.value))
         if isinstance(node, (ast.Tuple, ast.List, ast.Set)):
             return any(self._tensor_expr(e) for e in node.elts)
         if isinstance(node, ast.Dict):
@@ -711,16 +762,30 @@ class _Auditor(ast.NodeVisitor):
             func = node.func
             if isinstance(func, ast.Attribute) and self._arg_dict(func.value):  # nargs.get(...), nargs.values()
                 return True
+            given = [*node.args, *(kw.value for kw in node.keywords)]
             if isinstance(func, ast.Attribute):
                 chain = _chain(func)
                 if chain and self.aliases.get(chain[0], chain[0]) == "torch" and chain[-1] in self.TENSOR_ALLOC:
                     return True
-                return func.attr in self.TENSOR_VIEWS and self._tensor_expr(func.value)
+                if self._tensor_expr(func.value):  # a method of a tensor, or of a container holding one
+                    return func.attr in self.TENSOR_VIEWS or func.attr in self.CONTAINER_READS
+                if chain and (chain[0] in self.jit_functions or chain[0] in self.aliases and
+                              self.aliases[chain[0]].split(".")[0] in ("triton", "math")):
+                    return False  # kernel.warmup(...), triton.cdiv(...), math.ceil(...): no tensor comes back
+                # Anything else handed a tensor may hand it back: typing.cast(Any, x), dict(a=x).get("a")
+                return any(self._tensor_expr(a) for a in given)
             if isinstance(func, ast.Name):
                 if func.id in self.flows.returns:
                     return True
-                return func.id == "type" and any(self._tensor_expr(a) for a in node.args)
+                if func.id == "type" or func.id in self.HOLDING_BUILTINS - self.COUNTING_BUILTINS or \
+                        func.id not in self.functions and func.id not in self.jit_functions and \
+                        not hasattr(builtins, func.id):
+                    return any(self._tensor_expr(a) for a in given)  # list(...), next(iter(...)), an alias of a call
         return False
+
+    # Methods that read a container back (a dict or list that holds a tensor hands it out again).
+    CONTAINER_READS = {"get", "pop", "values", "items", "copy", "setdefault", "popitem"}
+    COUNTING_BUILTINS = {"len", "isinstance", "print", "id", "repr", "str", "hasattr"}  # never hand a tensor back
 
     def _tracking(self) -> bool:
         return not self.in_kernel and self.rules.methods is not None
@@ -749,12 +814,29 @@ class _Auditor(ast.NodeVisitor):
             tensor = self._tensor_expr(node.value)
             for target in node.targets:
                 self._bind(target, tensor)
+                if tensor:
+                    self._holds(target)
         self.generic_visit(node)
+
+    def _holds(self, target) -> None:
+        """d["k"] = x, box.t = x, self.t = x: the object stored into now holds a tensor."""
+        while isinstance(target, (ast.Subscript, ast.Attribute)):
+            target = target.value
+            if self._self_like(target):
+                self.found.self_holds = True
+            elif isinstance(target, ast.Name):
+                self._bind(target, True)
 
     def visit_AnnAssign(self, node):
         if self._tracking() and node.value is not None:
             self._bind(node.target, self._tensor_expr(node.value))
-        self.generic_visit(node)
+        self.visit(node.target)
+        if node.value is not None:
+            self.visit(node.value)
+        if not self.postponed:  # a module or class annotation runs; a local one never does, but reads the same
+            self.in_annotation += 1
+            self.visit(node.annotation)
+            self.in_annotation -= 1
 
     def visit_NamedExpr(self, node):
         if self._tracking():
@@ -848,6 +930,9 @@ class _Auditor(ast.NodeVisitor):
         if not isinstance(node.ctx, ast.Load):
             return
         target = self.aliases.get(node.id)
+        if target == "torch.Tensor" and self.rules.torch_host is not None and not self.in_kernel and \
+                id(node) not in self.class_ok:
+            self.flag(node, f"uses {node.id} (torch.Tensor) as a value: name it only in an annotation or isinstance()")
         if target is not None and id(node) not in self.chain_bases and \
                 (target in self.rules.imports or target in REACHED_MODULES):
             self.flag(node, f"uses the module {node.id} as a value: name what you use in it ({node.id}.something)")

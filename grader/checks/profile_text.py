@@ -103,7 +103,7 @@ _NEGATED = re.compile(  # "memory-bound, not compute-bound": the negated one is 
     r"\b(?:not|isn't|rather than|instead of)\s+(?:a\s+|the\s+)?(?:" + "|".join(_NAMES.values())
     + r")([\s-]*(bound|limited))?", re.I)
 _BOTTLENECK_LINE = re.compile(
-    r"^[\s>*_#|-]*(?:the\s+)?(?:main\s+|primary\s+)?bottleneck\b[\s*_]*(?:[:=|\u2014\u2013-]+|\s+is\b)\s*(.*)$",
+    r"^[ \t>*_#|-]*(?:the\s+)?(?:main\s+|primary\s+)?bottleneck\b[\s*_]*(?:[:=|\u2014\u2013-]+|\s+is\b)\s*(.*)$",
     re.I | re.M)
 _BOTTLENECK_HEADING = re.compile(r"^#+\s*(?:the\s+)?bottleneck\s*$", re.I | re.M)
 _HTML_COMMENT = re.compile(r"<!--.*?-->", re.S)
@@ -121,9 +121,13 @@ def _categories(text: str, patterns: dict) -> list[str]:
 
 
 def _readable(text: str) -> str:
-    """HTML comments out, and no more than a short analysis needs (bounds the regex work)."""
+    """HTML comments out, Markdown's emphasis and code marks off the numbers they split (**9**.5 % is 9.5 %), and no
+    more than a short analysis needs (bounds the regex work)."""
     lines = _HTML_COMMENT.sub("", text[:MAX_ANALYSIS_CHARS]).splitlines()
-    return "\n".join(line[:MAX_LINE_CHARS] for line in lines)
+    return "\n".join(_MARKS_IN_NUMBER.sub("", line[:MAX_LINE_CHARS]) for line in lines)
+
+
+_MARKS_IN_NUMBER = re.compile(r"(?<=[\d.,])[*_`~]+(?=[\d.,])|(?<=\d)[*_`]+(?=\s?%)")
 
 
 def claimed_bottleneck(text: str) -> tuple[str | None, str]:
@@ -166,10 +170,13 @@ def claimed_bottleneck(text: str) -> tuple[str | None, str]:
 
 # unit token -> (family, factors to the report's base unit). Several factors: ambiguous (MB = 1e6 or 2^20).
 _UNITS = {
-    "%": ("percent", (1.0,)),
-    "ns": ("time", (1.0,)), "nsecond": ("time", (1.0,)),
+    "%": ("percent", (1.0,)), "percent": ("percent", (1.0,)), "pct": ("percent", (1.0,)),
+    "ns": ("time", (1.0,)), "nsecond": ("time", (1.0,)), "nsec": ("time", (1.0,)), "nanosecond": ("time", (1.0,)),
+    "nanoseconds": ("time", (1.0,)),
     "us": ("time", (1e3,)), "µs": ("time", (1e3,)), "μs": ("time", (1e3,)), "usecond": ("time", (1e3,)),
-    "ms": ("time", (1e6,)), "msecond": ("time", (1e6,)),
+    "usec": ("time", (1e3,)), "microsecond": ("time", (1e3,)), "microseconds": ("time", (1e3,)),
+    "ms": ("time", (1e6,)), "msecond": ("time", (1e6,)), "msec": ("time", (1e6,)), "millisecond": ("time", (1e6,)),
+    "milliseconds": ("time", (1e6,)),
     "tb/s": ("rate", (1e12, 2.0**40)), "tbyte/s": ("rate", (1e12,)), "tbyte/second": ("rate", (1e12,)), "tib/s": ("rate", (2.0**40,)),
     "gb/s": ("rate", (1e9, 2.0**30)), "gbyte/s": ("rate", (1e9,)), "gbyte/second": ("rate", (1e9,)), "gib/s": ("rate", (2.0**30,)),
     "mb/s": ("rate", (1e6, 2.0**20)), "mbyte/s": ("rate", (1e6,)), "mbyte/second": ("rate", (1e6,)),
@@ -181,7 +188,7 @@ _UNITS = {
 }
 _UNIT_ALT = "|".join(re.escape(u) for u in sorted(_UNITS, key=len, reverse=True))
 _NUMBER = re.compile(
-    r"(?<![\w.])(?P<num>\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)"
+    r"(?<![\w.])(?P<num>\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+,\d{1,2}(?!\d)|\d+(?:\.\d+)?)"
     r"(?:\s?(?P<unit>" + _UNIT_ALT + r")(?![\w/]))?", re.I)
 _NCU_ROW = re.compile(r"^\s*(?P<label>\S.*?)\s{2,}(?:(?P<unit>\S+)\s+)?[\d,.]+\s*$")  # ncu's "Label  unit  value"
 _SHAPE = re.compile(r"(?<!\d)\d+\s*[x×]\s*\d+")
@@ -226,10 +233,11 @@ def quotes(text: str) -> list[Quote]:
             family, factors = _UNITS.get(unit, ("count", (1.0,)))
             window = WINDOW_WITH_UNIT if unit else WINDOW_BARE
             context = masked[max(0, match.start() - window): match.end() + window] + " | " + row_label
-            digits = len(raw.split(".")[1]) if "." in raw else 0
+            comma_decimal = re.fullmatch(r"\d+,\d{1,2}", raw) is not None  # 84,40 % (a decimal comma)
+            digits = len(raw.split("," if comma_decimal else ".")[1]) if ("," if comma_decimal else ".") in raw else 0
+            value = float(raw.replace(",", ".") if comma_decimal else raw.replace(",", ""))
             approx = bool(_APPROX.search(masked[max(0, match.start() - 16): match.start()]))
-            found.append(Quote(lineno, match.group(0).strip(), float(raw.replace(",", "")), digits, family, factors,
-                               context.lower(), approx))
+            found.append(Quote(lineno, match.group(0).strip(), value, digits, family, factors, context.lower(), approx))
     return found
 
 

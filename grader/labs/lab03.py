@@ -60,8 +60,11 @@ def learner_profile(ctx: Context) -> Result:
     if (size := path.stat().st_size) > MAX_PROFILE_BYTES:
         return failed(f"{path.name} is {size} bytes, over the {MAX_PROFILE_BYTES // 1000} kB limit for a profile",
                       details=["expected: a page or two of prose in Markdown"], hint=hint)
-    with open(path, "rb") as fh:  # the size was the file's word at stat time: read no more than the limit anyway
-        text = phase24_text(fh.read(MAX_PROFILE_BYTES).decode(errors="replace"))
+    try:
+        with open(path, "rb") as fh:  # the size was the file's word at stat time: read no more than the limit anyway
+            text = phase24_text(fh.read(MAX_PROFILE_BYTES).decode(errors="replace"))
+    except OSError as exc:
+        return failed(f"{path.name} cannot be read ({exc.strerror}): check the file's permissions", hint=hint)
     if text is None:
         return failed(f"{path.name} has no `## Phase 24` section", hint=hint,
                       details=["expected: a heading `## Phase 24 ...` with what this phase changed for you"])
