@@ -365,3 +365,40 @@ def test_profile_reader_answer_is_coerced_field_by_field():
     assert clean["metrics"] == {}
     assert clean["nvtx"]["domains"][0]["push_pop"] == ["", "softmax_forward 1x2"]
     assert profile._clean_action({"kernel": "nonsense"}) is None
+
+
+def test_a_file_that_cannot_be_read_is_a_message_not_a_crash(tmp_path, monkeypatch):
+    """A submitted file without read permission (an archive can keep mode 000) is reported, never exit 3."""
+    import os
+
+    from grader import discover
+
+    (tmp_path / "lab").mkdir()
+    (tmp_path / "lab" / "f.md").write_text("x")
+    real_open = os.open
+
+    def refuse(path, flags, *args):
+        if str(path).endswith("f.md"):
+            raise PermissionError(13, "Permission denied")
+        return real_open(path, flags, *args)
+
+    monkeypatch.setattr(discover.os, "open", refuse)
+    data, why = discover.read_plain(tmp_path / "lab", "f.md", 1000)
+    assert data is None and "cannot be read (Permission denied)" in why
+
+
+def test_the_bottleneck_line_is_found_in_linear_time():
+    """100000 blank lines took minutes with a pattern that rescanned them from every line (decision 78)."""
+    import time
+
+    start = time.monotonic()
+    claimed_bottleneck("\n" * 100000 + "**Bottleneck:** memory-bound\n")
+    assert time.monotonic() - start < 2.0
+
+
+@pytest.mark.parametrize("text, value", [("DRAM Throughput 99.7 percent", 99.7), ("Duration 41.2 microseconds", 41.2),
+                                         ("Compute (SM) Throughput **9**.5 %", 9.5), ("DRAM Throughput 84,40 %", 84.4),
+                                         ("Achieved Occupancy 97.0 pct", 97.0)])
+def test_numbers_are_read_however_they_are_written(text, value):
+    found = quotes(text)
+    assert found and found[0].value == value and found[0].family in ("percent", "time"), found
