@@ -72,4 +72,15 @@ def explain_error(error: dict, what: str, hint: str, log=None) -> Result:
         message = error.get("message", "")
     lesson = lesson_for(message)
     details = [f"at {w}" for w in error.get("where", [])] + ([lesson] if lesson else [])
-    return failed(f"{what}: {message[:240]}", details=details, hint=hint, log=log)
+    return failed(f"{what}: {_head_and_reason(message)}", details=details, hint=hint, log=log)
+
+
+def _head_and_reason(message: str, head: int = 240) -> str:
+    """A long message cut to its start and its last line: Triton's CompilationError quotes the kernel's source first
+    and says why only at the end ("Cannot access global variable ...")."""
+    if len(message) <= head:
+        return message
+    last = next((ln.strip() for ln in reversed(message.splitlines()) if ln.strip()), "")
+    if not last or last in message[:head]:
+        return message[:head]
+    return f"{message[:head]}\n...\n{last[:400]}"

@@ -10,9 +10,9 @@ import torch
 import triton
 import triton.language as tl
 
-# Module constants a kernel reads must be tl.constexpr: Triton's GPU compiler refuses any other global (its
-# interpreter does not check).
-NEG_INF: tl.constexpr = -float("inf")  # padding that changes neither the max nor the sum
+# Module constants a kernel reads must be made with tl.constexpr(...): Triton's GPU compiler refuses any other global,
+# annotated ones (X: tl.constexpr = 1) included; its interpreter does not check.
+NEG_INF = tl.constexpr(-float("inf"))  # padding that changes neither the max nor the sum
 LOG2E = tl.constexpr(1.0 / math.log(2.0))  # exp(x) = exp2(x * log2(e))
 MAX_BLOCK = 1 << 14
 
