@@ -222,12 +222,24 @@ def _init_arrays(library: Path, run_tool, facts: ElfFacts) -> None:
     addresses: dict[int, str] = {}
     _, symbols = run_tool(["readelf", "-s", "-W", str(library)], timeout_s=60)
     defined: set[str] = set()
+    toolchain_named: dict[str, list[str]] = {}  # a start-up function's name -> the bindings it is defined with
+    table = ""
     for line in symbols.splitlines():
+        if line.startswith("Symbol table"):
+            table = line.split("'")[1] if "'" in line else line
         parts = line.split()
         if len(parts) >= 8 and parts[3] == "FUNC" and parts[6] != "UND":
             addresses[int(parts[1], 16)] = parts[7].split("@")[0]
+            if table == ".symtab" and parts[7].split("@")[0] in TOOLCHAIN_FUNCTIONS:
+                toolchain_named.setdefault(parts[7].split("@")[0], []).append(parts[4])
         if len(parts) >= 8 and parts[0].endswith(":") and parts[6] != "UND" and parts[3] in ("FUNC", "OBJECT", "NOTYPE"):
             defined.add(parts[7].split("@")[0])
+    # The C runtime's and nvcc's start-up functions are local and defined once; one more of the same name (an
+    # assembler label, `void f() __asm__("frame_dummy")`) would pass for theirs in a constructor array.
+    for name, bindings in sorted(toolchain_named.items()):
+        if len(bindings) > 1 or any(b != "LOCAL" for b in bindings):
+            facts.problems.append(f"defines a function named {name}, the name of the C runtime's or nvcc's start-up "
+                                  "code: it would pass for theirs when the library loads")
     for name in sorted(defined & RESERVED_DEFINITIONS - {"_init", "_fini"}):
         facts.problems.append(f"defines {name}: the C runtime calls a function of that name when the library is "
                               "loaded or unloaded")

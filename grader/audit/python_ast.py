@@ -244,10 +244,11 @@ class Flows:
     returns: set[str] = field(default_factory=set)  # functions that may return a tensor
     kernel_tensors: set[str] = field(default_factory=set)  # kernel parameters a launch gives a tensor
     self_holds: bool = False  # a method stores a tensor in self.<name>: what self.<name> reads may be one
+    escaped: set[str] = field(default_factory=set)  # names bound to a tensor beyond their scope (global, :=)
 
     def copy(self) -> "Flows":
         return Flows({k: set(v) for k, v in self.params.items()}, set(self.returns), set(self.kernel_tensors),
-                     self.self_holds)
+                     self.self_holds, set(self.escaped))
 
 
 def _chain(node: ast.AST) -> list[str] | None:
@@ -292,7 +293,13 @@ def _is_main_guard(node: ast.stmt) -> bool:
 # inspect.sys): naming one anywhere in a chain is the same as importing it.
 import sys as _sys  # noqa: E402  (only for the list of the standard library's modules)
 
-REACHED_MODULES = set(_sys.stdlib_module_names) - {"math", "functools", "typing", "dataclasses", "__future__"} | {"os", "sys", "subprocess", "builtins", "importlib", "ctypes", "socket", "shutil", "pathlib",
+REACHED_MODULES = set(_sys.stdlib_module_names) - {"math", "functools", "typing", "dataclasses", "__future__"} | {
+    # third-party modules that triton's and torch's own modules import and so hold as attributes
+    # (triton.tools.mxfp.torch, torch.nn.functional.np, triton.runtime.interpreter.np)
+    "torch", "np", "sympy", "jinja2", "filelock", "fsspec", "networkx", "mpmath", "psutil", "setuptools",
+    "pkg_resources", "yaml", "packaging", "requests", "urllib3", "rich", "nbformat", "ncu_report", "pytest", "_pytest",
+    "typing_extensions",
+"os", "sys", "subprocess", "builtins", "importlib", "ctypes", "socket", "shutil", "pathlib",
                    "pickle", "multiprocessing", "threading", "numpy"}
 
 
@@ -320,6 +327,7 @@ class _Auditor(ast.NodeVisitor):
         self.arg_dicts: list[set[str]] = []  # parameters of the callbacks being visited: the arguments, by name
         self.class_ok: set[int] = set()  # ids of the nodes where torch.Tensor may be named (annotations, isinstance)
         self.postponed = False  # `from __future__ import annotations`: annotations are text, never run
+        self.declared_outer: set[str] = set()  # names some function declares global or nonlocal
         self.in_annotation = 0  # visiting an annotation that runs: names are fine there, calls are not
 
     def _module_constants(self, tree: ast.Module) -> set[str]:
@@ -411,6 +419,15 @@ class _Auditor(ast.NodeVisitor):
             if kw.arg in params and self._tensor_expr(kw.value):
                 self.found.kernel_tensors.add(kw.arg)
 
+    def _tensor_defaults(self, args: ast.arguments) -> set[str]:
+        """Parameters whose default value is a tensor (def f(a=x): the default is read where the def runs)."""
+        if not self._tracking():
+            return set()
+        positional = [*args.posonlyargs, *args.args]
+        pairs = list(zip(positional[len(positional) - len(args.defaults):], args.defaults))
+        pairs += [(a, d) for a, d in zip(args.kwonlyargs, args.kw_defaults) if d is not None]
+        return {a.arg for a, d in pairs if self._tensor_expr(d)}
+
     def _arg_dict(self, node) -> bool:
         return isinstance(node, ast.Name) and any(node.id in names for names in self.arg_dicts)
 
@@ -447,6 +464,8 @@ class _Auditor(ast.NodeVisitor):
                         self.functions[target.id] = _param_names(node.value.args)
         self.callbacks = self._callbacks(tree)
         self.class_ok = self._class_places(tree)
+        self.declared_outer = {name for n in ast.walk(tree) if isinstance(n, (ast.Global, ast.Nonlocal))
+                               for name in n.names}
         self.postponed = any(isinstance(n, ast.ImportFrom) and n.module == "__future__" and
                              any(a.name == "annotations" for a in n.names) for n in tree.body)
         self.seeds = self._entry_seeds(tree)
@@ -568,6 +587,7 @@ class _Auditor(ast.NodeVisitor):
             self.kernel_names.append(bound | set(_param_names(node.args)))
         params = _param_names(node.args) + [a.arg for a in (node.args.vararg, node.args.kwarg) if a is not None]
         tensors = (self.flows.params.get(node.name, set()) | self.seeds.get(node.name, set())) & set(params)
+        tensors |= self._tensor_defaults(node.args)
         callback = node.name in self.callbacks and not kernel
         if callback:  # Triton calls it with the kernel's arguments: by name, or as a dict of them
             tensors |= set(params) & self.flows.kernel_tensors
@@ -725,6 +745,8 @@ class _Auditor(ast.NodeVisitor):
                         "hasattr", "getattr", "repr", "str", "type"}  # getattr(x, "name") is judged as x.name
 
     def _tensor_name(self, name: str) -> bool:
+        if name in self.flows.escaped:
+            return True
         for tensors, others in reversed(self.scopes):
             if name in tensors:
                 return True
@@ -799,6 +821,8 @@ class _Auditor(ast.NodeVisitor):
             if tensor:
                 tensors.add(name)
                 others.discard(name)
+                if name in self.declared_outer:  # global or nonlocal somewhere: the tensor leaves the function
+                    self.found.escaped.add(name)
             elif name not in tensors:
                 others.add(name)
 
@@ -826,6 +850,8 @@ class _Auditor(ast.NodeVisitor):
                 self.found.self_holds = True
             elif isinstance(target, ast.Name):
                 self._bind(target, True)
+        if isinstance(target, ast.Call) and isinstance(target.func, ast.Name) and target.func.id in self.functions:
+            self.found.returns.add(target.func.id)  # cached(0).append(x): what cached(0) returns now holds a tensor
 
     def visit_AnnAssign(self, node):
         if self._tracking() and node.value is not None:
@@ -840,8 +866,36 @@ class _Auditor(ast.NodeVisitor):
 
     def visit_NamedExpr(self, node):
         if self._tracking():
-            self._bind(node.target, self._tensor_expr(node.value))
+            tensor = self._tensor_expr(node.value)
+            self._bind(node.target, tensor)
+            if tensor:  # inside a comprehension, := binds in the enclosing function
+                self.found.escaped.add(node.target.id)
         self.generic_visit(node)
+
+    def visit_With(self, node):
+        if self._tracking():
+            for item in node.items:
+                if item.optional_vars is not None:
+                    self._bind(item.optional_vars, self._tensor_expr(item.context_expr))
+        self.generic_visit(node)
+
+    visit_AsyncWith = visit_With
+
+    def visit_Match(self, node):
+        if self._tracking() and self._tensor_expr(node.subject):
+            for case in node.cases:
+                for sub in ast.walk(case.pattern):
+                    name = getattr(sub, "name", None) or getattr(sub, "rest", None)
+                    if isinstance(name, str):
+                        self._bind(ast.Name(id=name, ctx=ast.Store()), True)
+        self.generic_visit(node)
+
+    def visit_Yield(self, node):
+        if node.value is not None and self.current and self._tensor_expr(node.value):
+            self.found.returns.add(self.current[-1])  # next(gen(x)) hands it out
+        self.generic_visit(node)
+
+    visit_YieldFrom = visit_Yield
 
     def visit_For(self, node):
         if self._tracking():
@@ -873,6 +927,7 @@ class _Auditor(ast.NodeVisitor):
     def _visit_lambda(self, node: ast.Lambda, key: str) -> None:
         params = _param_names(node.args) + [a.arg for a in (node.args.vararg, node.args.kwarg) if a is not None]
         tensors = (self.flows.params.get(key, set()) | self.seeds.get(key, set())) & set(params)
+        tensors |= self._tensor_defaults(node.args)
         callback = key in self.callbacks or _lambda_key(node) in self.callbacks
         if callback:
             tensors |= set(params) & self.flows.kernel_tensors

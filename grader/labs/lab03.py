@@ -4,13 +4,13 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+from grader.checks.profile_text import without_html_comments
 from grader.context import Context
 from grader.labs import lab03_port, lab03_triton
 from grader.registry import Lab
 from grader.results import Result, failed, passed, skipped
 
 SECTION = re.compile(r"^##\s+Phase 24\b.*?$(?P<body>.*?)(?=^##\s|\Z)", re.M | re.S)
-COMMENT = re.compile(r"<!--.*?-->", re.S)
 MIN_WORDS = 40
 
 
@@ -39,7 +39,7 @@ def profile_path(ctx: Context, name: str) -> Path:
 
 def phase24_text(markdown: str) -> str | None:
     m = SECTION.search(markdown)
-    return None if m is None else " ".join(COMMENT.sub("", m["body"]).split())
+    return None if m is None else " ".join(without_html_comments(m["body"]).split())
 
 
 def learner_profile(ctx: Context) -> Result:
