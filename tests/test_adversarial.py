@@ -426,3 +426,9 @@ def test_positive_control_on_gpu(case: Case, pool):
     o = pool.get(case)
     common_assertions(case, o)
     verdict_assertions(case, o, gpu=True)
+
+
+def test_every_case_folder_has_its_manifest():
+    """A folder without expect.toml is never graded: two hostile submissions sat unrun so (found 2026-11-27)."""
+    orphans = [p.name for p in ROOT.iterdir() if p.is_dir() and not (p / "expect.toml").is_file()]
+    assert not orphans, f"case folders without expect.toml: {orphans}"
