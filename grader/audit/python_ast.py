@@ -19,6 +19,7 @@ from __future__ import annotations
 import ast
 import builtins
 import io
+import sys
 import tokenize
 from dataclasses import dataclass, field
 
@@ -291,16 +292,17 @@ def _is_main_guard(node: ast.stmt) -> bool:
 
 # Modules that attribute chains can reach from an allowed one (triton.runtime.cache.os, torch.os,
 # inspect.sys): naming one anywhere in a chain is the same as importing it.
-import sys as _sys  # noqa: E402  (only for the list of the standard library's modules)
-
-REACHED_MODULES = set(_sys.stdlib_module_names) - {"math", "functools", "typing", "dataclasses", "__future__"} | {
-    # third-party modules that triton's and torch's own modules import and so hold as attributes
-    # (triton.tools.mxfp.torch, torch.nn.functional.np, triton.runtime.interpreter.np)
-    "torch", "np", "sympy", "jinja2", "filelock", "fsspec", "networkx", "mpmath", "psutil", "setuptools",
-    "pkg_resources", "yaml", "packaging", "requests", "urllib3", "rich", "nbformat", "ncu_report", "pytest", "_pytest",
-    "typing_extensions",
-"os", "sys", "subprocess", "builtins", "importlib", "ctypes", "socket", "shutil", "pathlib",
-                   "pickle", "multiprocessing", "threading", "numpy"}
+# Named anywhere in a chain (x.os as well as torch.os): modules no lab file reaches, and the third-party ones that
+# triton's and torch's own modules import and so hold as attributes (triton.tools.mxfp.torch, torch.nn.functional.np).
+REACHED_MODULES = {"os", "sys", "subprocess", "builtins", "importlib", "ctypes", "socket", "shutil", "pathlib", "pickle",
+                   "multiprocessing", "threading", "numpy", "inspect", "gc", "marshal", "runpy", "pty",
+                   "torch", "np", "sympy", "jinja2", "filelock", "fsspec", "networkx", "mpmath", "psutil",
+                   "setuptools", "pkg_resources", "yaml", "packaging", "requests", "urllib3", "rich", "nbformat",
+                   "ncu_report", "pytest", "_pytest", "typing_extensions"}
+# In a chain that starts at an imported module, any module of the standard library (but the four a lab file may
+# import) held on the way (triton.runtime.jit.inspect.getattr_static, torch.serialization.pickle): it is a module
+# there, not a method such as d.copy() or x.select(0, 1).
+STDLIB_MODULES = set(sys.stdlib_module_names) - {"math", "functools", "typing", "dataclasses", "__future__"}
 
 
 class _Auditor(ast.NodeVisitor):
@@ -609,7 +611,10 @@ class _Auditor(ast.NodeVisitor):
     # -- expressions --
     def visit_Attribute(self, node):
         name = node.attr
-        reached = [part for part in (_chain(node) or [name])[1:] if part in REACHED_MODULES]
+        chain_ = _chain(node) or [name]
+        through = chain_[1:] if id(node) in self.call_funcs else chain_[1:] + [""]  # a called last part is a function
+        reached = [part for part in chain_[1:] if part in REACHED_MODULES] or \
+            [part for part in through[:-1] if part in STDLIB_MODULES and chain_[0] in self.aliases]
         if reached:
             self.flag(node, f"reaches .{reached[0]} through an attribute: {self._import_hint()}")
         elif name == "fn" and self.rules is TRITON and not self.in_kernel:
