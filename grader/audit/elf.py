@@ -68,6 +68,9 @@ TOOLCHAIN_FUNCTIONS = {"_init", "_fini", "frame_dummy", "register_tm_clones", "d
                        "_ZL37__nv_save_fatbinhandle_for_managed_rtPPv", "__sti____cudaRegisterAll"}
 INIT_ALLOWED = {"frame_dummy", "_ZL24__sti____cudaRegisterAllv", "__sti____cudaRegisterAll"}
 FINI_ALLOWED = {"__do_global_dtors_aux"}
+# The sections whose function pointers the loader calls, and the toolchain's entries each may hold.
+CONSTRUCTOR_SECTIONS = {".init_array": INIT_ALLOWED, ".fini_array": FINI_ALLOWED, ".ctors": set(), ".dtors": set(),
+                        ".preinit_array": set()}
 # The .init and .fini sections (run through DT_INIT and DT_FINI when the library is loaded and unloaded) hold the C
 # runtime's _init and _fini and nothing else: align the stack, call __gmon_start__ if it is linked, return. An
 # instruction of any other form there is code spliced in by the learner (asm(".pushsection .init ...")).
@@ -249,8 +252,8 @@ def _init_arrays(library: Path, run_tool, facts: ElfFacts) -> None:
     _, relocations = run_tool(["readelf", "-r", "-W", str(library)], timeout_s=60)
     ranges = {}
     for line in sections.splitlines():
-        m = re.search(r"\]\s+(\.init_array|\.fini_array|\.preinit_array|\.ctors|\.dtors)\s+\S+\s+([0-9a-f]+)\s+[0-9a-f]+"
-                      r"\s+([0-9a-f]+)", line)
+        m = re.search(r"\]\s+(" + "|".join(re.escape(n) for n in CONSTRUCTOR_SECTIONS) + r")\s+\S+\s+([0-9a-f]+)\s+"
+                      r"[0-9a-f]+\s+([0-9a-f]+)", line)
         if m:
             ranges[m.group(1)] = (int(m.group(2), 16), int(m.group(2), 16) + int(m.group(3), 16))
     for line in relocations.splitlines():
@@ -266,13 +269,10 @@ def _init_arrays(library: Path, run_tool, facts: ElfFacts) -> None:
         for section, (lo, hi) in ranges.items():
             if lo <= offset < hi:
                 target = symbol or addresses.get(int(m.group(6) or "0", 16), f"0x{m.group(6)}")
-                allowed = INIT_ALLOWED if section == ".init_array" else FINI_ALLOWED if section == ".fini_array" else set()
-                if target not in allowed:
-                    facts.problems.append(f"runs {_pretty(target)} when the library is "
-                                          f"{'loaded' if 'init' in section or 'ctors' in section else 'unloaded'} "
+                if target not in CONSTRUCTOR_SECTIONS[section]:
+                    facts.problems.append(f"runs {_pretty(target)} when the library is {_when(section)} "
                                           f"({section}, through a relocation): a constructor or destructor")
-    for section, allowed in ((".init_array", INIT_ALLOWED), (".fini_array", FINI_ALLOWED), (".ctors", set()),
-                             (".dtors", set()), (".preinit_array", set())):
+    for section, allowed in CONSTRUCTOR_SECTIONS.items():
         if section not in sections:
             continue
         _, dump = run_tool(["objdump", "-s", "-j", section, str(library)], timeout_s=60)
@@ -285,8 +285,12 @@ def _init_arrays(library: Path, run_tool, facts: ElfFacts) -> None:
             value = int.from_bytes(bytes.fromhex(lo + hi), "little")
             name = addresses.get(value, f"0x{value:x}")
             if value and name not in allowed:
-                facts.problems.append(f"runs {_pretty(name)} when the library is {'loaded' if 'init' in section or 'ctors' in section else 'unloaded'} "
+                facts.problems.append(f"runs {_pretty(name)} when the library is {_when(section)} "
                                       f"({section}): a constructor, destructor or static object with a constructor")
+
+
+def _when(section: str) -> str:
+    return "loaded" if "init" in section or "ctors" in section else "unloaded"
 
 
 def _device_kernel_names(library: Path, run_tool) -> list[str]:

@@ -268,6 +268,11 @@ def _param_names(args: ast.arguments) -> list[str]:
     return [a.arg for a in (*args.posonlyargs, *args.args, *args.kwonlyargs)]
 
 
+def _all_param_names(args: ast.arguments) -> list[str]:
+    """_param_names, then *args and **kwargs: every name a call binds."""
+    return _param_names(args) + [a.arg for a in (args.vararg, args.kwarg) if a is not None]
+
+
 def _target_names(target: ast.AST) -> list[str]:
     """The names an assignment target binds: x, (a, *b), [c, d]; not the x of x[i] = ... or x.attr = ..."""
     if isinstance(target, ast.Name):
@@ -492,8 +497,7 @@ class _Auditor(ast.NodeVisitor):
         seeds: dict[str, set[str]] = {}
         for node in tree.body:
             if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.name == self.entry:
-                seeds[node.name] = set(_param_names(node.args)) | {a.arg for a in (node.args.vararg, node.args.kwarg)
-                                                                    if a is not None}
+                seeds[node.name] = set(_all_param_names(node.args))
             elif isinstance(node, ast.Assign) and any(isinstance(t, ast.Name) and t.id == self.entry
                                                       for t in node.targets):
                 value = node.value
@@ -587,21 +591,13 @@ class _Auditor(ast.NodeVisitor):
         if kernel:
             bound = {name for name, _, how in _binding_sites(ast.Module(body=node.body, type_ignores=[]))}
             self.kernel_names.append(bound | set(_param_names(node.args)))
-        params = _param_names(node.args) + [a.arg for a in (node.args.vararg, node.args.kwarg) if a is not None]
-        tensors = (self.flows.params.get(node.name, set()) | self.seeds.get(node.name, set())) & set(params)
-        tensors |= self._tensor_defaults(node.args)
         callback = node.name in self.callbacks and not kernel
-        if callback:  # Triton calls it with the kernel's arguments: by name, or as a dict of them
-            tensors |= set(params) & self.flows.kernel_tensors
-            self.arg_dicts.append(set(params))
-        self.scopes.append((tensors, set(params) - tensors))
+        self._enter_function(node.name, node.args, callback)
         self.current.append(node.name)
         for stmt in node.body:
             self.visit(stmt)
         self.current.pop()
-        self.scopes.pop()
-        if callback:
-            self.arg_dicts.pop()
+        self._leave_function(callback)
         self.in_kernel -= kernel
         if kernel:
             self.kernel_names.pop()
@@ -929,21 +925,29 @@ class _Auditor(ast.NodeVisitor):
             self.found.returns.add(self.current[-1])
         self.generic_visit(node)
 
-    def _visit_lambda(self, node: ast.Lambda, key: str) -> None:
-        params = _param_names(node.args) + [a.arg for a in (node.args.vararg, node.args.kwarg) if a is not None]
+    def _enter_function(self, key: str, args: ast.arguments, callback: bool) -> None:
+        """A def's or lambda's scope: its parameters, those known to receive a tensor (from a caller, the entry, a
+        default) among them. A callback (Triton calls it with a kernel's arguments) gets them by name, or as a dict."""
+        params = _all_param_names(args)
         tensors = (self.flows.params.get(key, set()) | self.seeds.get(key, set())) & set(params)
-        tensors |= self._tensor_defaults(node.args)
-        callback = key in self.callbacks or _lambda_key(node) in self.callbacks
+        tensors |= self._tensor_defaults(args)
         if callback:
             tensors |= set(params) & self.flows.kernel_tensors
             self.arg_dicts.append(set(params))
         self.scopes.append((tensors, set(params) - tensors))
-        if self._tensor_expr(node.body):
-            self.found.returns.add(key)
-        self.visit(node.body)
+
+    def _leave_function(self, callback: bool) -> None:
         self.scopes.pop()
         if callback:
             self.arg_dicts.pop()
+
+    def _visit_lambda(self, node: ast.Lambda, key: str) -> None:
+        callback = key in self.callbacks or _lambda_key(node) in self.callbacks
+        self._enter_function(key, node.args, callback)
+        if self._tensor_expr(node.body):
+            self.found.returns.add(key)
+        self.visit(node.body)
+        self._leave_function(callback)
 
     def visit_Lambda(self, node):
         self._visit_lambda(node, _lambda_key(node))
