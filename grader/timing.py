@@ -12,7 +12,12 @@ back to back too) and reports the block's event time per launch; that is kept as
 
 Launch i of a block reads input set i % 3 and writes output buffer i % 8; each set is ~the size of
 the problem and the sets rotate, so at the sizes timed (hundreds of MB) no launch finds its inputs
-in L2. Contenders of one measurement (the learner's kernel, the vendor baseline, a device copy)
+in L2. The sets are stacked in one buffer per input, and before launches 3, 6, 9... one change drawn
+before the block (the op's ``change`` and ``perturb``) moves all three, after each was last read:
+no launch sees inputs an earlier one saw, and a kernel that remembers answers (keyed on pointers,
+or on a fingerprint of its inputs) and hands one back is caught by the verification below, which
+checks half its rows among those the change moved (PHASE_24_PLAN decision 80). The warm-up
+launches read a fourth set, drawn and changed for them alone. Contenders of one measurement (the learner's kernel, the vendor baseline, a device copy)
 run in the same process on the same GPU, interleaved round by round, so drift and noise hit all
 alike; a figure is the median over rounds of the per-launch time, a ratio the median of per-round
 ratios, and the spread (max - min) / median of those.
@@ -100,13 +105,14 @@ def measure(worker, spec, dims: dict, contenders: list[str], *, verify=None, dec
             rounds: int = ROUNDS, rng: random.Random | None = None) -> Measurement:
     """Time ``contenders`` at ``dims`` on a worker that holds them.
 
-    ``verify(block_index, launch, seed)``: called after each block of a contender named in
-    ``verify.contenders`` to check random launches; raises Failed. ``decide(measurement)``: True
+    ``verify(contender, launch, seeds, fresh, rng)``: called after each block of a contender named in
+    ``verify.contenders`` to check random launches (their inputs: ``launch_inputs``); raises Failed. ``decide(measurement)``: True
     when the rounds so far settle the question asked (e.g. the gate), else more rounds are run.
     """
     rng = rng or random.Random(random.SystemRandom().randrange(2**62))
     m = Measurement(dims, spec.work(dims))
-    estimate = {c: _block(worker, spec, dims, c, 3, [rng.randrange(2**62)], m).per_launch for c in contenders}
+    estimate = {c: _block(worker, spec, dims, c, 3, [rng.randrange(2**62)], m, rng.randrange(2**62)).per_launch
+                for c in contenders}
     launches = {c: max(3, min(400, math.ceil(TARGET_BLOCK_S / max(estimate[c], 1e-7)))) for c in contenders}
     total = rounds
     r = 0
@@ -116,10 +122,11 @@ def measure(worker, spec, dims: dict, contenders: list[str], *, verify=None, dec
         blocks = {}
         for c in order:
             n = launches[c] + rng.randrange(launches[c] // 3 + 1)
-            blocks[c] = _block(worker, spec, dims, c, n, seeds, m)
+            fresh = rng.randrange(2**62)
+            blocks[c] = _block(worker, spec, dims, c, n, seeds, m, fresh)
             if verify is not None and c in verify.contenders:
                 for launch in rng.sample(range(max(0, n - OUT_BUFFERS), n), min(VERIFY_LAUNCHES, n)):
-                    verify(c, launch, seeds[launch % len(seeds)], rng)
+                    verify(c, launch, seeds, fresh, rng)
         m.rounds.append(blocks)
         r += 1
         if r == total and decide is not None and not decide(m) and total < rounds + EXTRA_ROUNDS:
@@ -127,10 +134,10 @@ def measure(worker, spec, dims: dict, contenders: list[str], *, verify=None, dec
     return m
 
 
-def _block(worker, spec, dims, contender: str, n: int, seeds: list[int], m: Measurement) -> Block:
+def _block(worker, spec, dims, contender: str, n: int, seeds: list[int], m: Measurement, fresh: int) -> Block:
     marks: dict[str, float] = {}
     reply = worker.call({"cmd": "time", "contender": contender, "dims": dims, "family": timing_family(spec),
-                         "seeds": seeds, "launches": n, "warmup": 2},
+                         "seeds": seeds, "fresh": fresh, "launches": n, "warmup": 2},
                         timeout_s=SETTINGS.block_timeout_s + 60 * n * 0.001, on_mark=lambda name, t: marks.__setitem__(name, t))
     if reply.has("error"):
         err = reply.sub("error")
@@ -149,6 +156,40 @@ def _block(worker, spec, dims, contender: str, n: int, seeds: list[int], m: Meas
 
 def timing_family(spec) -> str:
     return "randn" if "randn" in spec.families else next(iter(spec.families))
+
+
+# ---- the inputs of a timed launch ---------------------------------------------------------------------------
+# The block's input sets live stacked in one buffer per input. At each turn of their rotation (before launch
+# len(seeds) * t, t >= 1) one change, drawn before the block, moves every set at once; the judge replays the same
+# changes, in order, to know what launch i read. Both sides use these functions and the op's make_inputs, change and
+# perturb.
+
+def launch_seed(fresh: int, turn: int) -> int:
+    """The seed of the rotation's ``turn``-th change (-1: the warm-up set's draw; -2, -3...: the warm-up's changes),
+    from the block's ``fresh``."""
+    return (fresh + (turn + 1) * 0x9E3779B97F4A7C15) % 2**62
+
+
+def stack_inputs(sets: list[dict]) -> dict:
+    """Input sets as one buffer per input, the set its leading dimension."""
+    import torch
+
+    return {name: torch.stack([s[name] for s in sets]) for name in sets[0]}
+
+
+def launch_inputs(spec, family: str, dims: dict, seeds: list[int], fresh: int, launch: int, device) -> dict:
+    """The inputs timed launch ``launch`` of a block read: the sets drawn, then every turn's change up to its own."""
+    k = len(seeds)
+    stacked = stack_inputs([spec.make_inputs(family, dims, s, device) for s in seeds])
+    for turn in range(1, launch // k + 1):
+        spec.perturb(stacked, dims, spec.change(dims, k, launch_seed(fresh, turn), turn, device))
+    return {name: t[launch % k] for name, t in stacked.items()}
+
+
+def launch_change(spec, dims: dict, seeds: list[int], fresh: int, launch: int, device):
+    """The change made just before launch ``launch`` to the sets (None for a set's first launch of the block)."""
+    k = len(seeds)
+    return spec.change(dims, k, launch_seed(fresh, launch // k), launch // k, device) if launch >= k else None
 
 
 # ---- hardware ceilings ----------------------------------------------------------------------------

@@ -45,3 +45,4 @@ def nvcc_available() -> bool:
 
 
 needs_nvcc = pytest.mark.skipif(not nvcc_available(), reason="nvcc not installed")
+

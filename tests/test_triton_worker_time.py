@@ -4,6 +4,7 @@ in torch's allocator cache, as the CUDA worker's block finds its output buffers 
 waits for a cudaMalloc that F.softmax's block never makes."""
 from __future__ import annotations
 
+import functools
 import weakref
 
 import pytest
@@ -31,8 +32,11 @@ def worker(monkeypatch, tmp_path):
 
     w = triton_worker.TritonWorker(tmp_path)
     w.op = get("softmax")
-    monkeypatch.setattr(w.op, "make_inputs", lambda family, dims, seed, device: {"input": seed})
+    monkeypatch.setattr(w.op, "make_inputs", lambda family, dims, seed, device: {"input": triton_worker.torch.full((2,), seed)})
+    monkeypatch.setattr(w.op, "change", lambda dims, sets, seed, turn, device: None)
+    monkeypatch.setattr(w.op, "perturb", lambda stacked, dims, change: None)
     monkeypatch.setattr(triton_worker.torch.cuda, "synchronize", lambda: None)
+    monkeypatch.setattr(triton_worker, "FreshInputs", functools.partial(triton_worker.FreshInputs, device="cpu"))
 
     def timed(run, n, link, sync):  # serve.timed_launches without CUDA events
         link.mark("start")
@@ -53,7 +57,7 @@ def block(worker, log: list, launches: int):
 
     worker.fn = fn
     return worker.cmd_time({"contender": "learner", "dims": {"rows": 4, "cols": 4}, "family": "randn",
-                            "seeds": [1, 2, 3], "launches": launches, "warmup": 2}, Link(log))
+                            "seeds": [1, 2, 3], "fresh": 7, "launches": launches, "warmup": 2}, Link(log))
 
 
 @pytest.mark.parametrize("launches", [3, 40])
@@ -80,7 +84,7 @@ def test_the_last_blocks_outputs_are_released_before_the_next_block_allocates(wo
 
     worker.fn = fn
     worker.cmd_time({"contender": "learner", "dims": {"rows": 4, "cols": 4}, "family": "randn", "seeds": [1, 2, 3],
-                     "launches": 40, "warmup": 2}, Link([]))
+                     "fresh": 7, "launches": 40, "warmup": 2}, Link([]))
     assert alive_at_first_call == [0]
 
 

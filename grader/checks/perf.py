@@ -19,15 +19,31 @@ from grader.workers.buffers import POISON_BITS
 IMPOSSIBLE = 1.05  # times the ceiling: faster than the hardware can go
 
 
+def pick_rows(spec, dims: dict, rows: int, seeds: list[int], fresh: int, launch: int, rng: random.Random,
+              device="cuda") -> list[int]:
+    """The rows a timed launch is checked on: half of them among the rows its input change moved (where an answer kept
+    from before the change is wrong), the rest at random."""
+    change = timing.launch_change(spec, dims, seeds, fresh, launch, device)
+    moved = spec.changed_rows(dims, change, launch % len(seeds)) if change is not None else None
+    hot = sorted({int(r) for r in moved.tolist()}) if moved is not None else []
+    picked = set(rng.sample(hot, min(len(hot), timing.VERIFY_ROWS // 2)))
+    want = min(timing.VERIFY_ROWS, rows)
+    if rows <= 4 * timing.VERIFY_ROWS:
+        picked |= set(rng.sample([r for r in range(rows) if r not in picked], want - len(picked)))
+    while len(picked) < want:
+        picked.add(rng.randrange(rows))
+    return sorted(picked)
+
+
 class VerifyLaunches:
-    """After a block: check random launches among its last 8 on random rows, against the judge's own
-    inputs (re-drawn from the same seeds) and fp64 reference."""
+    """After a block: check random launches among its last 8 on rows picked then (half among those the launch's input
+    change moved), against the judge's own inputs (re-drawn from the same seeds, with the same changes made before
+    each launch) and fp64 reference."""
 
     def __init__(self, ctx, worker: Worker, dims: dict, contenders: tuple[str, ...]):
         self.ctx, self.worker, self.dims, self.contenders = ctx, worker, dims, contenders
-        self._cache: dict = {}
 
-    def __call__(self, contender: str, launch: int, seed: int, rng: random.Random) -> None:
+    def __call__(self, contender: str, launch: int, seeds: list[int], fresh: int, rng: random.Random) -> None:
         import torch
 
         spec, dims = self.ctx.spec, self.dims
@@ -35,19 +51,16 @@ class VerifyLaunches:
         shape = spec.shapes(dims)[out]
         row = shape[-1]
         rows = spec.numel(dims, out) // row
-        picked = sorted(rng.sample(range(rows), min(timing.VERIFY_ROWS, rows)))
+        picked = pick_rows(spec, dims, rows, seeds, fresh, launch, rng)
         reply = self.worker.call({"cmd": "block_sample", "launch": launch,
                                   "items": [{"what": out, "ranges": [[r * row, row] for r in picked]}]}, timeout_s=120)
         if reply.has("error"):
             err = reply.sub("error")
             raise timing.Failed(f"a timed call failed: {err.text('message', 300, default='')}", [])
         bits = self.worker.read(reply.sub("files").text(out, 200), np.uint32, len(picked) * row)
-        if seed not in self._cache:
-            self._cache.clear()
-            inputs = spec.make_inputs(timing.timing_family(spec), dims, seed, "cuda")
-            ref = spec.reference(inputs, dims)[out]
-            self._cache[seed] = (ref.reshape(rows, row), spec.tolerance.bound(inputs, ref, dims).reshape(rows, row))
-        ref, bound = self._cache[seed]
+        inputs = timing.launch_inputs(spec, timing.timing_family(spec), dims, seeds, fresh, launch, "cuda")
+        ref = spec.reference(inputs, dims)[out]
+        ref, bound = ref.reshape(rows, row), spec.tolerance.bound(inputs, ref, dims).reshape(rows, row)
         index = torch.tensor(picked, device=ref.device)
         ref, bound = ref[index], bound[index]
         got = torch.from_numpy(bits.view(np.int32).copy()).reshape(len(picked), row).to(ref.device)

@@ -177,6 +177,27 @@ class OpSpec:
         """fp64 outputs, by parameter name."""
         raise NotImplementedError
 
+    def change(self, dims: dict, sets: int, seed: int, turn: int, device):
+        """What ``perturb`` does to a timing block's ``sets`` input sets at one turn of their rotation (turn t: just
+        before launches sets * t .. sets * t + sets - 1, t >= 1), drawn from ``seed`` before the block starts, so
+        that a timed launch's time holds only the applying: one small kernel every ``sets`` launches. Deterministic
+        in ``seed`` and ``turn`` on one device, so that the judge replays it (grader/timing.launch_inputs). By
+        default: the seed the first input of every set is drawn again with."""
+        return seed
+
+    def perturb(self, stacked: dict, dims: dict, change) -> None:
+        """Apply ``change``, in place, to the block's input sets, ``stacked`` (every input with a leading dimension,
+        the set), so that in every set the right answer moves far beyond the tolerance in the part of the output
+        the change touches: no launch of a timing block sees inputs an earlier launch saw, and a kernel that hands
+        back an answer it remembers is caught (grader/timing.py, PHASE_24_PLAN decision 80)."""
+        first = stacked[self.abi.names("in")[0]]
+        first.normal_(generator=generator(change, first.device))
+
+    def changed_rows(self, dims: dict, change, index: int):
+        """The rows of set ``index``'s output (as VerifyLaunches reads it: its last dimension a row) whose answer
+        ``change`` moved, as a tensor of indices (repeats allowed), or None when it moved every row."""
+        return None
+
     def diagnose(self, out, ref, inputs: dict, dims: dict, bad) -> list[str]:
         """Teaching lines for a wrong output (``bad``: bool mask of elements outside the tolerance)."""
         return []

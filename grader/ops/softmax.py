@@ -111,6 +111,39 @@ class Softmax(OpSpec):
             raise ValueError(family)
         return {"input": x.contiguous()}
 
+    # In every set, rows / 64 elements at random (at least one) change before each of its launches: each costs a sector
+    # written at random, and the judge checks half a launch's rows among the ones its change moved (changed_rows), so
+    # an answer kept from before the change fails there. (A quarter of the rows cost 8% of a launch at 524288x128 on
+    # an H200, docs/data/evidence-2026-11-27i call 4.)
+    CHANGED_ROWS = 64
+
+    def change(self, dims, sets, seed, turn, device):
+        """Elements at random, CHANGED_ROWS times fewer than the rows in every set, and their new value,
+        ln(cols) + 4 + f, where f = frac(turn * golden ratio) differs from turn to turn: its exponential is 0.6 to
+        1.6 times a timing row's sum (3 * randn: about cols * e^4.5). A row's first change moves its sum by 60% or
+        more, and its k-th by about 1 / (k + 1) (the widest tolerance is 0.53%; a block changes a row a few times),
+        while the row stays a spread of values, not one that a single element dominates. Finding the changed rows
+        takes reading every row: an answer kept from an earlier launch, even patched, costs a kernel about as much
+        traffic as computing it."""
+        import math
+
+        import torch
+
+        size = dims["rows"] * dims["cols"]
+        where = torch.randint(0, size, (sets, -(-dims["rows"] // self.CHANGED_ROWS)), generator=generator(seed, device),
+                              device=device)
+        where += torch.arange(sets, device=device).unsqueeze(1) * size
+        return where.flatten(), math.log(dims["cols"]) + 4.0 + (turn * 0.6180339887498949) % 1.0
+
+    def perturb(self, stacked, dims, change):
+        where, value = change
+        stacked["input"].view(-1).index_fill_(0, where, value)  # one value for all: repeated indices do not matter
+
+    def changed_rows(self, dims, change, index):
+        size = dims["rows"] * dims["cols"]
+        where = change[0]
+        return (where[(where >= index * size) & (where < (index + 1) * size)] - index * size) // dims["cols"]
+
     def reference(self, inputs, dims):
         x = inputs["input"].double()
         e = (x - x.amax(dim=1, keepdim=True)).exp_()

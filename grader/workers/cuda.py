@@ -9,10 +9,11 @@ Commands (see grader/checks/kernels.py for the judge's side):
           and for any repeat whose bits differ from it (every repeat when ship_all); <key>.in.<name>.bin
           for an input whose bits changed (always when ship_all).
   sample  {key, items: [{what, ranges}]}         parts of the retained copies, at the judge's choice
-  time    {contender, dims, family, seeds, launches, warmup}
+  time    {contender, dims, family, seeds, fresh, launches, warmup}
           inputs drawn on the device from the judge's seeds (the op spec's own code); ``launches``
           back-to-back launches between two marks the judge timestamps on its own clock; launch i
-          reads input set i % len(seeds) and writes output buffer i % OUT_BUFFERS. Contenders:
+          reads input set i % len(seeds), changed just before it by the op's perturb (seeded from
+          ``fresh``: serve.FreshInputs), and writes output buffer i % OUT_BUFFERS. Contenders:
           "lib:LABEL", "baseline", and "copy" (the ceiling; refused once a library is loaded)
   block_sample {launch, items}                    parts of a timed launch's output, at the judge's choice
 """
@@ -27,7 +28,7 @@ import torch
 
 from grader.ops import get as get_op
 from grader.workers.buffers import GUARD_BITS, POISON_BITS, HostCopies, Retained, case_inputs, gather, write
-from grader.workers.serve import LearnerError, serve, timed_launches, warm_profiler
+from grader.workers.serve import FreshInputs, LearnerError, serve, timed_launches, warm_profiler
 
 OUT_BUFFERS = 8  # distinct output buffers a timing block rotates through
 CTYPE = {"in": ctypes.c_void_p, "out": ctypes.c_void_p, "dim": ctypes.c_int, "stream": ctypes.c_void_p}
@@ -161,37 +162,39 @@ class CudaWorker:
         if contender == "copy" and self.launchers:
             # The ceiling is timed only by a worker that loaded nothing of a learner's (kernel_checks.copy_worker).
             raise ValueError("the copy ceiling is timed only in a worker that loaded no library")
-        sets = [op.make_inputs(message["family"], dims, int(s), "cuda") for s in message["seeds"]]
         n, warmup = int(message["launches"]), int(message.get("warmup", 2))
+        fresh = FreshInputs(op, message, warmup)
         codes: list[int] = []
         if contender.startswith("lib:"):
             label = contender[4:]
             outs = self._block_outputs(dims, n)
-            ptr_in = [{name: t.data_ptr() for name, t in s.items()} for s in sets]
             ptr_out = [{name: t.data_ptr() for name, t in o.items()} for o in outs]
 
-            def run(i):
-                codes.append(self.launch(label, dims, ptr_in[i % len(sets)], ptr_out[i % len(outs)]))
+            def launch(i, inputs):
+                codes.append(self.launch(label, dims, {name: t.data_ptr() for name, t in inputs.items()},
+                                         ptr_out[i % len(outs)]))
             for o in outs:
                 for t in o.values():
                     t.view(torch.int32).fill_(_signed(POISON_BITS))
         elif contender == "baseline":
-            def run(i):
-                op.baseline(sets[i % len(sets)])
+            def launch(i, inputs):
+                op.baseline(inputs)
         elif contender == "copy":  # the device's copy of the op's first input: the ceiling (grader/timing.py)
             first = op.abi.names("in")[0]
-            dst = torch.empty_like(sets[0][first])
+            dst = torch.empty_like(fresh.warm[first])
 
-            def run(i):
-                dst.copy_(sets[i % len(sets)][first])
+            def launch(i, inputs):
+                dst.copy_(inputs[first])
         else:
             raise ValueError(f"unknown contender {contender!r}")
         torch.cuda.synchronize()  # the inputs and outputs are ready, and nothing else is running
+        warm = fresh.warming(launch)
         for i in range(warmup):
-            run(i)
+            warm(i)
         self._sync("warm-up")
         codes.clear()
-        per_launch_ms = timed_launches(run, n, link, lambda: self._sync("timed launches"), stream=self.stream)
+        per_launch_ms = timed_launches(fresh.timed(launch), n, link, lambda: self._sync("timed launches"),
+                                       stream=self.stream)
         if contender.startswith("lib:"):
             self.blocks = {"outs": outs, "n": n}
         bad = [c for c in codes if c != 0]

@@ -57,13 +57,54 @@ class Link:
         channel.send(self.write_fd, {"mark": name})
 
 
+class FreshInputs:
+    """The inputs of a timing block's launches (grader/timing.py). The block's input sets are stacked, one buffer per
+    input; timed launch i reads set i % len(sets), and before launches len(sets) * t (t >= 1) one change, drawn before
+    the block, moves every set: no launch sees inputs an earlier one saw (PHASE_24_PLAN decision 80). It is one small
+    kernel on the launches' own stream every len(sets) launches, ordered after the last read of every set it changes
+    and before the next. Warm-up launches read a set of their own, changed before each, so that the change's
+    first-call costs are paid before the block. Every launch of every contender, the copy included, gets the same."""
+
+    def __init__(self, op, message: dict, warmup: int, *, device="cuda"):
+        from grader.timing import launch_seed, stack_inputs
+
+        dims, fresh, n = message["dims"], int(message["fresh"]), int(message["launches"])
+        self.op, self.dims = op, dims
+        k = len(message["seeds"])
+        self.stacked = stack_inputs([op.make_inputs(message["family"], dims, int(s), device) for s in message["seeds"]])
+        self.sets = [{name: t[i] for name, t in self.stacked.items()} for i in range(k)]
+        self.warm_stacked = stack_inputs([op.make_inputs(message["family"], dims, launch_seed(fresh, -1), device)])
+        self.warm = {name: t[0] for name, t in self.warm_stacked.items()}
+        self.changes = {t: op.change(dims, k, launch_seed(fresh, t), t, device) for t in range(1, (n - 1) // k + 1)}
+        self.warm_changes = [op.change(dims, 1, launch_seed(fresh, -2 - i), i + 1, device) for i in range(warmup)]
+
+    def timed(self, launch):
+        """``launch(i, inputs)`` as the ``run(i)`` of ``timed_launches``: launch i on set i % len(sets), after the
+        turn's change the judge replays (grader/timing.launch_inputs)."""
+        k = len(self.sets)
+
+        def run(i):
+            if i >= k and i % k == 0:
+                self.op.perturb(self.stacked, self.dims, self.changes[i // k])
+            launch(i, self.sets[i % k])
+        return run
+
+    def warming(self, launch):
+        """``launch(i, inputs)`` for the warm-up: every launch on the warm-up set, changed before it."""
+        def run(i):
+            self.op.perturb(self.warm_stacked, self.dims, self.warm_changes[i])
+            launch(i, self.warm)
+        return run
+
+
 def timed_launches(run, n: int, link, sync, *, stream=None, event=None) -> float:
     """The timed part of a block: launches 0..n-1 back to back between the marks "start" and "end", the device
     synchronised (``sync``) before "end". Returns the block's CUDA-event time per launch, in ms (information only).
 
     One pair of events brackets the whole block and none sits between launches: the copy, the ceiling every
     figure is a share of, runs its launches through this same loop (in a worker of its own), and every
-    contender is timed the same way. Two event records per launch cost about 2% of copy at 130 us a launch (H200, round 4).
+    contender is timed the same way. Two timing-event records per launch cost about 2% of copy at 130 us a launch (H200,
+    round 4); ``FreshInputs`` records plain events (no timestamps) and its changes run on a stream of their own.
     ``event`` makes an event (a timing torch.cuda.Event by default); ``stream`` is the stream to record on."""
     if event is None:
         import torch

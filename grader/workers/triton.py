@@ -26,7 +26,7 @@ from torch.utils._python_dispatch import TorchDispatchMode
 
 from grader.ops import get as get_op
 from grader.workers.buffers import POISON_BITS, HostCopies, Retained, case_inputs, gather, write
-from grader.workers.serve import LearnerError, error_facts, serve, timed_launches, warm_torch
+from grader.workers.serve import FreshInputs, LearnerError, error_facts, serve, timed_launches, warm_torch
 
 OUT_BUFFERS = 8
 ALLOCATORS = {"empty", "empty_like", "empty_strided", "new_empty", "new_empty_strided"}
@@ -167,30 +167,31 @@ class TritonWorker:
 
     def cmd_time(self, message, link):
         op, dims, contender = self.op, message["dims"], message["contender"]
-        sets = [op.make_inputs(message["family"], dims, int(s), "cuda") for s in message["seeds"]]
         names_in = op.abi.names("in")
         n, warmup = int(message["launches"]), int(message.get("warmup", 2))
         kept: list = [None] * min(n, OUT_BUFFERS)
         if contender == "learner":
             self.blocks = None  # the last block's outputs: their memory serves this block's
 
-            def run(i):
-                kept[i % len(kept)] = self.fn(*(sets[i % len(sets)][m] for m in names_in))
+            def launch(i, inputs):
+                kept[i % len(kept)] = self.fn(*(inputs[m] for m in names_in))
             # The function allocates each output; a call's new output exists before the one it replaces in
             # ``kept`` is freed, so the block holds len(kept) + 1 at most. Warming up with that many calls
             # puts them all in torch's allocator cache, and no timed launch waits for a cudaMalloc (the CUDA
             # worker's outputs are made before its block too).
             warmup = max(warmup, len(kept) + 1)
         elif contender == "baseline":
-            def run(i):
-                op.baseline(sets[i % len(sets)])
+            def launch(i, inputs):
+                op.baseline(inputs)
         else:
             raise ValueError(f"unknown contender {contender!r}")
+        fresh = FreshInputs(op, message, warmup)
         try:
+            warm = fresh.warming(launch)
             for i in range(warmup):  # compiles and autotunes outside the timed block, and fills the allocator's cache
-                run(i)
+                warm(i)
             torch.cuda.synchronize()
-            per_launch_ms = timed_launches(run, n, link, torch.cuda.synchronize)
+            per_launch_ms = timed_launches(fresh.timed(launch), n, link, torch.cuda.synchronize)
         except (Exception, SystemExit) as exc:
             raise LearnerError({"stage": "time", **error_facts(exc, self.stage)}) from None
         if contender == "learner":
