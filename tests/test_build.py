@@ -125,3 +125,55 @@ def test_an_include_is_read_the_way_the_compiler_reads_it():
         problems = source.include_problems(spelling)
         assert problems and "netinet/in.h" in problems[0], spelling
     assert source.include_problems("%:include <cstdint>\n") == []
+
+
+def _canned(outputs: dict[str, str]):
+    """A run_tool that answers readelf/objdump with canned text, keyed by the tool's option."""
+    return lambda argv, timeout_s=60: (0, next((text for key, text in outputs.items() if key in argv), ""))
+
+
+def test_elf_relocations_read_negative_addends_and_refuse_unreadable_lines():
+    from grader.audit import elf
+
+    facts = elf.ElfFacts()
+    image = elf._read(Path("lib.so"), _canned({"-r": (
+        "Relocation section '.rela.dyn' at offset 0x5 contains 3 entries:\n"
+        "    Offset             Info             Type               Symbol's Value  Symbol's Name + Addend\n"
+        "0000000000003de0  0000000500000001 R_X86_64_64            0000000000001139 after_at_load - 8\n"
+        "0000000000004010  0000000300000001 R_X86_64_64            0000000000000000 __cxa_atexit@GLIBC_2.2.5 - 8\n"
+        "0000000000004018  0000000300000001 R_X86_64_64            0000000000000000 odd name + 0\n")}), facts)
+    assert (0x3de0, "R_X86_64_64", "after_at_load", 0x1131) in image.relocations
+    assert image.slots[0x4010] == "__cxa_atexit"
+    assert any("cannot read" in p and "odd name" in p for p in facts.problems), facts.problems
+
+
+def test_elf_plt_and_init_forms():
+    from grader.audit import elf
+
+    for stub in ("jmp    *0x2fe2(%rip)        # 4018 <cudaFree@libcudart.so.13>", "push   $0x0", "endbr64",
+                 "bnd jmp *0x2fe2(%rip)        # 4018 <x>", "jmp    1020 <_init+0x20>", "xchg   %ax,%ax"):
+        assert elf.PLT_INSTRUCTIONS.match(stub), stub
+    for code in ("syscall", "mov    $0x1,%eax", "ret", "call   *%rax"):
+        assert not elf.PLT_INSTRUCTIONS.match(code), code
+    gmon = elf.INIT_FINI_INSTRUCTIONS.match("mov    0x2fd9(%rip),%rax        # 3fe8 <__gmon_start__@x>")
+    assert gmon and gmon.group("slot") == "3fe8"  # the slot is then checked against the relocation, not the name
+    for clock in ("rdtsc", "rdtscp", "cpuid", "rdrand %eax", "syscall"):
+        assert elf.RAW_SYSCALL.search(" " + clock), clock
+
+
+@needs_nvcc
+@pytest.mark.parametrize("body, found", [
+    ('unsigned lo, hi; asm volatile("rdtsc" : "=a"(lo), "=d"(hi)); if (lo == 7) return cudaErrorUnknown;',
+     "reads the clock"),
+    ("static std::once_flag once; std::call_once(once, [] { cudaFuncSetAttribute(k, "
+     "cudaFuncAttributePreferredSharedMemoryCarveout, 50); });", None),
+])
+def test_build_audit_of_launcher_bodies(tmp_path, body, found):
+    src = tmp_path / "vector_add.cu"
+    src.write_text("#include <cuda_runtime.h>\n#include <mutex>\n__global__ void k(const float* a, const float* b, "
+                   "float* c, int n) { int i = threadIdx.x; if (i < n) c[i] = a[i] + b[i]; }\n"
+                   'extern "C" cudaError_t vector_add(const float* a, const float* b, float* c, int n, '
+                   f"cudaStream_t s) {{ {body} k<<<1, 32, 0, s>>>(a, b, c, n); return cudaGetLastError(); }}\n")
+    b = build(tmp_path, src, VADD)
+    assert b.ok, b.errors
+    assert (b.elf.problems == []) if found is None else any(found in p for p in b.elf.problems), b.elf.problems

@@ -7,16 +7,21 @@ do is launch kernels:
     and stream-synchronisation calls; what nvcc's own generated code and the C++ runtime need);
     nothing that touches files, processes, the network, clocks, dynamic loading, host memory
     mappings, IPC or other devices;
-  - functions the learner wrote (everything but nvcc's generated code and the C runtime's) import
-    only LEARNER_ALLOWED, directly or through each other: no atexit, no C++ runtime entry points;
+  - every function but the C runtime's and nvcc's start-up code (by exact name, defined once; kernel stubs
+    and .cold parts included) calls or takes the address of only LEARNER_ALLOWED imports, by address:
+    no atexit, no C++ runtime entry points, no toolchain function, no PLT or GOT entry of another import;
   - nothing runs when the library is loaded or unloaded except nvcc's kernel registration
     (.init_array/.fini_array hold only the toolchain's entries; no IFUNC resolvers);
-  - no raw system calls anywhere in the host code (syscall, sysenter, int 0x80);
+  - code only in the sections the audit reads, the linker's PLT stubs alone in the PLT, nothing both
+    writable and executable; references of learner code resolved by address, not by objdump's names;
+  - no raw system calls anywhere in the host code (syscall, sysenter, int 0x80), nor clock or
+    processor reads that need no import (rdtsc, cpuid);
   - the launcher is exported, and the device code defines at least one kernel that stores to
     global memory (an empty kernel cannot write an output).
 """
 from __future__ import annotations
 
+import bisect
 import functools
 import glob
 import re
@@ -49,7 +54,10 @@ COMPILER_HELPERS = {"exit", "abort", "__assert_fail", "memset", "memcpy", "memmo
                     "pthread_mutex_trylock", "_ZSt20__throw_system_errori", "_ZSt9terminatev",
                     "sqrt", "sqrtf", "ceil", "ceilf", "floor", "floorf", "log2", "log2f", "fmin", "fminf", "fmax",
                     "fmaxf", "exp", "expf", "log", "logf", "pow", "powf", "ldexp", "ldexpf", "frexp", "frexpf"}
-LEARNER_ALLOWED = LAUNCH | ATTRIBUTES | DEVICE_MEMORY | COMPILER_HELPERS
+# std::call_once (<mutex>): pthread_once runs __once_proxy, which calls the learner's own callable through two
+# thread-local pointers. Nothing here reaches the system: it is an indirect call the learner could write anyway.
+CALL_ONCE = {"pthread_once", "__once_proxy", "__tls_get_addr", "_ZSt11__once_call", "_ZSt15__once_callable"}
+LEARNER_ALLOWED = LAUNCH | ATTRIBUTES | DEVICE_MEMORY | COMPILER_HELPERS | CALL_ONCE
 # What nvcc's registration code and the C runtime's start-up files import by themselves.
 TOOLCHAIN_ONLY = {"__cudaRegisterFatBinary", "__cudaRegisterFatBinaryEnd", "__cudaUnregisterFatBinary",
                   "__cudaRegisterFunction", "__cudaRegisterVar", "__cudaRegisterManagedVar", "__cudaRegisterTexture",
@@ -57,7 +65,9 @@ TOOLCHAIN_ONLY = {"__cudaRegisterFatBinary", "__cudaRegisterFatBinaryEnd", "__cu
                   "__cxa_finalize", "_ITM_registerTMCloneTable", "_ITM_deregisterTMCloneTable", "__gmon_start__",
                   "_Jv_RegisterClasses"}
 IMPORTS_ALLOWED = LEARNER_ALLOWED | TOOLCHAIN_ONLY
-LIBRARIES_ALLOWED = re.compile(r"^(libcudart\.so\.\d+|libstdc\+\+\.so\.6|libm\.so\.6|libgcc_s\.so\.1|libc\.so\.6)$")
+# ld-linux: __tls_get_addr (thread-local storage) is the loader's.
+LIBRARIES_ALLOWED = re.compile(r"^(libcudart\.so\.\d+|libstdc\+\+\.so\.6|libm\.so\.6|libgcc_s\.so\.1|libc\.so\.6"
+                               r"|ld-linux-x86-64\.so\.2)$")
 
 # -- nvcc's and the C runtime's own functions -------------------------------------------------------
 
@@ -66,7 +76,9 @@ TOOLCHAIN_FUNCTIONS = {"_init", "_fini", "frame_dummy", "register_tm_clones", "d
                        "_ZL26__cudaUnregisterBinaryUtilv", "__cudaUnregisterBinaryUtil",
                        "_ZL31__nv_cudaEntityRegisterCallbackPPv", "__nv_cudaEntityRegisterCallback",
                        "_ZL37__nv_save_fatbinhandle_for_managed_rtPPv", "__sti____cudaRegisterAll"}
-INIT_ALLOWED = {"frame_dummy", "_ZL24__sti____cudaRegisterAllv", "__sti____cudaRegisterAll"}
+# nvcc's registration function: one per library, whichever name the compiler gave it.
+REGISTRATION = {"_ZL24__sti____cudaRegisterAllv", "__sti____cudaRegisterAll"}
+INIT_ALLOWED = {"frame_dummy"} | REGISTRATION
 FINI_ALLOWED = {"__do_global_dtors_aux"}
 # The sections whose function pointers the loader calls, and the toolchain's entries each may hold.
 CONSTRUCTOR_SECTIONS = {".init_array": INIT_ALLOWED, ".fini_array": FINI_ALLOWED, ".ctors": set(), ".dtors": set(),
@@ -76,8 +88,22 @@ CONSTRUCTOR_SECTIONS = {".init_array": INIT_ALLOWED, ".fini_array": FINI_ALLOWED
 # instruction of any other form there is code spliced in by the learner (asm(".pushsection .init ...")).
 INIT_FINI_INSTRUCTIONS = re.compile(
     r"^(endbr64|nop\w*( .*)?|sub\s+\$0x8,%rsp|add\s+\$0x8,%rsp|test\s+%rax,%rax|call\s+\*%rax|ret\w*"
-    r"|mov\s+0x[0-9a-f]+\(%rip\),%rax\s+# [0-9a-f]+ <__gmon_start__[@>]\S*"
+    r"|mov\s+0x[0-9a-f]+\(%rip\),%rax\s+# (?P<slot>[0-9a-f]+) <[^>]*>"
     r"|je\s+[0-9a-f]+ <_init\+0x[0-9a-f]+>)\s*$")
+# The mov above must load __gmon_start__'s GOT entry, told by the relocation at that address, not by objdump's
+# annotation (a learner symbol "__gmon_start__@x" over a pointer of its own reads the same).
+# libc_nonshared's atexit: __cxa_atexit(f, NULL, __dso_handle) with the f it was given. One of the learner's own with
+# that name (which nvcc's call would then reach) has to set another f.
+ATEXIT_INSTRUCTIONS = re.compile(r"^(endbr64|mov\s+0x[0-9a-f]+\(%rip\),%rdx\s+# [0-9a-f]+ <__dso_handle>"
+                                 r"|xor\s+%esi,%esi|jmp\s+[0-9a-f]+ <__cxa_atexit@plt>|nop\w*( .*)?)\s*$")
+# Executable sections the audit reads, and the ones among them where the linker writes PLT stubs: there, only stub
+# instructions (jump through a GOT slot, push an index, jump to the lazy-binding entry). Code in any other
+# executable section, or learner code among the stubs, would run unread.
+CODE_SECTIONS = {".init", ".plt", ".plt.got", ".plt.sec", ".text", ".fini"}
+PLT_SECTIONS = {".plt", ".plt.got", ".plt.sec"}
+PLT_INSTRUCTIONS = re.compile(r"^(endbr64|(bnd\s+)?jmp\s+\*0x[0-9a-f]+\(%rip\)\s+# [0-9a-f]+( <[^>]*>)?"
+                              r"|push\s+0x[0-9a-f]+\(%rip\)\s+# [0-9a-f]+( <[^>]*>)?|push\s+\$0x[0-9a-f]+"
+                              r"|(bnd\s+)?jmp\s+(?P<target>[0-9a-f]+)( <[^>]*>)?|nop\w*( .*)?|xchg\s+%ax,%ax|int3)\s*$")
 # Names the C runtime's start-up code or the loader calls when they are defined: a learner function with one of
 # these names runs at load or unload (_init calls __gmon_start__ when it is defined).
 RESERVED_DEFINITIONS = {"__gmon_start__", "_ITM_registerTMCloneTable", "_ITM_deregisterTMCloneTable",
@@ -88,7 +114,13 @@ RESERVED_DEFINITIONS = {"__gmon_start__", "_ITM_registerTMCloneTable", "_ITM_der
 # cannot see.
 TOOLCHAIN_ADDRESSED = {"__cxa_finalize", "_ITM_deregisterTMCloneTable", "_ITM_registerTMCloneTable", "__gmon_start__",
                        "__gxx_personality_v0", "_Jv_RegisterClasses"}
-RAW_SYSCALL = re.compile(r"\s(syscall|sysenter|int\s+\$0x80)\b")
+# Instructions that reach the kernel, a clock or the processor without any import.
+RAW_SYSCALL = re.compile(r"\s(syscall|sysenter|int\s+\$0x80|rdtscp?|rdpid|rdpmc|cpuid|rdrand|rdseed)\b")
+UNIMPORTED = {"rdtsc": "reads the clock", "rdtscp": "reads the clock", "rdpid": "reads the processor number",
+              "rdpmc": "reads a performance counter", "cpuid": "queries the processor",
+              "rdrand": "reads the hardware random generator", "rdseed": "reads the hardware random generator"}
+# Relocations whose symbol value is a thread-local offset, not an address.
+TLS_RELOCATIONS = {"R_X86_64_DTPMOD64", "R_X86_64_DTPOFF64", "R_X86_64_TPOFF64"}
 GLOBAL_STORE = re.compile(r"\b(STG|ST|RED|REDG|ATOM|ATOMG|UTMASTG|UTMAREDG|UBLKCP|STAS)\.")
 
 
@@ -149,8 +181,6 @@ def audit(library: Path, launcher: str, run_tool) -> ElfFacts:
                 facts.imports.add(name)
             elif kind in ("FUNC", "IFUNC") and parts[4] in ("GLOBAL", "WEAK"):
                 facts.exports.add(name)
-            if kind == "IFUNC":
-                facts.problems.append(f"defines an IFUNC resolver ({name}): code that runs when the library loads")
     refused = sorted(facts.imports - IMPORTS_ALLOWED)
     if refused:
         facts.problems.append("calls functions outside the CUDA runtime's launch and attribute calls: "
@@ -163,84 +193,122 @@ def audit(library: Path, launcher: str, run_tool) -> ElfFacts:
         facts.problems.append(f"does not export {launcher}(): the launcher must be defined as extern \"C\" "
                               f"with that exact name")
     _device_code(library, run_tool, facts)
-    _host_code(library, run_tool, facts)
+    image = _read(library, run_tool, facts)
+    _layout(library, run_tool, image, facts)
+    _symbols(image, facts)
+    _host_code(library, run_tool, image, facts)
+    _relocations(library, run_tool, image, facts)
     return facts
 
 
-def _host_code(library: Path, run_tool, facts: ElfFacts) -> None:
-    code, text = run_tool(["objdump", "-d", "-w", "--no-show-raw-insn", str(library)], timeout_s=120)
-    if code != 0:
-        facts.problems.append(f"the host code cannot be disassembled (objdump exit {code})")
-        return
-    calls: dict[str, set[str]] = {}
-    current, section = None, ""
-    for line in text.splitlines():
-        if line.startswith("Disassembly of section "):
-            section = line.split()[-1].rstrip(":")
-            continue
-        header = re.match(r"^[0-9a-f]+ <([^>]+)>:$", line)
-        if header:
-            current = header.group(1)
-            calls.setdefault(current, set())
-            continue
-        if current is None or section in (".plt", ".plt.got", ".plt.sec"):
-            continue
-        if RAW_SYSCALL.search(line):
-            facts.problems.append(f"makes a raw system call in {current} ({RAW_SYSCALL.search(line).group(1)})")
-        instruction = re.match(r"^\s*[0-9a-f]+:\s+(.*\S)\s*$", line)
-        if section in (".init", ".fini") and instruction and not INIT_FINI_INSTRUCTIONS.match(instruction.group(1)):
-            facts.problems.append(f"adds code to the library's {section} section ({instruction.group(1)[:60]}): "
-                                  f"code that runs when the library is {'loaded' if section == '.init' else 'unloaded'}")
-        target = re.search(r"\s(?:call|jmp)\s+[0-9a-f]+ <([^>+]+)(\+0x[0-9a-f]+)?>", line)
-        if target and target.group(2) is None and target.group(1) != current:
-            calls[current].add(target.group(1))
-    kernels = set(facts.kernels) | set(_device_kernel_names(library, run_tool))
-    learner = [f for f in calls if not _is_toolchain(f, kernels)]
-    bad: dict[str, set[str]] = {}
-    for fn in learner:
-        for target in calls[fn]:
-            name = target.removesuffix("@plt")
-            if target.endswith("@plt") and name not in LEARNER_ALLOWED:
-                bad.setdefault(name, set()).add(_pretty(fn))
-            elif name in TOOLCHAIN_FUNCTIONS:
-                bad.setdefault(name, set()).add(_pretty(fn))
-    for name, where in sorted(bad.items()):
-        facts.problems.append(f"host code {', '.join(sorted(where)[:3])} calls {describe(name)}: host code may only "
-                              "launch kernels")
-    _init_arrays(library, run_tool, facts)
+@dataclass
+class _Image:
+    """What readelf and objdump say about the library, read once; addresses resolved by sections and relocations."""
+    sections: dict[str, tuple[int, int, str]] = field(default_factory=dict)  # name -> (address, size, flags)
+    symbols: list[tuple[str, int, str, str, str, str]] = field(default_factory=list)  # table value type bind ndx name
+    relocations: list[tuple[int, str, str, int]] = field(default_factory=list)  # offset, kind, symbol, target address
+    slots: dict[int, str] = field(default_factory=dict)  # a GOT entry -> the import the loader writes there
+    blocks: list[tuple[int, str, str]] = field(default_factory=list)  # objdump's labelled code: address, name, section
+    stubs: dict[int, str] = field(default_factory=dict)  # a PLT stub's address -> its import
+
+    def section_of(self, address: int) -> str:
+        return next((name for name, (lo, size, flags) in self.sections.items()
+                     if "A" in flags and lo <= address < lo + size), "")
+
+    def where(self, address: int) -> tuple[str, str]:
+        """What host code reaches at an address: ("import", name), ("toolchain", name), ("code", name) or data."""
+        section = self.section_of(address)
+        if address in self.slots:
+            return "import", self.slots[address]
+        if section == ".got.plt" and address < self.sections[section][0] + 24:  # the loader's: link map, resolver
+            return "toolchain", "the loader's entries in .got.plt"
+        if section in PLT_SECTIONS:
+            if address in self.stubs:
+                return "import", self.stubs[address]
+            return "toolchain", f"the middle of {section}"
+        if section in (".init", ".fini"):
+            return "toolchain", section.replace(".", "_")
+        if section in CODE_SECTIONS:
+            i = bisect.bisect_right(self.blocks, (address, "\U0010ffff")) - 1
+            name = self.blocks[i][1] if i >= 0 else section
+            return ("toolchain" if name in TOOLCHAIN_FUNCTIONS else "code"), name
+        return "data", ""
 
 
-def _is_toolchain(name: str, kernels: set[str]) -> bool:
-    base = name.split(".cold")[0]
-    return (base in TOOLCHAIN_FUNCTIONS or base in kernels or "__device_stub__" in base
-            or base.startswith("_Z") and "__device_stub__" in base)
+SECTION_LINE = re.compile(r"^\s*\[\s*(\d+)\]\s+(\S+)\s+\S+\s+([0-9a-f]{16})\s+[0-9a-f]+\s+([0-9a-f]+)\s+[0-9a-f]+\s+"
+                          r"([A-Za-z]*)\s+\d+\s+\d+\s+\d+\s*$")
+RELOCATION_LINE = re.compile(r"^([0-9a-f]{8,})\s+[0-9a-f]+\s+(R_\w+)\s*(?:([0-9a-f]+)\s+(\S+)\s*([+-])\s*([0-9a-f]+)"
+                             r"|([0-9a-f]+))?\s*$")
 
 
-def _pretty(name: str) -> str:
-    return name.split(".cold")[0]
-
-
-def _init_arrays(library: Path, run_tool, facts: ElfFacts) -> None:
-    code, sections = run_tool(["readelf", "-S", "-W", str(library)], timeout_s=60)
-    addresses: dict[int, str] = {}
+def _read(library: Path, run_tool, facts: ElfFacts) -> _Image:
+    image = _Image()
+    _, sections = run_tool(["readelf", "-S", "-W", str(library)], timeout_s=60)
+    for line in sections.splitlines():
+        if m := SECTION_LINE.match(line):
+            image.sections[m.group(2)] = (int(m.group(3), 16), int(m.group(4), 16), m.group(5))
+        elif re.match(r"^\s*\[\s*[1-9]\d*\]", line):  # a section name with a space: unreadable, so refused
+            facts.problems.append(f"has a section the audit cannot read ({line.strip()[:80]})")
     _, symbols = run_tool(["readelf", "-s", "-W", str(library)], timeout_s=60)
-    defined: set[str] = set()
-    toolchain_named: dict[str, list[str]] = {}  # a start-up function's name -> the bindings it is defined with
     table = ""
     for line in symbols.splitlines():
         if line.startswith("Symbol table"):
             table = line.split("'")[1] if "'" in line else line
+        parts = line.split(None, 7)
+        if len(parts) == 8 and parts[0][:-1].isdigit() and parts[3] not in ("FILE", "SECTION"):
+            image.symbols.append((table, int(parts[1], 16), parts[3], parts[4], parts[6], parts[7].strip()))
+    _, relocations = run_tool(["readelf", "-r", "-W", str(library)], timeout_s=60)
+    for line in relocations.splitlines():
+        if not re.match(r"^[0-9a-f]{8,}\s", line):
+            continue  # a heading
+        m = RELOCATION_LINE.match(line)
+        if not m:  # never skip what cannot be read: a relocation can hold any address
+            facts.problems.append(f"has a relocation the audit cannot read ({line.strip()[:100]})")
+            continue
+        offset, kind, symbol = int(m.group(1), 16), m.group(2), (m.group(4) or "").split("@")[0]
+        addend = int(m.group(6) or m.group(7) or "0", 16) * (-1 if m.group(5) == "-" else 1)
+        value = int(m.group(3) or "0", 16)
+        target = 0 if kind in TLS_RELOCATIONS or (symbol and not value) else value + addend
+        image.relocations.append((offset, kind, symbol, target))
+        if symbol and not value:
+            image.slots[offset] = symbol
+    return image
+
+
+def _layout(library: Path, run_tool, image: _Image, facts: ElfFacts) -> None:
+    for name, (_, _, flags) in sorted(image.sections.items()):
+        if "X" in flags and name not in CODE_SECTIONS:
+            facts.problems.append(f"puts code in a section named {name}, which the audit does not read: host code "
+                                  "belongs in .text")
+        if "X" in flags and "W" in flags:
+            facts.problems.append(f"makes section {name} both writable and executable: code written at run time "
+                                  "would run unread")
+    _, headers = run_tool(["readelf", "-l", "-W", str(library)], timeout_s=60)
+    for line in headers.splitlines():
         parts = line.split()
-        if len(parts) >= 8 and parts[3] == "FUNC" and parts[6] != "UND":
-            addresses[int(parts[1], 16)] = parts[7].split("@")[0]
-            if table == ".symtab" and parts[7].split("@")[0] in TOOLCHAIN_FUNCTIONS:
-                toolchain_named.setdefault(parts[7].split("@")[0], []).append(parts[4])
-        if len(parts) >= 8 and parts[0].endswith(":") and parts[6] != "UND" and parts[3] in ("FUNC", "OBJECT", "NOTYPE"):
-            defined.add(parts[7].split("@")[0])
-    # The C runtime's and nvcc's start-up functions are local and defined once; one more of the same name (an
-    # assembler label, `void f() __asm__("frame_dummy")`) would pass for theirs in a constructor array.
-    for name, bindings in sorted(toolchain_named.items()):
-        if len(bindings) > 1 or any(b != "LOCAL" for b in bindings):
+        flags = "".join(parts[6:-1])  # "R E", "RW", "RWE" (an executable stack: GNU_STACK)
+        if len(parts) >= 8 and parts[1].startswith("0x") and "E" in flags and "W" in flags:
+            facts.problems.append(f"maps memory both writable and executable ({parts[0]} {flags}): code written at "
+                                  "run time would run unread")
+
+
+def _symbols(image: _Image, facts: ElfFacts) -> None:
+    toolchain_named: dict[str, list[tuple[str, str]]] = {}  # a start-up function's name -> (type, binding) of each
+    defined: set[str] = set()
+    for table, _, kind, bind, ndx, name in image.symbols:
+        if kind == "IFUNC":  # local ones too: they reach the loader as R_X86_64_IRELATIVE, not through .dynsym
+            facts.problems.append(f"defines an IFUNC resolver ({name}): code that runs when the library loads")
+        if ndx == "UND":
+            continue
+        if "@" in name:  # readelf and objdump write versions and PLT stubs so: the audit would take it for theirs
+            facts.problems.append(f"defines a symbol named {name}: '@' marks the loader's and the linker's own names")
+        defined.add(name)
+        if table == ".symtab" and name in TOOLCHAIN_FUNCTIONS:
+            toolchain_named.setdefault(name, []).append((kind, bind))
+    # The C runtime's and nvcc's start-up functions are local functions defined once; one more symbol of the same name
+    # of any type (an assembler label, `void f() __asm__("frame_dummy")`) would pass for theirs.
+    for name, found in sorted(toolchain_named.items()):
+        if len(found) > 1 or any(f != ("FUNC", "LOCAL") for f in found):
             facts.problems.append(f"defines a function named {name}, the name of the C runtime's or nvcc's start-up "
                                   "code: it would pass for theirs when the library loads")
     for name in sorted(defined & RESERVED_DEFINITIONS - {"_init", "_fini"}):
@@ -249,31 +317,112 @@ def _init_arrays(library: Path, run_tool, facts: ElfFacts) -> None:
     for name in sorted(defined & IMPORTS_ALLOWED - RESERVED_DEFINITIONS):
         facts.problems.append(f"defines {name}, a function of the CUDA or C runtime: the calls meant for it (nvcc's "
                               "own, at load time among them) would run this library's code instead")
-    _, relocations = run_tool(["readelf", "-r", "-W", str(library)], timeout_s=60)
-    ranges = {}
-    for line in sections.splitlines():
-        m = re.search(r"\]\s+(" + "|".join(re.escape(n) for n in CONSTRUCTOR_SECTIONS) + r")\s+\S+\s+([0-9a-f]+)\s+"
-                      r"[0-9a-f]+\s+([0-9a-f]+)", line)
-        if m:
-            ranges[m.group(1)] = (int(m.group(2), 16), int(m.group(2), 16) + int(m.group(3), 16))
-    for line in relocations.splitlines():
-        m = re.match(r"^([0-9a-f]{8,})\s+[0-9a-f]+\s+(R_\w+)\s*(?:([0-9a-f]+)\s+(\S+)\s*\+\s*([0-9a-f]+)|([0-9a-f]+))?\s*$",
-                     line)
-        if not m:
+
+
+BRANCH = re.compile(r"^(?:bnd\s+|notrack\s+)?(?:call|jmp|j[a-z]{1,3}|loop\w*)\s+([0-9a-f]+)\b")
+ADDRESS_NOTE = re.compile(r"#\s+([0-9a-f]+)\b")
+
+
+def _host_code(library: Path, run_tool, image: _Image, facts: ElfFacts) -> None:
+    code, text = run_tool(["objdump", "-d", "-w", "--no-show-raw-insn", str(library)], timeout_s=120)
+    if code != 0:
+        facts.problems.append(f"the host code cannot be disassembled (objdump exit {code})")
+        return
+    body: dict[int, list[tuple[int, str]]] = {}  # a block's address -> its instructions
+    section, start = "", None
+    for line in text.splitlines():
+        if line.startswith("Disassembly of section "):
+            section = line.split()[-1].rstrip(":")
+        elif header := re.match(r"^([0-9a-f]+) <(.*)>:$", line):
+            start = int(header.group(1), 16)
+            image.blocks.append((start, header.group(2), section))
+            body[start] = []
+            if section in PLT_SECTIONS and header.group(2).endswith("@plt"):
+                image.stubs[start] = header.group(2).removesuffix("@plt")
+        elif start is not None and (m := re.match(r"^\s*([0-9a-f]+):\s+(.*\S)\s*$", line)):
+            body[start].append((int(m.group(1), 16), m.group(2)))
+    image.blocks.sort()
+    plt0 = image.sections.get(".plt", (-1,))[0]
+    bad: dict[tuple[str, str], set[str]] = {}  # (what, how) -> the learner functions that do it
+    told: set[tuple[str, str]] = set()
+    for start, name, section in image.blocks:
+        learner = section not in PLT_SECTIONS | {".init", ".fini"} and name not in TOOLCHAIN_FUNCTIONS
+        for address, instruction in body[start]:
+            if m := RAW_SYSCALL.search(" " + instruction):
+                what = m.group(1).split()[0]
+                facts.problems.append(f"{UNIMPORTED.get(what, 'makes a raw system call')} in {_pretty(name)} "
+                                      f"({m.group(1)}): host code may only launch kernels")
+            if section in PLT_SECTIONS:
+                form = PLT_INSTRUCTIONS.match(instruction)
+                if (not form or form.group("target") and int(form.group("target"), 16) != plt0) and \
+                        (section, name) not in told:
+                    told.add((section, name))  # once for each piece of code
+                    facts.problems.append(f"puts code among the linker's PLT stubs ({section}, {_pretty(name)}: "
+                                          f"{instruction[:60]}): host code belongs in .text")
+            if section in (".init", ".fini"):
+                form = INIT_FINI_INSTRUCTIONS.match(instruction)
+                branch = BRANCH.match(instruction)
+                if not form or form.group("slot") and image.slots.get(int(form.group("slot"), 16)) != "__gmon_start__" \
+                        or branch and image.section_of(int(branch.group(1), 16)) != section:
+                    facts.problems.append(f"adds code to the library's {section} section ({instruction[:60]}): "
+                                          f"code that runs when the library is {_when(section)}")
+            if name == "atexit" and not ATEXIT_INSTRUCTIONS.match(instruction) and (section, name) not in told:
+                told.add((section, name))
+                facts.problems.append(f"defines its own atexit ({instruction[:60]}): nvcc's registration calls it "
+                                      "when the library loads")
+            targets = [(int(t.group(1), 16), "calls") for t in [BRANCH.match(instruction)] if t]
+            targets += [(int(t.group(1), 16), "takes the address of") for t in [ADDRESS_NOTE.search(instruction)] if t]
+            for target, how in targets:
+                kind, what = image.where(target)
+                if what == name or what.startswith(name + ".cold"):
+                    continue
+                if learner and (kind == "toolchain" or kind == "import" and what not in LEARNER_ALLOWED):
+                    bad.setdefault((what, how), set()).add(_pretty(name))
+                elif not learner and how == "calls" and kind == "code" and section not in PLT_SECTIONS:
+                    bad.setdefault((what, "is called by the start-up code"), set()).add(_pretty(name))
+    for (what, how), where in sorted(bad.items()):
+        if how == "is called by the start-up code":
+            facts.problems.append(f"{_pretty(what)} is called by {', '.join(sorted(where))}, named like the C "
+                                  "runtime's or nvcc's start-up code: it would run when the library loads")
+        else:
+            facts.problems.append(f"host code {', '.join(sorted(where)[:3])} {how} {describe(what)}: host code may "
+                                  "only launch kernels")
+
+
+def _pretty(name: str) -> str:
+    return name.split(".cold")[0]
+
+
+def _relocations(library: Path, run_tool, image: _Image, facts: ElfFacts) -> None:
+    ranges = {name: (lo, lo + size) for name, (lo, size, _) in image.sections.items() if name in CONSTRUCTOR_SECTIONS}
+    entries: dict[str, list[str]] = {}
+    for offset, kind, symbol, target in image.relocations:
+        if kind == "R_X86_64_IRELATIVE":
+            facts.problems.append(f"defines an IFUNC resolver (at 0x{target:x}, {kind}): code that runs when the "
+                                  "library loads")
             continue
-        offset, kind, symbol = int(m.group(1), 16), m.group(2), (m.group(4) or "").split("@")[0]
         if symbol and kind != "R_X86_64_JUMP_SLOT" and symbol in facts.imports and \
                 symbol not in LEARNER_ALLOWED | TOOLCHAIN_ADDRESSED:
             facts.problems.append(f"takes the address of {describe(symbol)} ({kind}): a call through it is one the "
                                   "audit cannot follow; host code may only launch kernels")
-        for section, (lo, hi) in ranges.items():
-            if lo <= offset < hi:
-                target = symbol or addresses.get(int(m.group(6) or "0", 16), f"0x{m.group(6)}")
-                if target not in CONSTRUCTOR_SECTIONS[section]:
-                    facts.problems.append(f"runs {_pretty(target)} when the library is {_when(section)} "
-                                          f"({section}, through a relocation): a constructor or destructor")
+        section = next((s for s, (lo, hi) in ranges.items() if lo <= offset < hi), None)
+        where, name = image.where(target) if target else ("import", symbol)
+        name = name or f"0x{target:x}"
+        if section:
+            entries.setdefault(section, []).append(name)
+            if name not in CONSTRUCTOR_SECTIONS[section]:
+                facts.problems.append(f"runs {_pretty(name)} when the library is {_when(section)} "
+                                      f"({section}, through a relocation): a constructor or destructor")
+        elif where == "toolchain" or where == "code" and name in TOOLCHAIN_FUNCTIONS:
+            facts.problems.append(f"takes the address of {name} ({kind}), a function of the C runtime or of nvcc's "
+                                  "start-up code: a call through it is one the audit cannot follow")
+    # Each toolchain entry once: a second pointer to nvcc's registration (or frame_dummy) is not the toolchain's.
+    for section, names in sorted(entries.items()):
+        if len(names) != len(set(names)) or len(set(names) & REGISTRATION) > 1:
+            facts.problems.append(f"runs start-up code twice when the library is {_when(section)} ({section}: "
+                                  f"{', '.join(sorted(names))[:120]})")
     for section, allowed in CONSTRUCTOR_SECTIONS.items():
-        if section not in sections:
+        if section not in image.sections:
             continue
         _, dump = run_tool(["objdump", "-s", "-j", section, str(library)], timeout_s=60)
         words = []
@@ -283,7 +432,7 @@ def _init_arrays(library: Path, run_tool, facts: ElfFacts) -> None:
                 words += m.group(1).split()
         for lo, hi in zip(words[0::2], words[1::2]):  # little-endian 64-bit pointers
             value = int.from_bytes(bytes.fromhex(lo + hi), "little")
-            name = addresses.get(value, f"0x{value:x}")
+            name = image.where(value)[1] or f"0x{value:x}"
             if value and name not in allowed:
                 facts.problems.append(f"runs {_pretty(name)} when the library is {_when(section)} "
                                       f"({section}): a constructor, destructor or static object with a constructor")
@@ -291,14 +440,6 @@ def _init_arrays(library: Path, run_tool, facts: ElfFacts) -> None:
 
 def _when(section: str) -> str:
     return "loaded" if "init" in section or "ctors" in section else "unloaded"
-
-
-def _device_kernel_names(library: Path, run_tool) -> list[str]:
-    tool = cuobjdump()
-    if tool is None:
-        return []
-    _, text = run_tool([tool, "-res-usage", str(library)], timeout_s=120)
-    return re.findall(r"Function (\S+):", text)
 
 
 def _device_code(library: Path, run_tool, facts: ElfFacts) -> None:

@@ -1,0 +1,12 @@
+// Attack: code in an executable section of the learner's own name, and a writable-and-executable one.
+#include <cuda_runtime.h>
+asm(".pushsection .mycode,\"awx\",@progbits\nmy_code:\n\tret\n\t.popsection\n");
+__global__ void vector_add_kernel(const float* a, const float* b, float* c, int n) {
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < n) c[i] = a[i] + b[i];
+}
+extern "C" cudaError_t vector_add(const float* a, const float* b, float* c, int n, cudaStream_t stream) {
+    if (n <= 0) return cudaSuccess;
+    vector_add_kernel<<<(n + 255) / 256, 256, 0, stream>>>(a, b, c, n);
+    return cudaGetLastError();
+}
