@@ -10,6 +10,7 @@ With a GPU the build targets that GPU; without one it compiles for sm_80 and sm_
 """
 from __future__ import annotations
 
+import os
 import re
 import shutil
 import time
@@ -18,7 +19,7 @@ from pathlib import Path
 from grader.audit import elf, source as source_audit
 from grader.config import SETTINGS
 from grader.context import BuildResult, Device
-from grader.runner import run_tool
+from grader.runner import ToolRun, run_bounded, run_tool
 from grader.sandbox import Sandbox, probe
 
 COMMON_FLAGS = ["-O3", "-lineinfo", "-std=c++17", "-Xcompiler", "-fPIC"]
@@ -39,6 +40,56 @@ def arch_flags(device: Device) -> list[str]:
     return ["-gencode", f"arch=compute_{cc}{suffix},code=sm_{cc}{suffix}"]
 
 
+# A compiler message's first line: "file(12): error: ..." (EDG, nvcc's front end) or "file:12:5: warning: ..." (GCC).
+# Its file is what the line starts with, up to the line number; a message line never starts with a blank.
+DIAGNOSTIC = re.compile(r"^(?P<file>\S.*?)(?:\((?P<line>\d+)\)|:(?P<line2>\d+)(?::\d+)?): ?(?:[\w ]*?)"
+                        r"(?:error|warning|remark|note)\b", re.I)
+# Lines of nvcc's own, at the start of a line (a quoted source line is indented): where an include came from, the
+# end of a compilation, the transcript's command and what the grader cut. Each but the cut starts anew: what follows
+# is shown.
+PLAIN_LINE = re.compile(r"^(In file included from |\d+ (catastrophic )?errors? detected in the compilation|"
+                        r"compilation terminated|\$ |\[\.\.\. \d+ bytes of output not kept|\[stopped after )")
+
+
+def _learners(where: str, source: Path) -> bool:
+    """Does a message's file name the learner's staged file itself (not a file of the same name elsewhere)?"""
+    path = Path(where) if Path(where).is_absolute() else source.parent / where
+    return os.path.normpath(path) == os.path.normpath(source)
+
+
+def _short(name: str) -> str:
+    name = Path(name).name or name
+    return name if len(name) <= 80 else name[:60] + f"...({len(name)} characters)"
+
+
+def learner_lines(output: str, source: Path) -> list[tuple[str, bool]]:
+    """The compiler's output as (line, starts a message about the learner's file), with what it says about any
+    other file cut to one line that names it: nvcc quotes the lines of the file a message is about, and through
+    #include or #line that can be any file the compiler can read (/etc/passwd). What the log keeps; the report's
+    ``first_errors`` takes the same view. A line that is not a message's first line belongs to the message before
+    it."""
+    shown: list[tuple[str, bool]] = []
+    own = True  # before any message: nvcc's own lines
+    for line in output.splitlines():
+        if PLAIN_LINE.match(line):
+            # after a cut in the output, the lines that follow belong to a message whose first line is gone: shown
+            # only from the next message on
+            own = not line.startswith("[... ")
+            shown.append((line, False))
+        elif m := DIAGNOSTIC.match(line):
+            own = _learners(m["file"], source)
+            shown.append((line, True) if own else
+                         (f"(a message about another file, not shown: {_short(m['file'])}, line "
+                          f"{m['line'] or m['line2']})", False))
+        elif own:
+            shown.append((line, False))
+    return shown
+
+
+def for_the_log(output: str, source: Path) -> str:
+    return "".join(line + "\n" for line, _ in learner_lines(output, source))
+
+
 def first_errors(output: str, source: Path, shown_as: str, limit: int = 6) -> list[str]:
     """The compiler's first error lines about the learner's file, with the staged path replaced by the
     learner's. Excerpts nvcc prints from other files are left out: a report shows only the submission."""
@@ -49,16 +100,37 @@ def first_errors(output: str, source: Path, shown_as: str, limit: int = 6) -> li
         if not m:
             continue
         where = m.group("file") or m.group("file2")
-        if where and Path(where).name == source.name:
-            picked.extend(ln.replace(str(source), shown_as) for ln in lines[i:i + 3])
+        if where and _learners(where, source):
+            picked.append(line.replace(str(source), shown_as))
+            for more in lines[i + 1:i + 3]:  # the quoted line and its caret, not the next message
+                if DIAGNOSTIC.match(more) or not more.startswith(" "):
+                    break
+                picked.append(more.replace(str(source), shown_as))
         else:
-            picked.append(f"(an error in an included file: {Path(where or '?').name}, line "
+            picked.append(f"(an error in an included file: {_short(where or '?')}, line "
                           f"{m.group('line') or m.group('line2')})")
         if len(picked) >= limit:
             break
     if not picked:
         picked = [ln.replace(str(source), shown_as) for ln in lines if shown_as in ln.replace(str(source), shown_as)][:limit]
     return picked[:limit] or ["nvcc failed without an error line (see the log)"]
+
+
+OUT_OF_MEMORY = re.compile(r"out of memory|memory exhausted|bad_alloc|cannot allocate memory", re.I)
+
+
+def build_trouble(run: ToolRun, what: str = "nvcc") -> str | None:
+    """Why a build stopped, when it is not an ordinary compile error: it ran out of memory, or printed without
+    bound. A message that teaches what usually causes it."""
+    if run.stopped:
+        return (f"{what} printed more than {run.printed >> 20} MiB of messages and was stopped: something repeats "
+                "without bound (a macro expanding to itself many times, an error in a loop of templates?); the "
+                "first messages are the ones to read")
+    if run.code not in (None, 0) and run.memory_limit and (OUT_OF_MEMORY.search(run.output) or run.code in (-9, 137)):
+        return (f"the compiler ran out of memory ({run.memory_limit / (1 << 30):g} GiB for each of its "
+                "processes, where the solutions need 0.2 GiB): templates instantiated without bound, or a "
+                "constant expression or macro that grows exponentially?")
+    return None
 
 
 def build_cuda(source: Path, outdir: Path, device: Device, shown_as: str, spec, *, stub_solution: str | None = None,
@@ -86,6 +158,11 @@ def build_cuda(source: Path, outdir: Path, device: Device, shown_as: str, spec, 
         result.regions = len(source_audit.stub_regions(stub_solution))
     clean = source_audit.strip_comments(text, run_tool, box=box, ro=[outdir]) if shutil.which("gcc") else None
     result.source_problems = source_audit.include_problems(clean if clean is not None else text)
+    if result.source_problems:  # never compiled: an include outside the allowed set could print any file's lines
+        log.write_text(f"{shown_as} was not compiled:\n" + "".join(f"  {p}\n" for p in result.source_problems))
+        result.errors = list(result.source_problems)
+        result.seconds = time.monotonic() - start
+        return result
     if not (clean if clean is not None else text).strip():
         log.write_text(f"{shown_as} holds no code\n")
         result.errors = [f"{shown_as} holds no code (it is empty, or only comments): start from the stub, "
@@ -97,9 +174,17 @@ def build_cuda(source: Path, outdir: Path, device: Device, shown_as: str, spec, 
     for stale in (obj, lib):
         stale.unlink(missing_ok=True)
     compile_cmd = [nvcc, *COMMON_FLAGS, *arch_flags(device), "-include", str(header), "-c", str(source), "-o", str(obj)]
-    code, out = run_tool(compile_cmd, cwd=source.parent, timeout_s=SETTINGS.build_timeout_s, box=box,
-                         ro=[source.parent], rw=[outdir])
-    transcript = "$ " + " ".join(compile_cmd) + "\n" + out
+    run = run_bounded(compile_cmd, memory_bytes=SETTINGS.build_memory_bytes, cwd=source.parent,
+                      timeout_s=SETTINGS.build_timeout_s, box=box, ro=[source.parent], rw=[outdir])
+    code, out = run.code, run.output
+    # The log holds what the report may show: the compiler's lines about the learner's file, none of another's
+    transcript = "$ " + " ".join(compile_cmd) + "\n" + for_the_log(out, source)
+    trouble = build_trouble(run)
+    if trouble:
+        log.write_text(transcript + f"\n[{trouble}]\n")
+        result.errors = [trouble, *first_errors(out, source, shown_as, limit=3)]
+        result.seconds = time.monotonic() - start
+        return result
     if code is None:
         log.write_text(transcript + "\n[timed out]\n")
         result.errors = [f"nvcc did not finish in {SETTINGS.build_timeout_s:.0f} s"]
@@ -111,12 +196,15 @@ def build_cuda(source: Path, outdir: Path, device: Device, shown_as: str, spec, 
         result.seconds = time.monotonic() - start
         return result
     link_cmd = [nvcc, "-shared", "-cudart", "shared", str(obj), "-o", str(lib)]
-    code, link_out = run_tool(link_cmd, cwd=outdir, timeout_s=SETTINGS.build_timeout_s, box=box, rw=[outdir])
-    transcript += "$ " + " ".join(link_cmd) + "\n" + link_out
+    link = run_bounded(link_cmd, memory_bytes=SETTINGS.build_memory_bytes, cwd=outdir,
+                       timeout_s=SETTINGS.build_timeout_s, box=box, rw=[outdir])
+    code, link_out = link.code, link.output
+    transcript += "$ " + " ".join(link_cmd) + "\n" + for_the_log(link_out, source)
     log.write_text(transcript)
     result.seconds = time.monotonic() - start
     if code != 0:
-        result.errors = first_errors(link_out, source, shown_as)
+        result.errors = [trouble] if (trouble := build_trouble(link, "the linker")) else first_errors(link_out, source,
+                                                                                                     shown_as)
         return result
 
     def tool(argv, timeout_s=60):

@@ -18,6 +18,11 @@ class PhaseSettings:
     # Wall-clock limits (seconds): one worker command, one nvcc run.
     child_timeout_s: float = 60.0
     build_timeout_s: float = 120.0
+    # Address space (RLIMIT_AS) of each process of a build: the solutions' builds need under 0.2 GiB each (cudafe++,
+    # cicc, ptxas, gcc; measured with ulimit -v), a file of five cub::BlockRadixSort/BlockReduce kernels 0.65 GiB
+    # (peak RSS), so 4 GiB leaves a wide margin; a template instantiated without bound stops there (in about 15 s),
+    # with a message, instead of taking the grading host's memory.
+    build_memory_bytes: int = 4 << 30
     # One timing block (grader/timing.py), beyond its launches' own time: a block that never ends is a hung kernel.
     block_timeout_s: float = 120.0
     # Set by GRADER_TIMEOUT_S only: a cap on every case's limit as well (each lab sets its own, 60 to 300 s), so that

@@ -108,7 +108,45 @@ def run_tool(argv: list[str], *, cwd: Path | None = None, timeout_s: float = 120
              box: sandbox.Sandbox | None = None, ro: list[Path] = (), rw: list[Path] = (),
              env_only: bool = False) -> tuple[int | None, str]:
     """Run a program; (returncode or None on a time-out, combined output). With ``box``, inside it. Without one,
-    ``env`` adds to the judge's environment, or with ``env_only`` is the whole of it."""
+    ``env`` adds to the judge's environment, or with ``env_only`` is the whole of it. The whole output is kept:
+    for trusted tools on inputs of bounded size (a library's disassembly must be read to its end). A program
+    that reads learner source goes through ``run_bounded``."""
+    run = _run(argv, cwd=cwd, timeout_s=timeout_s, env=env, box=box, ro=ro, rw=rw, env_only=env_only)
+    return run.code, run.output
+
+
+TOOL_KEEP = 1 << 20  # bytes of a bounded tool's output kept from its start, and as many from its end
+TOOL_STOP = 64 << 20  # a bounded tool that has printed this much is stopped: no compiler error needs it
+
+
+@dataclass
+class ToolRun:
+    code: int | None  # None: timed out, or stopped for printing too much (``stopped``)
+    output: str  # the head and the tail, with a line saying how much was dropped between them
+    printed: int = 0  # bytes the program printed in all
+    dropped: int = 0  # of which not kept
+    stopped: bool = False  # killed for printing more than ``stop_after``
+    memory_limit: int | None = None  # bytes of address space each of its processes had
+
+
+def run_bounded(argv: list[str], *, memory_bytes: int | None, keep: int = TOOL_KEEP, stop_after: int = TOOL_STOP,
+                **kw) -> ToolRun:
+    """``run_tool`` for a program driven by learner text (nvcc): its output is read as it comes and only ``keep``
+    bytes of its start and of its end are held (nvcc made to print 1 GB held 3.5 GB in the judge, 4 GB ended it
+    with a MemoryError); after ``stop_after`` bytes it is stopped. With ``memory_bytes``, each of its processes
+    gets that much address space (RLIMIT_AS, set by the shell that execs it, inside the sandbox: bubblewrap has
+    no memory limit, and a template instantiated without bound grew cudafe++ by 330 MB/s)."""
+    if memory_bytes is not None:
+        argv = ["/bin/sh", "-c", 'ulimit -v "$1" || exit 125; shift; exec "$@"', "sh", str(max(memory_bytes >> 10, 1)),
+                *argv]
+    run = _run(argv, keep=keep, stop_after=stop_after, **kw)
+    run.memory_limit = memory_bytes
+    return run
+
+
+def _run(argv: list[str], *, cwd: Path | None = None, timeout_s: float = 120.0, env: dict | None = None,
+         box: sandbox.Sandbox | None = None, ro: list[Path] = (), rw: list[Path] = (), env_only: bool = False,
+         keep: int | None = None, stop_after: int | None = None) -> ToolRun:
     if box is not None:
         argv, full_env = box.wrap(argv, ro=list(ro), rw=list(rw), env=env, cwd=cwd)
     else:
@@ -117,18 +155,87 @@ def run_tool(argv: list[str], *, cwd: Path | None = None, timeout_s: float = 120
         proc = start(argv, cwd=cwd, env=full_env, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
                      stderr=subprocess.STDOUT, start_new_session=True)
     except (FileNotFoundError, PermissionError, NotADirectoryError) as exc:
-        return 127, str(exc)
+        return ToolRun(127, str(exc))
     root = _process(proc.pid)
+    if keep is None:
+        try:
+            out, _ = proc.communicate(timeout=timeout_s)
+            code: int | None = proc.returncode
+        except subprocess.TimeoutExpired:
+            kill_tree(root)
+            out, code = proc.communicate()[0] or b"", None
+        finally:
+            _track(proc.pid, False)
+            kill_tree(root)
+        return ToolRun(code, out.decode(errors="replace"), len(out))
+    capped = _CappedReader(proc.stdout, keep, stop_after, on_stop=lambda: kill_tree(root))
+    reader = threading.Thread(target=capped.drain, daemon=True)
+    reader.start()
     try:
-        out, _ = proc.communicate(timeout=timeout_s)
-        code: int | None = proc.returncode
-    except subprocess.TimeoutExpired:
-        kill_tree(root)
-        out, code = proc.communicate()[0] or b"", None
+        try:
+            code = proc.wait(timeout=timeout_s)
+        except subprocess.TimeoutExpired:
+            code = None
+        kill_tree(root)  # a time-out, or what it left behind
+        reader.join(timeout=10)
+        if capped.stopped:
+            code = None
+        proc.wait()
     finally:
         _track(proc.pid, False)
         kill_tree(root)
-    return code, out.decode(errors="replace")
+        if not reader.is_alive():  # a pipe still held open elsewhere: its daemon thread is left to it, never blocked on
+            proc.stdout.close()
+    return ToolRun(code, capped.text(), capped.printed, capped.dropped, capped.stopped)
+
+
+class _CappedReader:
+    """A program's output as it comes: its first ``keep`` bytes and its last ``keep``, never more."""
+
+    def __init__(self, stream, keep: int, stop_after: int | None, on_stop):
+        self.stream, self.keep, self.stop_after, self.on_stop = stream, keep, stop_after, on_stop
+        self.head, self.tail = bytearray(), bytearray()
+        self.printed = self.dropped = 0
+        self.stopped = False
+
+    def drain(self) -> None:
+        try:
+            while chunk := self.stream.read1(1 << 16):
+                self.printed += len(chunk)
+                if len(self.head) < self.keep:
+                    take = self.keep - len(self.head)
+                    self.head += chunk[:take]
+                    chunk = chunk[take:]
+                if chunk:
+                    self.tail += chunk
+                    if len(self.tail) > self.keep:
+                        self.dropped += len(self.tail) - self.keep
+                        del self.tail[:len(self.tail) - self.keep]
+                if self.stop_after is not None and self.printed > self.stop_after and not self.stopped:
+                    self.stopped = True
+                    self.on_stop()
+        except (OSError, ValueError):
+            pass
+
+    def text(self) -> str:
+        head = bytes(self.head).decode(errors="replace")
+        tail = bytes(self.tail).decode(errors="replace")
+        if self.dropped:  # the tail from its first whole line on
+            tail = tail.partition("\n")[2] if "\n" in tail else tail
+            head += (("" if head.endswith("\n") else "\n")
+                     + f"[... {self.dropped} bytes of output not kept: the first and the last {_size(self.keep)} "
+                       "are ...]\n")
+        if self.stopped:
+            tail += (("" if not tail or tail.endswith("\n") else "\n")
+                     + f"[stopped after {_size(self.printed)} of output]\n")
+        return head + tail
+
+
+def _size(n: int) -> str:
+    for unit, scale in (("GiB", 1 << 30), ("MiB", 1 << 20), ("KiB", 1 << 10)):
+        if n >= scale:
+            return f"{n / scale:.1f} {unit}"
+    return f"{n} bytes"
 
 
 def _process(pid: int) -> psutil.Process | None:

@@ -293,3 +293,111 @@ def test_tensors_reach_the_hooks_triton_calls_with_a_kernels_arguments(hook):
     assert audit(HOOKED.format(hook="return None"), TRITON, "softmax") == []
     assert any("computes with a tensor outside a kernel" in f.text
                for f in audit(HOOKED.format(hook=hook), TRITON, "softmax")), hook
+
+
+# ---- the red team of round 4: tensors that outlive a function, unpacked arguments, text, annotations, entry binding,
+# ---- and a chain of helpers that made the audit quadratic
+
+def with_helpers(helpers: str, body: str) -> str:
+    return wrapper(body) + "\n\n" + helpers
+
+
+LAUNDERED = {
+    "module_list": ("_BOX = []\n\n\ndef _read():\n    return _BOX[0] * 2\n", "_BOX.append(x)\nz = _read()"),
+    "class_attribute": ("class Holder:\n    values = []\n\n\ndef _read():\n    return Holder.values[0] * 2\n",
+                        "Holder.values.append(x)\nz = _read()"),
+    "closure": ("", "box = []\ndef put(t):\n    box.append(t)\nput(x)\nz = box[0] * 2"),
+    "stored_through_a_parameter": ("def _put(box, t):\n    box.append(t)\n", "box = []\n_put(box, x)\nz = box[0] * 2"),
+    "exception_args": ("class Carry(Exception):\n    pass\n",
+                       "try:\n    raise Carry(x)\nexcept Carry as e:\n    w, = e.args\nz = w * 2"),
+    "assert_message": ("", "try:\n    assert False, x\nexcept AssertionError as e:\n    w = e\nz = w * 2"),
+    "double_star_mapping": ("def _twice(x, y):\n    return x * 2\n", "z = _twice(**{'x': x, 'y': 1})"),
+    "star_args_parameter": ("def _first(*ts):\n    return ts[0] * 2\n", "z = _first(x)"),
+    "star_star_kwargs_parameter": ("def _named(**ts):\n    return ts['t'] * 2\n", "z = _named(t=x)"),
+    "function_held_in_a_dict": ("def _mul(a, b):\n    return a * b\n\n\nOPS = {'mul': _mul}\n", "z = OPS['mul'](x, 2)"),
+    "lambda_held_in_a_dict": ("OPS = {'mul': lambda a, b: a * b}\n", "z = OPS['mul'](x, 2)"),
+    "decorator_swaps_a_helper": ("def _impl(t):\n    return t * 2\n\n\ndef _swap(f):\n    return _impl\n\n\n@_swap\n"
+                                 "def _honest(t):\n    return t\n", "z = _honest(x)"),
+}
+
+
+@pytest.mark.parametrize("helpers, body", list(LAUNDERED.values()), ids=list(LAUNDERED))
+def test_tensors_are_followed_where_they_outlive_the_function_or_are_unpacked(helpers, body):
+    """A tensor stored in a module-level or class-level object, a closure's or a caller's object, an exception; passed
+    as **mapping or into *args/**kwargs; a function of the file held as a value: every read of it is a tensor."""
+    findings = audit(with_helpers(helpers, body), TRITON, "softmax")
+    assert any("computes with a tensor" in f.text or "of a tensor" in f.text for f in findings), \
+        [str(f) for f in findings]
+
+
+@pytest.mark.parametrize("body, words", [
+    ("z = torch.empty_like(x)\nv = float(f'{x[0, 0]}')", "turns a tensor's values into text (an f-string)"),
+    ("z = x\nv = float(str(x[0, 0])[7:-1])", "passes a tensor to str()"),
+    ("z = x\nv = float(repr(x[0, 0]))", "passes a tensor to repr()"),
+    ("z = x\nv = float('{}'.format(x[0, 0]))", "turns a tensor's values into text (.format())"),
+])
+def test_a_tensors_values_may_not_become_text(body, words):
+    assert any(words in f.text for f in audit(wrapper(body), TRITON, "softmax")), body
+
+
+STILL_ALLOWED = {
+    "message_about_shapes": "assert x.dim() == 2, f'got {tuple(x.shape)} of {x.dtype} on {x.device}'\nz = x",
+    "except_without_tensors": "try:\n    n = x.numel()\nexcept RuntimeError as e:\n    raise ValueError(f'bad: {e}')\nz = x",
+    "module_level_buffer_cache": "z = _CACHE.setdefault(x.shape, torch.empty_like(x))",
+    "grid_lambda_and_sorted_key": "grid = lambda meta: (_cdiv(x.shape[0], meta['R']),)\n"
+                                  "b = sorted([4, 8], key=lambda v: -v * 2)[0]\nz = x",
+}
+
+
+@pytest.mark.parametrize("body", list(STILL_ALLOWED.values()), ids=list(STILL_ALLOWED))
+def test_messages_caches_and_callbacks_stay_allowed(body):
+    assert audit(with_helpers("_CACHE = {}\n", body), TRITON, "softmax") == []
+
+
+IMPL = HEAD + "\ndef _impl(x):\n    y = torch.empty_like(x)\n    _copy[(1,)](x, y, x.numel(), BLOCK=1024)\n    return y\n\n\n"
+
+
+@pytest.mark.parametrize("binding", [
+    "softmax: object = _impl\n",
+    "softmax, = (_impl,)\n",
+    "for softmax in (_impl,):\n    pass\n",
+    "[softmax := _impl]\n",
+    "def softmax(x):\n    return x\n\n\nsoftmax = _impl\n",
+    "def _swap(f):\n    return _impl\n\n\n@_swap\ndef softmax(x):\n    return x\n",
+])
+def test_the_entry_is_bound_once_by_a_def_or_a_plain_assignment(binding):
+    """Bound any other way the grader calls a function whose parameters the audit never took for tensors."""
+    findings = audit(IMPL + binding, TRITON, "softmax")
+    assert any("binds softmax" in f.text or "decorates softmax" in f.text for f in findings), \
+        [str(f) for f in findings]
+
+
+def test_the_entry_may_be_cached_and_helpers_may_be_methods():
+    source = IMPL + "import functools\n\n\n@functools.lru_cache(maxsize=None)\ndef _block(n):\n    return n\n\n\n" \
+                    "class _Box:\n    @staticmethod\n    def size(n):\n        return n\n\n\nsoftmax = _impl\n"
+    assert audit(source, TRITON, "softmax") == []
+
+
+@pytest.mark.parametrize("annotation, words", [
+    ("(mm := torch.Tensor.matmul)", "computes in an annotation (NamedExpr)"),
+    ("torch.Tensor.matmul", "uses torch.Tensor.matmul"),
+    ("[t for t in ()]", "computes in an annotation (ListComp)"),
+])
+def test_an_annotation_that_runs_may_only_name_types(annotation, words):
+    text = kernel_file().replace("def _python(v):", f"def _python(v: {annotation}):")
+    assert any(words in f.text for f in audit(text, TRITON, "softmax")), annotation
+    named = kernel_file().replace("def _python(v):", "def _python(v: torch.FloatTensor | None, n: 'int' = 0, "
+                                                     "m: typing.Optional[list[int]] = None) -> torch.Tensor:")
+    assert audit(named, TRITON, "softmax") == []
+
+
+def test_a_long_chain_of_helpers_is_a_finding_in_seconds_not_minutes():
+    """Each helper hands the tensor back to the one defined before it: one more pass per helper, 877 s for 2500 of
+    them before the passes were bounded. Now: a finding that says so, in bounded time."""
+    import time
+
+    chain = "".join(f"def _h{i}(t):\n    return _h{i + 1}(t)\n\n\n" for i in range(2500)) + "def _h2500(t):\n    return t\n"
+    start = time.monotonic()
+    findings = audit(wrapper("z = _h0(x)") + "\n\n" + chain, TRITON, "softmax")
+    assert time.monotonic() - start < 60
+    assert any("more levels of its own functions than the audit follows" in f.text for f in findings)

@@ -119,9 +119,9 @@ def test_untouched_stub_is_recognised_for_every_solution_file(solution):
 
 
 def test_an_include_is_read_the_way_the_compiler_reads_it():
-    """The digraph %:, trigraphs and a backslash-newline all make an #include (decision 77)."""
-    for spelling in ("%:include <netinet/in.h>\n", "#inc\\\nlude <netinet/in.h>\n", "??=include <netinet/in.h>\n",
-                     "  %:  include <netinet/in.h>\n"):
+    """The digraph %: and a backslash-newline make an #include (decision 77); a trigraph does not: the build is
+    -std=c++17, where nvcc's preprocessor ignores them (??=include is no directive there, see the test below)."""
+    for spelling in ("%:include <netinet/in.h>\n", "#inc\\\nlude <netinet/in.h>\n", "  %:  include <netinet/in.h>\n"):
         problems = source.include_problems(spelling)
         assert problems and "netinet/in.h" in problems[0], spelling
     assert source.include_problems("%:include <cstdint>\n") == []
@@ -177,3 +177,132 @@ def test_build_audit_of_launcher_bodies(tmp_path, body, found):
     b = build(tmp_path, src, VADD)
     assert b.ok, b.errors
     assert (b.elf.problems == []) if found is None else any(found in p for p in b.elf.problems), b.elf.problems
+
+
+def test_a_trigraph_is_left_as_nvcc_leaves_it():
+    """-std=c++17 has no trigraphs: ??/ at a comment's end splices nothing, so the #include below it is compiled and
+    must be checked; ??=include is no directive. Blanks nvcc takes in a directive or a line splice count too."""
+    hidden = "// see ??/\n#include </etc/passwd>\n"
+    assert source.spliced(hidden) == hidden
+    assert "one file" in source.include_problems(hidden)[0]
+    assert "thrust/inner_product.h" in source.include_problems("// ??/\n#include <thrust/inner_product.h>\n")[0]
+    assert source.include_problems("??=include <netinet/in.h>\n") == []
+    for spelling in ("#\vinclude <netinet/in.h>\n", "\f#\finclude <netinet/in.h>\n", "#inc\\ \t\nlude <netinet/in.h>\n"):
+        problems = source.include_problems(spelling)
+        assert problems and "netinet/in.h" in problems[0], spelling
+
+
+@needs_nvcc
+def test_the_include_check_reads_trigraphs_as_nvcc_does(tmp_path):
+    """What nvcc -std=c++17 -E includes after '// ??/' is what the check (through the comment stripper) finds."""
+    import subprocess
+
+    from grader.build import nvcc_path
+    from grader.runner import run_tool
+
+    text = "// see ??/\n#include <netinet/in.h>\nint x = sizeof(sockaddr_in);\n"
+    (tmp_path / "t.cu").write_text(text)
+    done = subprocess.run([nvcc_path(), "-std=c++17", "-E", str(tmp_path / "t.cu")], capture_output=True, text=True)
+    assert done.returncode == 0 and "struct sockaddr_in" in done.stdout  # nvcc included it
+    clean = source.strip_comments(text, run_tool)
+    assert clean is not None and "netinet/in.h" in source.include_problems(clean)[0]
+
+
+@needs_nvcc
+def test_a_file_with_a_refused_include_is_never_compiled(tmp_path):
+    src = REPO / "tests/adversarial/c07_trigraph_hidden_include/00-hello-cuda/vector_add.cu"
+    b = build(tmp_path, src, VADD)
+    assert not b.ok and any("/etc/passwd" in p for p in b.source_problems)
+    log = b.log.read_text()
+    assert "was not compiled" in log and "root:" not in log and "nvcc" not in log
+
+
+@needs_nvcc
+def test_the_build_log_holds_no_line_of_another_file(tmp_path):
+    """#line 1 "/etc/passwd" made the host compiler quote /etc/passwd under its messages, into the build log."""
+    src = REPO / "tests/adversarial/c07_line_directive_quotes_passwd/00-hello-cuda/vector_add.cu"
+    b = build(tmp_path, src, VADD)
+    assert not b.ok
+    shown = b.log.read_text() + "\n".join(b.errors)
+    assert "root:x:0:0" not in shown and "daemon:x:1:1" not in shown
+    assert "a message about another file, not shown: passwd" in b.log.read_text()
+
+
+def test_learner_lines_keep_the_learners_messages_and_cut_other_files():
+    from grader.build import for_the_log, learner_lines
+
+    src = Path("/tmp/stage/x.cu")
+    out = ("/tmp/stage/x.cu(7): error: expected a \";\"\n      int i = 0\n      ^\n\n"
+           "/etc/secret.h(3): error: identifier \"TOP\" is undefined\n  TOP SECRET\n  ^\n\n"
+           "/tmp/stage/x.cu:9:2: warning: #warning mine [-Wcpp]\n    9 | #warning mine\n      |  ^~~~~~~\n"
+           "/etc/passwd:2:2: warning: #warning hi [-Wcpp]\n    2 | daemon:x:1:1\n      |  ^~~~~~~\n"
+           "/usr/share/man/std::vector.3:1:1: note: here\n  vector secret\n"
+           "In file included from /tmp/stage/x.cu:3:\n"
+           "/tmp/elsewhere/x.cu(1): error: same name, another file\n  elsewhere secret\n"
+           "2 errors detected in the compilation of \"/tmp/stage/x.cu\".\n")
+    log = for_the_log(out, src)
+    assert "int i = 0" in log and "#warning mine" in log and "2 errors detected" in log
+    assert not any(secret in log for secret in ("TOP", "daemon", "vector secret", "elsewhere secret"))
+    assert "(a message about another file, not shown: secret.h, line 3)" in log
+    assert [line for line, first in learner_lines(out, src) if first][0].startswith("/tmp/stage/x.cu(7)")
+    # the report: a learner's message with its quoted lines, never the next message's
+    lines = first_errors("/tmp/stage/x.cu(7): error: e\n/etc/passwd(1): error: x\n  root:x:0:0\n", src, "x.cu")
+    assert lines[0] == "x.cu(7): error: e" and not any("root" in line for line in lines)
+
+
+def test_a_tool_that_prints_without_bound_is_read_with_a_cap(tmp_path):
+    """nvcc made to print 1 GB held 3.5 GB in the judge: only the head and the tail are kept, and past the stop the
+    program is killed."""
+    import sys
+
+    from grader.runner import run_bounded
+
+    ten_mb = [sys.executable, "-c", "import sys; sys.stdout.write('head\\n' + 'x' * (10 << 20) + '\\ntail\\n')"]
+    run = run_bounded(ten_mb, memory_bytes=None, keep=1 << 16)
+    assert run.code == 0 and not run.stopped and run.printed > 10 << 20 and run.dropped > 0
+    assert len(run.output) < 3 << 16 and run.output.startswith("head") and run.output.endswith("tail\n")
+    assert "bytes of output not kept" in run.output
+    forever = [sys.executable, "-c", "import sys\nwhile True: sys.stdout.write('y' * 65536)"]
+    run = run_bounded(forever, memory_bytes=None, keep=1 << 16, stop_after=4 << 20, timeout_s=60)
+    assert run.stopped and run.code is None and "[stopped after" in run.output
+
+
+def test_a_tool_gets_its_memory_limit(tmp_path):
+    import sys
+
+    from grader.runner import run_bounded
+
+    grow = [sys.executable, "-c", "x = bytearray(1 << 30); print('allocated')"]
+    run = run_bounded(grow, memory_bytes=512 << 20)
+    assert run.code not in (0, None) and "MemoryError" in run.output and "allocated" not in run.output
+    assert run_bounded(grow, memory_bytes=None).code == 0
+
+
+@needs_nvcc
+def test_a_compiler_out_of_memory_is_a_message(tmp_path, monkeypatch):
+    """A template instantiated 2^40 times grew cudafe++ by 330 MB/s until the time-out, with no memory limit."""
+    import dataclasses
+
+    import grader.build
+
+    monkeypatch.setattr(grader.build, "SETTINGS", dataclasses.replace(grader.build.SETTINGS,
+                                                                      build_memory_bytes=256 << 20))
+    src = tmp_path / "vector_add.cu"
+    src.write_text((REPO / "solutions/00-hello-cuda/vector_add.cu").read_text() + (
+        "template <unsigned long N, int D> struct T { static constexpr unsigned long v = T<2 * N, D - 1>::v + "
+        "T<2 * N + 1, D - 1>::v; };\ntemplate <unsigned long N> struct T<N, 0> { static constexpr unsigned long v = N; };\n"
+        "unsigned long bomb() { return T<1, 40>::v; }\n"))
+    b = build(tmp_path, src, VADD)
+    assert not b.ok and "ran out of memory" in b.errors[0] and "templates instantiated without bound" in b.errors[0]
+    assert "ran out of memory" in b.log.read_text()
+
+
+def test_the_lines_after_a_cut_in_the_output_are_not_shown_until_the_next_message():
+    """The middle of a long output is dropped; the kept tail may start inside another file's message."""
+    from grader.build import for_the_log
+
+    src = Path("/tmp/stage/x.cu")
+    out = ("/tmp/stage/x.cu(1): error: e\n  mine\n[... 99 bytes of output not kept: the first and the last 1.0 MiB "
+           "are ...]\n  root:x:0:0\n  ^\n/tmp/stage/x.cu(2): error: f\n  mine too\n")
+    log = for_the_log(out, src)
+    assert "root" not in log and "mine too" in log and "bytes of output not kept" in log

@@ -416,3 +416,53 @@ def test_html_comments_are_taken_out_in_one_pass():
     without_html_comments("<!--" * 50000)
     quotes("<!--" * 25000)
     assert time.monotonic() - start < 2.0
+
+
+@pytest.mark.parametrize("text, value, family", [
+    ("Duration: 0.00091 s", 0.00091, "time"), ("Duration 910 usecs", 910, "time"), ("Duration 0.91 msecs", 0.91, "time"),
+    ("Duration 0.91 millisec", 0.91, "time"), ("Duration 2 sec", 2, "time"), ("Duration 3 secs", 3, "time"),
+    ("Duration 4 seconds", 4, "time"), ("Duration 5 nsecs", 5, "time"), ("Duration 6 nanoseconds", 6, "time"),
+    ("Duration 7 µs", 7, "time"), ("Duration 8 μs", 8, "time"), ("Duration 9 milliseconds", 9, "time"),
+    ("Compute (SM) Throughput 97.3 per cent", 97.3, "percent"), ("Memory Throughput 12 ％", 12, "percent"),
+    ("Achieved Occupancy 99.5 percents", 99.5, "percent"), ("DRAM Throughput 98 pct.", 98, "percent"),
+    ("DRAM Throughput: 3.2 TB per second", 3.2, "rate"), ("DRAM bandwidth 3.2 GB / s", 3.2, "rate"),
+    ("DRAM bandwidth 3.2 gigabytes per second", 3.2, "rate"), ("DRAM bandwidth 3.2 GiB/sec", 3.2, "rate"),
+    ("DRAM bandwidth 3.2 TB/second", 3.2, "rate"),
+])
+def test_every_common_spelling_of_a_unit_is_read(text, value, family):
+    """An unread unit made the figure a bare count, compared with nothing: 0.91 msecs next to Duration passed."""
+    found = quotes(text)
+    assert found and found[-1].value == value and found[-1].family == family, found
+
+
+@pytest.mark.parametrize("text", ["Compute (SM) Throughput: 97.3\u200b%", "Achieved Occupancy: 97.3&#37;",
+                                  "DRAM Throughput: 97.3 &percnt;", "L2 Hit Rate: 97.3\u00ad%", "L2 Hit Rate 97.3&#x25;",
+                                  "DRAM Throughput 97.3\u2060%", "DRAM Throughput 97.3\u00a0%", "DRAM Throughput ９７.３ %",
+                                  "DRAM Throughput 97.3\u034f%", "DRAM Throughput 97.3\u3164%", "DRAM Throughput 97.3\u202f%"])
+def test_a_figure_reads_as_it_renders(text):
+    """Zero-width and format characters, soft hyphens, HTML's references and full-width forms render as an ordinary
+    figure, so they are read as one (before, each hid the unit and the quote with it)."""
+    found = quotes(text)
+    assert [(q.value, q.family) for q in found] == [(97.3, "percent")], found
+
+
+def test_the_analysis_is_read_as_plain_text_line_by_line():
+    from grader.checks.profile_text import plain
+
+    assert plain("Duration 0.91&nbsp;ms") == "Duration 0.91 ms"
+    assert plain("a&#10;b") == "a b"  # a reference to a newline keeps the line's number
+    assert plain("plain ascii\tline") == "plain ascii\tline"
+    assert plain("\u00b5s \uff05 \u200bx") == "\u03bcs % x"
+    assert len(quotes("Duration 1 ms\nx&#10;y\nDRAM Throughput 2 %")) == 2
+    assert quotes("x&#10;y\nDRAM Throughput 2 %")[0].line == 2
+
+
+def test_quotes_in_other_spellings_agree_with_the_report(tmp_path):
+    """The probe's figures written as ms, per cent, &#37; and behind a no-break space are the report's (no false
+    positive from the wider reading)."""
+    analysis = (PROBE_ANALYSIS.replace("| Duration | 128.22 us |", "| Duration | 0.12822 msecs |")
+                .replace("| Memory Throughput | 82.83 % |", "| Memory Throughput | 82.83 per cent |")
+                .replace("| DRAM Throughput | 82.8 % |", "| DRAM Throughput | 82.8&#37; |"))
+    assert analysis != PROBE_ANALYSIS
+    done = grade_profile(tmp_path, report=PROBE, source=PROBE_SOURCE, analysis=analysis)
+    assert done["02.profile.analysis"].status == Status.PASS, text(done["02.profile.analysis"])

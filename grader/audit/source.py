@@ -27,9 +27,12 @@ INCLUDE = re.compile(r'^\s*#\s*include\s*([<"])([^>"]+)[>"]', re.M)
 
 def spliced(source: str) -> str:
     """The source after the compiler's first translation phases, which the comment stripper (-fpreprocessed)
-    skips: trigraphs for # and backslash (??= ??/), and every backslash-newline removed, so that a directive
-    cut over two lines (#inc\\ newline lude) reads as the compiler reads it."""
-    return re.sub(r"\\[ \t]*\r?\n", "", source.replace("??=", "#").replace("??/", "\\"))
+    skips: every backslash-newline removed (GCC, and so nvcc, also takes blanks between the backslash and the
+    newline as one), so that a directive cut over two lines (#inc\\ newline lude) reads as the compiler reads it.
+    Trigraphs are left as they are: the build is -std=c++17, where they are gone from the language and nvcc's
+    preprocessor ignores them ("trigraph ??/ ignored"). Reading ??/ as a backslash spliced the next line into a
+    comment here while nvcc compiled it, an #include included."""
+    return re.sub(r"\\[ \t\f\v]*\r?\n", "", source)
 
 
 def strip_comments(source: str, run_tool, box=None, ro=()) -> str | None:
@@ -41,14 +44,17 @@ def strip_comments(source: str, run_tool, box=None, ro=()) -> str | None:
         fh.write(spliced(source))
         path = Path(fh.name)
     try:
-        code, out = run_tool(["gcc", "-fpreprocessed", "-dD", "-E", "-P", "-x", "c++", str(path)], timeout_s=60,
+        # -std=c++17 as the build: no trigraphs (the text is spliced above, as the build's first phases do)
+        code, out = run_tool(["gcc", "-std=c++17", "-fpreprocessed", "-dD", "-E", "-P", "-x", "c++", str(path)],
+                             timeout_s=60,
                              box=box, ro=list(ro))
     finally:
         path.unlink(missing_ok=True)
     return out if code == 0 else None
 
 
-ANY_INCLUDE = re.compile(r"^[ \t]*#[ \t]*(include|include_next|import)\b[ \t]*(\S?)", re.M)
+# Blanks in a directive: GCC also takes form feeds and vertical tabs there (#\vinclude is an include)
+ANY_INCLUDE = re.compile(r"^[ \t\f\v]*#[ \t\f\v]*(include|include_next|import)\b[ \t\f\v]*(\S?)", re.M)
 
 
 def include_problems(text: str) -> list[str]:

@@ -5,7 +5,9 @@ Nothing here knows the report; grader/checks/profile.py compares the two.
 """
 from __future__ import annotations
 
+import html
 import re
+import unicodedata
 from dataclasses import dataclass
 
 # ---- the kernels a .cu file defines -------------------------------------------
@@ -132,10 +134,36 @@ def _categories(text: str, patterns: dict) -> list[str]:
 
 
 def _readable(text: str) -> str:
-    """HTML comments out, Markdown's emphasis and code marks off the numbers they split (**9**.5 % is 9.5 %), and no
-    more than a short analysis needs (bounds the regex work)."""
+    """HTML comments out, the text as it renders (``plain``), Markdown's emphasis and code marks off the numbers they
+    split (**9**.5 % is 9.5 %), and no more than a short analysis needs (bounds the regex work)."""
     lines = without_html_comments(text[:MAX_ANALYSIS_CHARS]).splitlines()
-    return "\n".join(_MARKS_IN_NUMBER.sub("", line[:MAX_LINE_CHARS]) for line in lines)
+    return "\n".join(_MARKS_IN_NUMBER.sub("", plain(line[:MAX_LINE_CHARS])) for line in lines)
+
+
+# Characters that render as nothing, or as a blank, between a number and its unit: format characters (zero-width
+# space, joiners, the soft hyphen: category Cf), combining marks left after NFKC (Mn, Me: the grapheme joiner,
+# variation selectors), controls, and the letters that are drawn blank (Hangul fillers, the Braille blank).
+_BLANK_LETTERS = {0x115F: " ", 0x1160: " ", 0x3164: " ", 0xFFA0: " ", 0x2800: " "}
+
+
+def plain(line: str) -> str:
+    """One line of the analysis as a reader sees it: HTML's character references decoded (99.1&#37;, 0.91&nbsp;ms,
+    95.5 &percnt;), Unicode's compatibility forms folded (NFKC: the full-width ％ and digits, µ), every invisible
+    character taken out and every kind of blank made a space. Markdown renders all of these as an ordinary figure,
+    so each is read as one (a zero-width space between 97.3 and % hid the unit, and the quote with it)."""
+    if line.isascii() and "&" not in line and line.replace("\t", " ").isprintable():
+        return line
+    line = unicodedata.normalize("NFKC", html.unescape(line))
+    out = []
+    for ch in line:
+        kind = unicodedata.category(ch)
+        if ch == "\t":
+            out.append(ch)
+        elif ord(ch) in _BLANK_LETTERS or kind in ("Zs", "Zl", "Zp") or ch in "\r\n\v\f":
+            out.append(" ")
+        elif kind not in ("Cf", "Mn", "Me", "Cc", "Cs", "Co", "Cn"):
+            out.append(ch)
+    return "".join(out)
 
 
 _MARKS_IN_NUMBER = re.compile(r"(?<=[\d.,])[*_`~]+(?=[\d.,])|(?<=\d)[*_`]+(?=\s?%)")
@@ -179,25 +207,56 @@ def claimed_bottleneck(text: str) -> tuple[str | None, str]:
 
 # ---- the numbers the analysis quotes ---------------------------------------------
 
-# unit token -> (family, factors to the report's base unit). Several factors: ambiguous (MB = 1e6 or 2^20).
+# unit token -> (family, factors to the report's base unit). Several factors: ambiguous (MB = 1e6 or 2^20). Every
+# common spelling of a unit is here (decision 78 added the spelled-out ones): a figure whose unit is not read is a
+# count, compared with nothing, so an unread spelling ("0.91 msecs", "12 per cent") let an invented figure through.
+def _spellings(family: str, factors: tuple[float, ...], *names: str) -> dict:
+    return {name: (family, factors) for name in names}
+
+
+def _rates() -> dict:
+    """GB/s, GB/sec, GB per second, gigabytes per second, GiB/s, ... for T, G, M and k."""
+    table = {}
+    for short, word, decimal in (("t", "tera", 1e12), ("g", "giga", 1e9), ("m", "mega", 1e6), ("k", "kilo", 1e3)):
+        binary = 2.0 ** {"t": 40, "g": 30, "m": 20, "k": 10}[short]
+        sizes = {f"{short}b": (decimal, binary), f"{short}byte": (decimal,), f"{short}bytes": (decimal,),
+                 f"{word}byte": (decimal,), f"{word}bytes": (decimal,), f"{short}ib": (binary,),
+                 f"{short}ibyte": (binary,), f"{short}ibytes": (binary,), f"{word[:2]}bibyte": (binary,),
+                 f"{word[:2]}bibytes": (binary,)}
+        for size, factors in sizes.items():
+            for per in ("/s", "/sec", "/second", " per second", " per sec", " per s", " a second"):
+                table[size + per] = ("rate", factors)
+            table[size] = ("bytes", factors)
+    return table
+
+
 _UNITS = {
-    "%": ("percent", (1.0,)), "percent": ("percent", (1.0,)), "pct": ("percent", (1.0,)),
-    "ns": ("time", (1.0,)), "nsecond": ("time", (1.0,)), "nsec": ("time", (1.0,)), "nanosecond": ("time", (1.0,)),
-    "nanoseconds": ("time", (1.0,)),
-    "us": ("time", (1e3,)), "µs": ("time", (1e3,)), "μs": ("time", (1e3,)), "usecond": ("time", (1e3,)),
-    "usec": ("time", (1e3,)), "microsecond": ("time", (1e3,)), "microseconds": ("time", (1e3,)),
-    "ms": ("time", (1e6,)), "msecond": ("time", (1e6,)), "msec": ("time", (1e6,)), "millisecond": ("time", (1e6,)),
-    "milliseconds": ("time", (1e6,)),
-    "tb/s": ("rate", (1e12, 2.0**40)), "tbyte/s": ("rate", (1e12,)), "tbyte/second": ("rate", (1e12,)), "tib/s": ("rate", (2.0**40,)),
-    "gb/s": ("rate", (1e9, 2.0**30)), "gbyte/s": ("rate", (1e9,)), "gbyte/second": ("rate", (1e9,)), "gib/s": ("rate", (2.0**30,)),
-    "mb/s": ("rate", (1e6, 2.0**20)), "mbyte/s": ("rate", (1e6,)), "mbyte/second": ("rate", (1e6,)),
-    "b": ("bytes", (1.0,)), "byte": ("bytes", (1.0,)), "bytes": ("bytes", (1.0,)),
-    "kb": ("bytes", (1e3, 2.0**10)), "kbyte": ("bytes", (1e3,)), "kib": ("bytes", (2.0**10,)),
-    "mb": ("bytes", (1e6, 2.0**20)), "mbyte": ("bytes", (1e6,)), "mib": ("bytes", (2.0**20,)),
-    "gb": ("bytes", (1e9, 2.0**30)), "gbyte": ("bytes", (1e9,)), "gib": ("bytes", (2.0**30,)),
-    "ghz": ("frequency", (1e9,)), "mhz": ("frequency", (1e6,)),
+    **_spellings("percent", (1.0,), "%", "percent", "percents", "per cent", "per-cent", "pct", "pct."),
+    **_spellings("time", (1.0,), "ns", "nsec", "nsecs", "nsecond", "nseconds", "nanosec", "nanosecs", "nanosecond",
+                 "nanoseconds"),
+    **_spellings("time", (1e3,), "us", "µs", "μs", "usec", "usecs", "usecond", "useconds", "µsec", "μsec", "µsecs",
+                 "μsecs", "microsec", "microsecs", "microsecond", "microseconds"),
+    **_spellings("time", (1e6,), "ms", "msec", "msecs", "msecond", "mseconds", "millisec", "millisecs",
+                 "millisecond", "milliseconds"),
+    **_spellings("time", (1e9,), "s", "sec", "secs", "second", "seconds"),
+    **_rates(),
+    **_spellings("bytes", (1.0,), "b", "byte", "bytes"),
+    **_spellings("frequency", (1e9,), "ghz", "gigahertz"), **_spellings("frequency", (1e6,), "mhz", "megahertz"),
+    **_spellings("frequency", (1e3,), "khz", "kilohertz"),
 }
-_UNIT_ALT = "|".join(re.escape(u) for u in sorted(_UNITS, key=len, reverse=True))
+
+
+def _unit_pattern(unit: str) -> str:
+    """A unit as written: any blanks where the table has a space, and around a slash (GB / s)."""
+    return r"\s*/\s*".join(r"\s+".join(map(re.escape, part.split(" "))) for part in unit.split("/"))
+
+
+def unit_key(written: str) -> str:
+    """The table's key for a unit as written (GB / s -> gb/s, per  cent -> per cent)."""
+    return re.sub(r"\s*/\s*", "/", " ".join(written.lower().split()))
+
+
+_UNIT_ALT = "|".join(_unit_pattern(u) for u in sorted(_UNITS, key=len, reverse=True))
 _NUMBER = re.compile(
     r"(?<![\w.])(?P<num>\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+,\d{1,2}(?!\d)|\d+(?:\.\d+)?)"
     r"(?:\s?(?P<unit>" + _UNIT_ALT + r")(?![\w/]))?", re.I)
@@ -238,7 +297,7 @@ def quotes(text: str) -> list[Quote]:
             if _NOT_A_QUOTE.search(masked[max(0, match.start() - 16): match.start()]) or \
                     _PER_ELEMENT.match(masked, match.end()):
                 continue
-            unit = (match.group("unit") or "").lower()
+            unit = unit_key(match.group("unit") or "")
             if not unit and row_unit:  # "| DRAM Throughput | % | 91.2 |" or ncu's own table layout
                 unit = row_unit
             family, factors = _UNITS.get(unit, ("count", (1.0,)))
@@ -263,9 +322,9 @@ def _row_label(line: str) -> str:
 def _row_unit(line: str) -> str:
     """The unit of a table row that keeps units in a column of their own, else ''."""
     if line.lstrip().startswith("|"):
-        cells = {c.strip().lower() for c in line.strip().strip("|").split("|")}
+        cells = {unit_key(c) for c in line.strip().strip("|").split("|")}
         units = [c for c in cells if c in _UNITS]
         return units[0] if len(units) == 1 else ""
     match = _NCU_ROW.match(line)
-    unit = (match.group("unit") or "").lower() if match else ""
+    unit = unit_key(match.group("unit") or "") if match else ""
     return unit if unit in _UNITS else ""

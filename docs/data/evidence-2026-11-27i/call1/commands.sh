@@ -2,6 +2,8 @@
 # Session 9, call 1: does a kernel that remembers its answers per input set pass lab 02's gate on the grader as it
 # stands (commit 7deaa7c)? Four lab 02 submissions (gen.py): a slow honest kernel on each track, and the same kernel
 # behind a cache (memo.cuh: a fingerprint of 256 sampled inputs per launch, the answer copied from a cache on a hit).
+# The four folders under $E/subs were written by `python3 gen.py docs/data/evidence-2026-11-27i/call1/subs` (the cached
+# ones are the files of tests/adversarial/c09_remembers_answers_*; not kept here twice).
 set -u
 export PYTHONUNBUFFERED=1
 R=$OUT/r; mkdir -p $R

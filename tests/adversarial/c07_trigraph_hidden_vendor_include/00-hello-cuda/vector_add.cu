@@ -1,0 +1,15 @@
+// Adversarial submission (tests/adversarial): a vendor header after a comment that ends in ??/
+#include <thrust/inner_product.h>
+#include <cuda_runtime.h>
+
+__global__ void vector_add_kernel(const float* a, const float* b, float* c, int n) {
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < n) c[i] = a[i] + b[i];
+}
+
+extern "C" cudaError_t vector_add(const float* a, const float* b, float* c, int n, cudaStream_t stream) {
+    if (n <= 0) return cudaSuccess;
+    (void)sizeof(thrust::plus<float>);
+    vector_add_kernel<<<(n + 255) / 256, 256, 0, stream>>>(a, b, c, n);
+    return cudaGetLastError();
+}
