@@ -17,9 +17,10 @@ before the block (the op's ``change`` and ``perturb``) moves all three, after ea
 no launch sees inputs an earlier one saw, and a kernel that remembers answers (keyed on pointers,
 or on a fingerprint of its inputs) and hands one back is caught by the verification below, which
 checks half its rows among those the change moved (PHASE_24_PLAN decision 80). The warm-up
-launches read a fourth set, drawn and changed for them alone. Contenders of one measurement (the learner's kernel, the vendor baseline, a device copy)
-run in the same process on the same GPU, interleaved round by round, so drift and noise hit all
-alike; a figure is the median over rounds of the per-launch time, a ratio the median of per-round
+launches read a fourth set, drawn and changed for them alone.
+
+Contenders of one measurement (the learner's kernel, the vendor baseline, a device copy) run in the
+same process on the same GPU, interleaved round by round, so drift and noise hit all alike; a figure is the median over rounds of the per-launch time, a ratio the median of per-round
 ratios, and the spread (max - min) / median of those.
 
 Blocks last about TARGET_BLOCK_S; N varies at random between rounds, and after every block of the
@@ -106,7 +107,8 @@ def measure(worker, spec, dims: dict, contenders: list[str], *, verify=None, dec
     """Time ``contenders`` at ``dims`` on a worker that holds them.
 
     ``verify(contender, launch, seeds, fresh, rng)``: called after each block of a contender named in
-    ``verify.contenders`` to check random launches (their inputs: ``launch_inputs``); raises Failed. ``decide(measurement)``: True
+    ``verify.contenders`` to check random launches (their inputs: ``launch_inputs``); raises Failed.
+    ``decide(measurement)``: True
     when the rounds so far settle the question asked (e.g. the gate), else more rounds are run.
     """
     rng = rng or random.Random(random.SystemRandom().randrange(2**62))
