@@ -62,7 +62,7 @@ test-fast: $(VENV)/.ready-dev $(VENV)/.ready-cohort
 # grader/gpu_lock.py gives every speed measurement the GPU to itself): half the cores, at most 6.
 GPU_TEST_JOBS ?= $(shell python3 -c "import os; print(max(1, min(6, (os.cpu_count() or 2) // 2)))" 2>/dev/null || echo 4)
 test-gpu: $(VENV)/.ready-dev
-	$(PY) -m pytest -q -m gpu --ignore=tests/docs $$($(PY) -c "import xdist" 2>/dev/null && echo "-n $(GPU_TEST_JOBS)")
+	$(PY) -m pytest -q -m gpu --ignore=tests/docs $$($(PY) -c "import xdist" 2>/dev/null && echo "-n $(GPU_TEST_JOBS) --dist worksteal")
 
 stubs: $(VENV)/.ready-grade
 	$(PY) -m grader.stubs $(if $(FORCE),--force)

@@ -8,7 +8,7 @@ writes each output once (8 bytes/element):
   BLOCK_ROWS whole rows in registers. Several short rows per program keep enough
   bytes in flight per program when rows are short (128 columns is only 512 bytes).
 - ``_softmax_split_kernel``: longer rows on a GPU. A row is cut into pieces of at
-  most 8192 or 4096 columns, one program each, held in registers. Each program reduces
+  most 2048 or 4096 columns, one program each, held in registers. Each program reduces
   its piece to a (max, sum) pair, publishes it in a small zeroed workspace, waits
   until every piece of its row has published, combines the pairs and writes its
   piece. The wait is safe only if all programs of a row can be resident at once:
@@ -40,14 +40,29 @@ LOOP_BLOCK_COLS = 16384
 # The split kernel, by row length: (up to this many columns, columns per piece,
 # warps per program, registers per thread). The register cap (Triton's maxnreg)
 # fixes how many programs an SM holds, whatever the compiler does. The first
-# entry whose pieces fit "Forward progress" (above the kernel) wins. Of twelve
-# (piece, warps, cap) settings measured on an H100, these were the fastest at
-# 50257 columns and at 128256 and 524288 (docs/data/triton-softmax-h100-2026-11-24.json);
-# the boundary at 80000 lies between measured shapes.
-SPLIT_TILES = ((80000, 8192, 8, 64), (1 << 31, 4096, 2, 128))
+# entry whose pieces fit "Forward progress" (above the kernel) wins. Small
+# programs (one warp, 8 KB, 16 an SM) measured fastest at 50257 and 128256
+# columns, 4096 columns in two warps at 524288, of nine settings on an H200
+# (docs/_tools/softmax_limit/README.md, round 8); the boundary at 200000 lies
+# between measured shapes.
+SPLIT_TILES = ((200000, 2048, 1, 128), (1 << 31, 4096, 2, 128))
 # Registers per SM on every NVIDIA GPU since Maxwell; an SM holds at least 16 programs.
 REGISTERS_PER_SM = 65536
 PROGRAMS_PER_SM = 16
+
+
+@triton.jit
+def _exp(d):
+    """exp(d) as 2^(d * log2 e): the kernels below take every exponential here.
+
+    Triton compiles tl.exp to ex2.approx.f32, which the assembler wraps in a test
+    and two multiplies for results below 2^-126; tl.exp2 compiles to
+    ex2.approx.ftz.f32, one instruction, and flushes those results (below
+    1.2e-38, far under the tolerance) to 0. The split kernel's code shrinks by a
+    sixth: 2 to 4 points of copy at 128256 and 524288 columns on an H200
+    (docs/_tools/softmax_limit/README.md, round 8). tl.exp(d) is right too.
+    """
+    return tl.exp2(d * 1.4426950408889634)
 
 
 @triton.jit
@@ -74,7 +89,7 @@ def _softmax_rows_kernel(
     # hint here measured 2% slower on an H200.)
     x = tl.load(in_ptr + rows64 * in_row_stride + col_ids[None, :], mask=col_mask, other=-float("inf"))
     x_max = tl.max(x, axis=1)
-    e = tl.exp(x - x_max[:, None])
+    e = _exp(x - x_max[:, None])
     inv_sum = 1.0 / tl.sum(e, axis=1)
     tl.store(out_ptr + row_ids.to(tl.int64)[:, None] * out_row_stride + col_ids[None, :], e * inv_sum[:, None],
              mask=(row_ids[:, None] < rows) & col_mask)
@@ -90,7 +105,7 @@ def _online_max_sum(m, s, x):
     m_new = tl.maximum(m, x)
     # A lane that has seen only -inf would compute exp(-inf - -inf) = NaN: shift it by 0.
     shift = tl.where(m_new == -float("inf"), 0.0, m_new)
-    return m_new, s * tl.exp(m - shift) + tl.exp(x - shift)
+    return m_new, s * _exp(m - shift) + _exp(x - shift)
     # END SOLUTION
 
 
@@ -124,7 +139,7 @@ def _softmax_looped_kernel(
         m, s = _online_max_sum(m, s, x)
         start += BLOCK_COLS
     row_max = tl.max(m, axis=0)
-    inv_sum = 1.0 / tl.sum(s * tl.exp(m - row_max), axis=0)
+    inv_sum = 1.0 / tl.sum(s * _exp(m - row_max), axis=0)
 
     # Pass 2: read again (from L2 when it kept the row), write.
     start = 0
@@ -133,7 +148,7 @@ def _softmax_looped_kernel(
         mask = offsets < cols
         x = tl.load(in_row + offsets, mask=mask, other=-float("inf"), eviction_policy="evict_first")
         # .cs: streaming store, the output is not read again here (measured faster).
-        tl.store(out_row + offsets, tl.exp(x - row_max) * inv_sum, mask=mask, cache_modifier=".cs")
+        tl.store(out_row + offsets, _exp(x - row_max) * inv_sum, mask=mask, cache_modifier=".cs")
         start += BLOCK_COLS
     # END SOLUTION
 
@@ -193,15 +208,15 @@ def _softmax_split_kernel(
     # This piece's (max m, sum of exp(x - m) s). A piece of only -inf gives (-inf, 0).
     m = tl.maximum(tl.max(x, axis=0), tl.max(x_edge, axis=0))
     shift = tl.where(m == -float("inf"), 0.0, m)
-    e = tl.exp(x - shift)  # stays in registers until the row's total is known
-    e_edge = tl.exp(x_edge - shift)
+    e = _exp(x - shift)  # stays in registers until the row's total is known
+    e_edge = _exp(x_edge - shift)
     s = tl.sum(e, axis=0) + tl.sum(e_edge, axis=0)
     row_max, row_sum = _row_max_sum(words_ptr + row.to(tl.int64) * pieces, piece, pieces, m, s, MAX_PIECES)
 
     # exp(x - row max) / row sum = e * exp(m - row max) / row sum. With m = -inf
     # (a piece of only -inf) the scale is 0, never exp(0 - row max), which can
     # overflow; a row of only -inf gives 0 / 0 = NaN, as torch does.
-    scale = tl.exp(m - tl.where(row_max == -float("inf"), 0.0, row_max)) / row_sum
+    scale = _exp(m - tl.where(row_max == -float("inf"), 0.0, row_max)) / row_sum
     # .cs: streaming store, the output is not read again here (measured faster).
     tl.store(out_ptr + body_start + j, e * scale, mask=mask, cache_modifier=".cs")
     tl.store(out_ptr + start + edge_cols, e_edge * scale, mask=edge_mask)
@@ -245,7 +260,7 @@ def _row_max_sum(
     part_sum = tl.where(valid, (bits >> 32).to(tl.uint32).to(tl.float32, bitcast=True), 0.0)
     row_max = tl.max(part_max, axis=0)
     shift = tl.where(row_max == -float("inf"), 0.0, row_max)
-    return row_max, tl.sum(part_sum * tl.exp(part_max - shift), axis=0)
+    return row_max, tl.sum(part_sum * _exp(part_max - shift), axis=0)
     # END SOLUTION
 
 

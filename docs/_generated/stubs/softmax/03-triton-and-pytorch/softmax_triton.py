@@ -8,7 +8,7 @@ writes each output once (8 bytes/element):
   BLOCK_ROWS whole rows in registers. Several short rows per program keep enough
   bytes in flight per program when rows are short (128 columns is only 512 bytes).
 - ``_softmax_split_kernel``: longer rows on a GPU. A row is cut into pieces of at
-  most 8192 or 4096 columns, one program each, held in registers. Each program reduces
+  most 2048 or 4096 columns, one program each, held in registers. Each program reduces
   its piece to a (max, sum) pair, publishes it in a small zeroed workspace, waits
   until every piece of its row has published, combines the pairs and writes its
   piece. The wait is safe only if all programs of a row can be resident at once:
@@ -40,14 +40,29 @@ LOOP_BLOCK_COLS = 16384
 # The split kernel, by row length: (up to this many columns, columns per piece,
 # warps per program, registers per thread). The register cap (Triton's maxnreg)
 # fixes how many programs an SM holds, whatever the compiler does. The first
-# entry whose pieces fit "Forward progress" (above the kernel) wins. Of twelve
-# (piece, warps, cap) settings measured on an H100, these were the fastest at
-# 50257 columns and at 128256 and 524288 (docs/data/triton-softmax-h100-2026-11-24.json);
-# the boundary at 80000 lies between measured shapes.
-SPLIT_TILES = ((80000, 8192, 8, 64), (1 << 31, 4096, 2, 128))
+# entry whose pieces fit "Forward progress" (above the kernel) wins. Small
+# programs (one warp, 8 KB, 16 an SM) measured fastest at 50257 and 128256
+# columns, 4096 columns in two warps at 524288, of nine settings on an H200
+# (docs/_tools/softmax_limit/README.md, round 8); the boundary at 200000 lies
+# between measured shapes.
+SPLIT_TILES = ((200000, 2048, 1, 128), (1 << 31, 4096, 2, 128))
 # Registers per SM on every NVIDIA GPU since Maxwell; an SM holds at least 16 programs.
 REGISTERS_PER_SM = 65536
 PROGRAMS_PER_SM = 16
+
+
+@triton.jit
+def _exp(d):
+    """exp(d) as 2^(d * log2 e): the kernels below take every exponential here.
+
+    Triton compiles tl.exp to ex2.approx.f32, which the assembler wraps in a test
+    and two multiplies for results below 2^-126; tl.exp2 compiles to
+    ex2.approx.ftz.f32, one instruction, and flushes those results (below
+    1.2e-38, far under the tolerance) to 0. The split kernel's code shrinks by a
+    sixth: 2 to 4 points of copy at 128256 and 524288 columns on an H200
+    (docs/_tools/softmax_limit/README.md, round 8). tl.exp(d) is right too.
+    """
+    return tl.exp2(d * 1.4426950408889634)
 
 
 @triton.jit
