@@ -235,11 +235,10 @@ class LabRun:
             if PROGRESS:
                 print(f"[grader] {check.id} ...", file=sys.stderr, flush=True)
             # Work on the GPU holds the machine's GPU lock shared, case by case (ctx.gpu_work), so that another
-            # grading's measurement waits for it (grader/gpu_lock.py); a check that a tool watches throughout holds
-            # it for the whole check (holds_gpu), after the machine's profiler lock: one watched check at a time.
+            # grading's measurement waits for it (grader/gpu_lock.py); a check that a profiler watches first takes
+            # the machine's profiler lock (profiled): one watched check at a time.
             waited = time.monotonic()
-            with (self.gpu_lock.profiler() if check.holds_gpu else nullcontext()), self.slots, \
-                    (self.gpu_lock.shared() if check.holds_gpu else nullcontext()):
+            with (self.gpu_lock.profiler() if check.profiled else nullcontext()), self.slots:
                 t = time.monotonic()
                 trace.event("wait for a slot", waited, check=check.id)
                 with trace.span("check", check=check.id):

@@ -41,8 +41,8 @@ class Check:
     lane: str = "main"  # checks of one lane run in order, one at a time; lanes run at once
     after: tuple[str, ...] = ()  # it may start once these passed (its needs by default)
     timed: bool = False  # measures speed: runs last, with the GPU to itself
-    holds_gpu: bool = False  # holds the GPU lock shared throughout, not case by case (a tool watches the GPU),
-    # after the machine's profiler lock: one such check at a time (grader/gpu_lock.py)
+    profiled: bool = False  # a profiler (Nsight Compute) watches its worker: one such check at a time on the machine,
+    # the profiler lock taken before its slot (grader/gpu_lock.py); it takes the GPU lock itself, around its GPU work
 
     @property
     def starts_after(self) -> tuple[str, ...]:
@@ -78,7 +78,7 @@ class Lab:
         return f"{self.number}-{self.slug}"
 
     def check(self, id: str, *, points: int, needs: tuple[str, ...] = (), gpu: bool = False, bonus: bool = False,
-              lane: str = "main", after: tuple[str, ...] = (), timed: bool = False, holds_gpu: bool = False):
+              lane: str = "main", after: tuple[str, ...] = (), timed: bool = False, profiled: bool = False):
         """Decorator: register ``fn`` as a check of this lab."""
 
         def register(fn: Callable) -> Callable:
@@ -96,9 +96,9 @@ class Lab:
             for gate in after:
                 if gate not in ancestors:
                     raise ValueError(f"check {id!r} starts after {gate!r}, which is not among what it needs")
-            if holds_gpu and not gpu:
-                raise ValueError(f"check {id!r} holds the GPU but does not need one")
-            self.checks.append(Check(id, points, fn, tuple(needs), gpu, bonus, lane, tuple(after), timed, holds_gpu))
+            if profiled and not gpu:
+                raise ValueError(f"check {id!r} is profiled but does not need a GPU")
+            self.checks.append(Check(id, points, fn, tuple(needs), gpu, bonus, lane, tuple(after), timed, profiled))
             return fn
 
         return register

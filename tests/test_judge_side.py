@@ -216,6 +216,67 @@ def test_nsight_computes_run_never_leaves_the_sandbox_whatever_the_learner_code_
     assert all(options.get("wrapper") and options.get("gpu") for options in made)
 
 
+def test_nsight_computes_worker_starts_without_the_gpu_lock_and_runs_learner_code_under_it(tmp_path, monkeypatch):
+    """A watched worker that never answered its start held the GPU lock for 40 s, and every measurement of the
+    machine waited behind it (docs/data/evidence-2026-11-27k, call 2). Its start ("hello": only the harness runs)
+    now holds no GPU lock; the learner's code (the init, the case) runs under it. A start that hangs fails the try
+    and says where."""
+    from grader.checks import own_kernels
+    from grader.checks.kernel_checks import WorkerPlan
+    from grader.runner import WorkerGone
+
+    held: list[tuple[str, bool]] = []
+
+    class Lock:
+        depth = 0
+
+        def shared(self):
+            lock = self
+
+            class Hold:
+                def __enter__(self):
+                    lock.depth += 1
+
+                def __exit__(self, *exc):
+                    lock.depth -= 1
+            return Hold()
+
+    class Watched:
+        log = tmp_path / "worker.log"
+        lane = "triton-ncu"
+        exit = None
+
+        def __init__(self, hang_at):
+            self.hang_at = hang_at
+
+        def start(self):
+            pass
+
+        def call(self, command, *, timeout_s, on_mark=None):
+            held.append((command["cmd"], ctx.gpu_lock.depth > 0))
+            if command["cmd"] == self.hang_at:
+                raise WorkerGone("hung", f"no answer in {timeout_s:.0f} s", self)
+            if command["cmd"] == "hello":
+                return None  # the start's answer is not read
+            raise WorkerGone("died", "the worker stopped", self)  # after the init: enough for this test
+
+        def close(self, grace_s=2.0):
+            return None
+
+    for hang_at, where in (("init", "your file's init"), ("hello", "its start")):
+        ctx = _lab03_ctx(tmp_path / hang_at, {"softmax_triton.py": "import triton\n@triton.jit\ndef k(x):\n    pass\n"})
+        ctx.gpu_lock = Lock()
+        plan = WorkerPlan("triton", {"op": "softmax", "file": "softmax_triton.py"}, (ctx.stage,), True)
+        held.clear()
+        monkeypatch.setattr(own_kernels, "new_worker", lambda *a, **k: Watched(hang_at))
+        names, _, error = own_kernels.kernels_run(ctx, plan, 1)
+        assert names == [] and error.startswith(where), error
+        assert held[0] == ("hello", False), "the start held the GPU lock"
+        if hang_at == "init":
+            assert held[1] == ("init", True), "the learner's init ran without the GPU lock"
+    assert own_kernels.NCU_TIMEOUTS_S[0][0] < own_kernels.NCU_TIMEOUTS_S[1][0], "the first try is the short one"
+
+
 def test_grader_timeout_s_caps_every_cases_limit(tmp_path, monkeypatch):
     """GRADER_TIMEOUT_S (the tests' hang controls) shortens each case's own limit too (lab 00's is 60 s, lab 02's
     300 s): a test's hanging kernel is found in its seconds, not the lab's minutes. Without it, a lab's own limit."""

@@ -247,7 +247,8 @@ def test_kernel_run_shares_one_gone_worker_speaks_for_the_run():
 
 def test_pipeline_gpu_checks_take_the_gpu_lock_only_for_gpu_work(tmp_path):
     """While another grading measures (the lock held exclusive), a GPU check that only reads what a run found
-    goes on; work on the GPU (ctx.gpu_work) and a check that holds the GPU throughout wait for the measurement."""
+    goes on, and so does a profiled check until it works on the GPU; work on the GPU (ctx.gpu_work) waits for
+    the measurement."""
     lab = Lab("09", "fake", "fake", editable=(), docs="x.md")
     order: list[str] = []
     lab.check("09.g.reads", points=1, gpu=True)(lambda ctx: order.append("reads") or passed("read"))
@@ -258,8 +259,13 @@ def test_pipeline_gpu_checks_take_the_gpu_lock_only_for_gpu_work(tmp_path):
         return passed("worked")
 
     lab.check("09.g.works", points=1, gpu=True, lane="other")(works)
-    lab.check("09.g.holds", points=1, gpu=True, lane="third", holds_gpu=True)(
-        lambda ctx: order.append("holds") or passed("held"))
+    def profiled(ctx):
+        order.append("profiled starts")
+        with ctx.gpu_work():
+            order.append("holds")
+        return passed("held")
+
+    lab.check("09.g.holds", points=1, gpu=True, lane="third", profiled=True)(profiled)
     lr = lab_run(lab, tmp_path)
     lock = GpuLock(tmp_path, "gpu")
     lr.ready = lambda: (Device(True, "fake"), lock)
@@ -277,12 +283,13 @@ def test_pipeline_gpu_checks_take_the_gpu_lock_only_for_gpu_work(tmp_path):
     threading.Timer(0.5, release.set).start()
     results = run_all(lr)
     m.join(5)
-    assert order.index("reads") < order.index("measured") < min(order.index("works"), order.index("holds"))
+    assert max(order.index("reads"), order.index("profiled starts")) < order.index("measured") < \
+        min(order.index("works"), order.index("holds"))
     assert all(r.status == Status.PASS for r in results.values())
 
 
 def test_pipeline_watched_checks_run_one_at_a_time_and_wait_holding_no_gpu_lock(tmp_path):
-    """Checks that a profiler watches (holds_gpu) take the machine's profiler lock before the GPU lock: two of
+    """Checks that a profiler watches (profiled) take the machine's profiler lock before their slot: two of
     them never overlap, even in two gradings, and one waiting for the profiler holds back no measurement."""
     lab = Lab("09", "fake", "fake", editable=(), docs="x.md")
     inside: list[str] = []
@@ -297,8 +304,8 @@ def test_pipeline_watched_checks_run_one_at_a_time_and_wait_holding_no_gpu_lock(
             return passed(name)
         return fn
 
-    lab.check("09.w.a", points=1, gpu=True, lane="a", holds_gpu=True)(watched("a"))
-    lab.check("09.w.b", points=1, gpu=True, lane="b", holds_gpu=True)(watched("b"))
+    lab.check("09.w.a", points=1, gpu=True, lane="a", profiled=True)(watched("a"))
+    lab.check("09.w.b", points=1, gpu=True, lane="b", profiled=True)(watched("b"))
     lr = lab_run(lab, tmp_path)
     lock = GpuLock(tmp_path, "gpu")
     lr.ready = lambda: (Device(True, "fake"), lock)

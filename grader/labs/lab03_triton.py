@@ -141,7 +141,7 @@ def register(lab: Lab, spec, file: str) -> None:
                          "is compared with the judge's own fp64 reference on its GPU.")
 
     @lab.check(f"{n}.triton.own_kernels", points=1, needs=(f"{n}.triton.gpu_shapes",), gpu=True, lane="triton-ncu",
-               after=(f"{n}.triton.method",), holds_gpu=True)  # Nsight Compute watches the GPU throughout
+               after=(f"{n}.triton.method",), profiled=True)  # Nsight Compute watches its worker
     def own(ctx: Context) -> Result:
         return own_kernels.check(ctx, plan(ctx, file, "cuda"), file)
 

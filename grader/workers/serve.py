@@ -185,6 +185,9 @@ def serve(make_handler, warm=None) -> None:
             except channel.ChannelClosed:
                 return
             command = message.get("cmd")
+            if command == "hello":  # the harness is up (torch imported, CUDA set up): no learner code has run
+                channel.send(write_fd, {"hello": True})
+                continue
             method = getattr(handler, f"cmd_{command}", None) if isinstance(command, str) else None
             if method is None:
                 raise ValueError(f"unknown command {command!r}")
