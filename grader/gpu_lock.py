@@ -2,8 +2,8 @@
 the machine (flock on two files in the system's temporary folder, one pair per GPU).
 
 Work on the GPU holds the lock *shared* while it runs: each case (the worker's run and the judge's
-reference and comparison), a worker's init, a port's run; a check that a tool watches throughout
-(Nsight Compute) holds it for the whole check. The timed checks hold it *exclusive*, so that no other
+reference and comparison), a worker's init, a port's run (a watched worker's too, once its harness has
+started). The timed checks hold it *exclusive*, so that no other
 grading (another lab of this run, another learner's grading, a test running at the same time) shares
 the GPU with a measurement. Writers are preferred: once a measurement waits, no new shared holder
 starts (the ``gate`` file is the turnstile), so a stream of short checks cannot starve it; holding
@@ -11,12 +11,14 @@ it per case rather than per check, a measurement waits for the cases in flight, 
 (nor for checks that only read what a run found). While this process holds it exclusive, its own
 ``shared()`` is free: the timed checks drive their workers as any check does.
 
-A check that a profiler watches throughout (Nsight Compute) also takes ``profiler()``, exclusive, before the
-GPU lock: one such check at a time on the machine. Nsight Compute serialises its own sessions through a lock file
-in the temporary folder, and a sandbox's private /tmp hides that file from every other grading's session: run
-side by side, two sessions competed for the GPU's profiler until their tries timed out (six gradings at once
-failed three Triton submissions that pass alone: docs/data/evidence-2026-11-27f, calls 10 and 11). Waiting here,
-before the GPU lock and before the check's time limits start, costs no other grading anything.
+A check that a profiler watches throughout (Nsight Compute) also takes ``profiler()``, exclusive, for the whole
+check, before its slot and before any GPU lock: one such check at a time on the machine. Nsight Compute
+serialises its own sessions through a lock file in the temporary folder, and a sandbox's private /tmp hides that
+file from every other grading's session: run side by side, two sessions competed for the GPU's profiler until
+their tries timed out (six gradings at once failed three Triton submissions that pass alone:
+docs/data/evidence-2026-11-27f, calls 10 and 11). Waiting here, before the GPU lock and before the check's time
+limits start, costs no other grading anything; so does a watched worker's start that never answers, which holds
+only this lock (PHASE_24_PLAN decision 86).
 
 flock locks belong to an open file, so every acquisition opens its own: threads of one process
 hold them independently, and the kernel releases them if the process dies.

@@ -40,9 +40,10 @@ def prespawn(ctx: Context, file: str) -> None:
     lane that will use it (the interpreter's, the GPU shapes', the sweep's three), so that torch imports while the
     judge sets up. Each loads the file only at its init, after the file's audit.
 
-    Not Nsight Compute's: its worker starts inside its check, under the GPU lock. Started early, outside the lock,
-    an ncu session of one grading held the GPU's profiler while its check waited for the lock, and another
-    grading's ncu run, holding the lock shared, waited for the profiler (device call 2 of 2026-11-27: 150 s)."""
+    Not Nsight Compute's: its worker starts inside its check, once the check holds the machine's profiler lock.
+    Started early, an ncu session of one grading held the GPU's profiler while its check waited for the GPU lock,
+    and another grading's ncu run, holding that lock shared, waited for the profiler (device call 2 of 2026-11-27:
+    150 s)."""
     if not begun(ctx, file):
         return
     kc.prespawn(ctx, plan(ctx, file, "cpu"), lane="triton")
