@@ -148,7 +148,7 @@ def build_cuda(source: Path, outdir: Path, device: Device, shown_as: str, spec, 
         result.missing_tool = True
         return result
     if not source.is_file():
-        log.write_text(f"missing {shown_as}\n")
+        log.write_text(f"missing {shown_as}\n", errors="backslashreplace")
         result.errors = [f"file not found: {shown_as}"]
         return result
     box = box or probe()
@@ -159,12 +159,13 @@ def build_cuda(source: Path, outdir: Path, device: Device, shown_as: str, spec, 
     clean = source_audit.strip_comments(text, run_tool, box=box, ro=[outdir]) if shutil.which("gcc") else None
     result.source_problems = source_audit.include_problems(clean if clean is not None else text)
     if result.source_problems:  # never compiled: an include outside the allowed set could print any file's lines
-        log.write_text(f"{shown_as} was not compiled:\n" + "".join(f"  {p}\n" for p in result.source_problems))
+        log.write_text(f"{shown_as} was not compiled:\n" + "".join(f"  {p}\n" for p in result.source_problems),
+                       errors="backslashreplace")
         result.errors = list(result.source_problems)
         result.seconds = time.monotonic() - start
         return result
     if not (clean if clean is not None else text).strip():
-        log.write_text(f"{shown_as} holds no code\n")
+        log.write_text(f"{shown_as} holds no code\n", errors="backslashreplace")
         result.errors = [f"{shown_as} holds no code (it is empty, or only comments): start from the stub, "
                          "`git checkout` the file or run `make stubs`"]
         return result
@@ -181,17 +182,17 @@ def build_cuda(source: Path, outdir: Path, device: Device, shown_as: str, spec, 
     transcript = "$ " + " ".join(compile_cmd) + "\n" + for_the_log(out, source)
     trouble = build_trouble(run)
     if trouble:
-        log.write_text(transcript + f"\n[{trouble}]\n")
+        log.write_text(transcript + f"\n[{trouble}]\n", errors="backslashreplace")
         result.errors = [trouble, *first_errors(out, source, shown_as, limit=3)]
         result.seconds = time.monotonic() - start
         return result
     if code is None:
-        log.write_text(transcript + "\n[timed out]\n")
+        log.write_text(transcript + "\n[timed out]\n", errors="backslashreplace")
         result.errors = [f"nvcc did not finish in {SETTINGS.build_timeout_s:.0f} s"]
         result.seconds = time.monotonic() - start
         return result
     if code != 0:
-        log.write_text(transcript)
+        log.write_text(transcript, errors="backslashreplace")
         result.errors = first_errors(out, source, shown_as)
         result.seconds = time.monotonic() - start
         return result
@@ -200,7 +201,7 @@ def build_cuda(source: Path, outdir: Path, device: Device, shown_as: str, spec, 
                        timeout_s=SETTINGS.build_timeout_s, box=box, rw=[outdir])
     code, link_out = link.code, link.output
     transcript += "$ " + " ".join(link_cmd) + "\n" + for_the_log(link_out, source)
-    log.write_text(transcript)
+    log.write_text(transcript, errors="backslashreplace")
     result.seconds = time.monotonic() - start
     if code != 0:
         result.errors = [trouble] if (trouble := build_trouble(link, "the linker")) else first_errors(link_out, source,

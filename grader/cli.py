@@ -75,6 +75,9 @@ def main(argv: list[str] | None = None) -> int:
             else:
                 report.print_listing(labs)
             return EXIT_OK
+        if args.submission is not None and args.submission.is_symlink():  # as every file of a submission
+            raise UsageError(f"--submission {args.submission} is a symbolic link: grade the folder itself "
+                             f"({args.submission.resolve()}), whose files are the submission")
         submission = (args.submission or REPO / "labs").resolve()
         if not submission.is_dir():
             raise UsageError(f"--submission {submission} is not a folder (it should hold NN-name/ lab folders)")
@@ -85,7 +88,7 @@ def main(argv: list[str] | None = None) -> int:
         if args.require_isolation and not sandbox.probe().isolated:
             raise UsageError(f"--require-isolation: the sandbox cannot run here: {sandbox.probe().reason}")
     except UsageError as exc:
-        print(f"usage error: {exc}\nrun `python -m grader --help` for the options", file=sys.stderr)
+        print(f"usage error: {report.shown(str(exc))}\nrun `python -m grader --help` for the options", file=sys.stderr)
         return EXIT_USAGE
 
     from grader.pipeline import GraderBug, grade

@@ -29,23 +29,39 @@ class Staged:
 
 
 def submission_lab_dir(submission: Path, lab: Lab) -> Path:
-    exact = submission / lab.name
+    return lab_dir(submission, lab.name, lab.number)
+
+
+def lab_dir(submission: Path, name: str, number: str) -> Path:
+    """The submission's folder for lab `name` (NN-slug): that name, else the first real NN-* folder whose name is
+    text (a name that is not UTF-8 could be neither shown nor written in a log)."""
+    exact = submission / name
     if exact.is_dir() and not exact.is_symlink():
         return exact
-    for candidate in sorted(submission.glob(f"{lab.number}-*")):
-        if candidate.is_dir() and not candidate.is_symlink():
+    for candidate in sorted(submission.glob(f"{number}-*")):
+        if candidate.is_dir() and not candidate.is_symlink() and is_text(candidate.name):
             return candidate
     return exact
+
+
+def is_text(name: str) -> bool:
+    """False for a file name whose bytes are not UTF-8 (Python holds those bytes as lone surrogates)."""
+    try:
+        name.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
 
 
 def limit_for(rel: str) -> int:
     return next((n for suffix, n in LIMITS.items() if rel.endswith(suffix)), DEFAULT_LIMIT)
 
 
-def read_plain(root: Path, rel: str, limit: int) -> tuple[bytes | None, str]:
-    """The bytes of root/rel if every component is a real folder or file (no links), else (None, why)."""
-    if root.is_symlink():
-        return None, "the lab folder is a symbolic link: submit the folder itself"
+def read_plain(root: Path, rel: str, limit: int, root_is: str | None = "the lab folder") -> tuple[bytes | None, str]:
+    """The bytes of root/rel if every component is a real folder or file (no links), else (None, why); why is ''
+    when it does not exist. ``root_is``: what root is called where it may not be a link either (None: it may)."""
+    if root_is and root.is_symlink():
+        return None, f"{root_is} is a symbolic link: submit the folder itself"
     path = root
     parts = Path(rel).parts
     for i, part in enumerate(parts):
@@ -66,7 +82,8 @@ def read_plain(root: Path, rel: str, limit: int) -> tuple[bytes | None, str]:
         if last and info.st_size > limit:
             return None, f"is {info.st_size} bytes, over the {limit}-byte limit for this file"
     try:
-        fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW)  # inside the try: a file without read permission
+        # inside the try: a file without read permission. O_NONBLOCK: a pipe swapped in since the lstat cannot block
+        fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK)
         with os.fdopen(fd, "rb") as fh:
             data = fh.read(limit + 1)
     except OSError as exc:
@@ -74,6 +91,25 @@ def read_plain(root: Path, rel: str, limit: int) -> tuple[bytes | None, str]:
     if len(data) > limit:
         return None, f"is over the {limit}-byte limit for this file"
     return data, ""
+
+
+PROFILE_LIMIT = 200_000  # bytes: a learner profile is a page or two of prose
+
+
+def learner_profile_path(submission: Path, repo: Path | None, name: str) -> Path:
+    """learners/NAME/profile.md beside the submission (its labs folder) if that learners/ folder is there, else in
+    the grader's tree ``repo`` (the labs folder graded in place: they are the same)."""
+    beside = submission.parent / "learners"
+    return (beside if repo is None or os.path.lexists(beside) else repo / "learners") / name / "profile.md"
+
+
+def read_learner_profile(submission: Path, repo: Path | None, name: str) -> tuple[Path, bytes | None, str]:
+    """(its path, its bytes or None, why not): read as a submission's files are, with no link anywhere from
+    learners/ down, so that a linked folder cannot stand in another learner's profile."""
+    path = learner_profile_path(submission, repo, name)
+    root = path.parent.parent.parent
+    data, why = read_plain(root, path.relative_to(root).as_posix(), PROFILE_LIMIT, root_is=None)
+    return path, data, why
 
 
 def stage_lab(lab: Lab, submission: Path, workroot: Path) -> Staged:

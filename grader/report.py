@@ -35,6 +35,12 @@ def shown(text: str) -> str:
                    else ch.encode("unicode_escape").decode("ascii") for ch in text)
 
 
+def shown_line(text: str) -> str:
+    """shown() for text that must stay on one line (the submission's path in the header): newlines and tabs
+    written out as well, so that a path holding a newline cannot print a line of its own."""
+    return shown(text).replace("\n", "\\n").replace("\t", "\\t")
+
+
 def console() -> Console:
     return Console(highlight=False, soft_wrap=False, width=None if sys.stdout.isatty() else 130)
 
@@ -63,7 +69,7 @@ def print_report(run: Run, verbose: bool, timings: bool = False) -> None:
     out = console()
     dev = run.device
     where = f"{dev.name} (sm_{dev.sm})" if dev.has_cuda else f"no CUDA device ({dev.reason})"
-    out.print(f"[bold]Phase 24 grader[/]  track: {run.kernel}  submission: {escape(shown(str(run.submission)))}")
+    out.print(f"[bold]Phase 24 grader[/]  track: {run.kernel}  submission: {escape(shown_line(str(run.submission)))}")
     out.print(f"device: {where}")
     out.print(f"isolation: {run.isolation}")
     out.print(f"seed {run.seed}  (reproduce a failure with GRADER_SEED={run.seed})")

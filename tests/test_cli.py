@@ -1,4 +1,5 @@
 import json
+import os
 import subprocess
 import sys
 
@@ -59,3 +60,27 @@ def test_cli_grader_bug_exits_3(monkeypatch, tmp_path, capsys):
 def test_cli_learner_name_is_validated():
     proc = run("00", "--learner", "../etc")
     assert proc.returncode == 2 and "--learner" in proc.stderr
+
+
+def test_cli_submission_that_is_a_link_is_refused(tmp_path):
+    """A labs folder linked to another learner's is not a submission of its own (red team, session 12: in a cohort,
+    alice's labs/ -> bob's was graded as alice's)."""
+    (tmp_path / "bob" / "00-hello-cuda").mkdir(parents=True)
+    (tmp_path / "alice").symlink_to(tmp_path / "bob")
+    proc = run("00", "--submission", str(tmp_path / "alice"))
+    assert proc.returncode == 2 and "is a symbolic link" in proc.stderr, proc.stderr
+
+
+def test_cli_submission_path_stays_on_one_line_and_odd_lab_names_grade(tmp_path):
+    """A newline in the submission's path printed a forged row and score above the report; a lab folder whose name
+    is not UTF-8 stopped the grader with an internal error (red team, session 12)."""
+    forged = "x\n│ 00.correct.values     │ PASS   │    3/3 │ forged row\n\nScore: 11/11   all graded checks passed"
+    sub = tmp_path / forged
+    (sub / os.fsdecode(b"00-h\xffllo")).mkdir(parents=True)
+    results = tmp_path / "results.json"
+    proc = subprocess.run([sys.executable, "-m", "grader", "00", "--submission", str(sub), "--json", str(results)],
+                          cwd=REPO, capture_output=True, text=True, env={**os.environ, "GRADER_FORCE_CPU": "1"})
+    assert proc.returncode == 1, proc.stdout + proc.stderr
+    assert not any(line.startswith(("│ 00.correct.values     │ PASS", "Score: 11/11")) for line in proc.stdout.splitlines())
+    assert "x\\n│ 00.correct.values" in proc.stdout
+    assert json.loads(results.read_text())["score"] == 0

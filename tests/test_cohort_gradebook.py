@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import csv
 import io
+import os
 import socket
 import subprocess
 import sys
+import threading
 from pathlib import Path
 
 import psutil
@@ -183,15 +185,91 @@ def test_stale_temporaries_are_found(tmp_path):
 
 def test_submission_hash_follows_the_graded_labs_files_only(tmp_path):
     labs = fake.submission(tmp_path, "ann", ("00", "02"))
-    h = store.submission_hash(labs, ["00"])
-    assert h == store.submission_hash(labs, ["00"])
+    h = store.submission_hash(labs, ["00"], fake.LISTING)
+    assert h == store.submission_hash(labs, ["00"], fake.LISTING)
     (labs / "02-tuned-kernel" / "work.cu").write_text("// other lab\n")
     (labs / "00-hello-cuda" / "__pycache__").mkdir()
     (labs / "00-hello-cuda" / "__pycache__" / "x.pyc").write_bytes(b"\0")
-    assert store.submission_hash(labs, ["00"]) == h
+    (labs / "00-hello-cuda" / "notes.txt").write_text("not a file the grader reads\n")
+    assert store.submission_hash(labs, ["00"], fake.LISTING) == h
     (labs / "00-hello-cuda" / "work.cu").rename(labs / "00-hello-cuda" / "renamed.cu")
-    assert store.submission_hash(labs, ["00"]) != h
-    assert store.submission_hash(labs, ["00", "02"]) != store.submission_hash(labs, ["00"])
+    assert store.submission_hash(labs, ["00"], fake.LISTING) != h
+    assert store.submission_hash(labs, ["00", "02"], fake.LISTING) != store.submission_hash(labs, ["00"], fake.LISTING)
+
+
+def nested(top: Path, levels: int) -> None:
+    """top/a/a/...: `levels` folders deep (made and removed relative to the working folder: PATH_MAX), or none."""
+    here = os.getcwd()
+    os.chdir(top)
+    try:
+        depth = 0
+        while os.path.isdir("a"):
+            os.chdir("a")
+            depth += 1
+        for _ in range(depth, levels):
+            os.mkdir("a")
+            os.chdir("a")
+            depth += 1
+        for _ in range(depth):
+            os.chdir("..")
+            if not levels:
+                os.rmdir("a")
+    finally:
+        os.chdir(here)
+
+
+def test_submission_hash_reads_only_what_the_grader_reads_and_never_blocks(tmp_path):
+    """Red team (session 12): one learner's folder stopped or hung planning for the whole cohort: a file name that
+    is not UTF-8, a pipe, a socket, an 8 TiB sparse file, 1100 nested folders. The hash now reads each graded lab's
+    editable files as the grader does, and nothing else."""
+    labs = fake.submission(tmp_path, "mal", ("00",))
+    lab = labs / "00-hello-cuda"
+    h = store.submission_hash(labs, ["00"], fake.LISTING)
+    (lab / os.fsdecode(b"notes-\xe9t\xe9.txt")).write_text("x")
+    os.mkfifo(lab / "notes.fifo")
+    server = socket.socket(socket.AF_UNIX)
+    server.bind(str(lab / "agent.sock"))
+    with open(lab / "data.bin", "wb") as f:
+        f.truncate(8 << 40)
+    deep = lab / "notes"
+    deep.mkdir()
+    nested(deep, 1100)
+    done = []
+    thread = threading.Thread(target=lambda: done.append(store.submission_hash(labs, ["00"], fake.LISTING)),
+                              daemon=True)
+    thread.start()
+    thread.join(10)
+    server.close()
+    nested(deep, 0)  # shutil.rmtree (pytest's clean-up of old temporary folders) recurses, and would fail on it
+    assert done == [h], "the hash blocked, failed or read a file the grader does not read"
+    (lab / "work.cu").unlink()
+    os.mkfifo(lab / "work.cu")  # the graded file itself a pipe, then a sparse giant: refused, not read
+    fifo = store.submission_hash(labs, ["00"], fake.LISTING)
+    (lab / "work.cu").unlink()
+    with open(lab / "work.cu", "wb") as f:
+        f.truncate(8 << 40)
+    assert len({h, fifo, store.submission_hash(labs, ["00"], fake.LISTING)}) == 3
+
+
+def test_submission_hash_sees_links_and_the_learner_profile(tmp_path):
+    """A labs folder linked to another learner's is not that learner's submission; a learner profile written after
+    grading is a change (both red team, session 12)."""
+    bob = fake.submission(tmp_path, "bob", ("00",))
+    alice = tmp_path / "clones" / "alice" / "labs"
+    alice.parent.mkdir(parents=True)
+    alice.symlink_to(bob)
+    assert store.submission_hash(alice, ["00"], fake.LISTING) != store.submission_hash(bob, ["00"], fake.LISTING)
+    before = store.submission_hash(bob, ["00"], fake.LISTING, "bob")
+    assert store.submission_hash(bob, ["00"], fake.LISTING) != before  # asked for the profile, or not
+    profile = bob.parent / "learners" / "bob" / "profile.md"
+    profile.parent.mkdir(parents=True)
+    profile.write_text("## Phase 24\n\nPyTorch\n")
+    after = store.submission_hash(bob, ["00"], fake.LISTING, "bob")
+    assert after != before
+    profile.unlink()
+    profile.symlink_to(tmp_path / "elsewhere.md")
+    (tmp_path / "elsewhere.md").write_text("## Phase 24\n\nPyTorch\n")
+    assert store.submission_hash(bob, ["00"], fake.LISTING, "bob") not in (before, after)
 
 
 def test_grader_snapshot_is_frozen_and_each_task_gets_its_own_copy(tmp_path):

@@ -51,3 +51,25 @@ def test_learner_profile_accepts_a_real_update(tmp_path):
 def test_learner_profile_missing_file_is_a_failure(tmp_path):
     r = learner_profile(ctx_for(tmp_path, "nobody"))
     assert r.status == Status.FAIL and "no profile" in r.message
+
+
+def test_learner_profile_is_not_read_through_a_linked_folder(tmp_path):
+    """learners/eve -> another learner's folder: no link anywhere from learners/ down (red team, session 12)."""
+    body = "I learned PyTorch: tensors, storage and autograd, and nn.Module. " * 4
+    write_profile(tmp_path / "bob", "bob", f"# Bob\n\n## Phase 24\n\n{body}\n")
+    (tmp_path / "learners").mkdir()
+    (tmp_path / "learners" / "eve").symlink_to(tmp_path / "bob" / "learners" / "bob")
+    r = learner_profile(ctx_for(tmp_path, "eve"))
+    assert r.status == Status.FAIL and "symbolic link" in r.message, r.message
+    (tmp_path / "learners" / "eve").unlink()
+    (tmp_path / "learners").rmdir()
+    (tmp_path / "learners").symlink_to(tmp_path / "bob" / "learners")  # the whole learners/ folder linked
+    (tmp_path / "bob" / "learners" / "eve").symlink_to("bob")
+    r = learner_profile(ctx_for(tmp_path, "eve"))
+    assert r.status == Status.FAIL and "symbolic link" in r.message, r.message
+
+
+def test_learner_profile_over_the_size_limit_is_a_failure(tmp_path):
+    write_profile(tmp_path, "ana", "## Phase 24\n\n" + "PyTorch " * 40_000)
+    r = learner_profile(ctx_for(tmp_path, "ana"))
+    assert r.status == Status.FAIL and "limit" in r.message, r.message

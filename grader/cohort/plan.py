@@ -35,14 +35,15 @@ def default_labs(grading: Grading, listing: dict) -> tuple[str, ...]:
     return chosen
 
 
-def learner_records(roster: Roster, labs: tuple[str, ...]) -> list[dict]:
+def learner_records(roster: Roster, labs: tuple[str, ...], listing: dict, learner_profile: bool) -> list[dict]:
     records = []
     for entry in roster.entries:
         chosen = list(entry.labs or labs)
         present = entry.submission.is_dir()
         records.append({
             "name": entry.name, "line": entry.line, "submission": str(entry.submission), "labs": chosen,
-            "present": present, "hash": submission_hash(entry.submission, chosen) if present else None,
+            "present": present, "hash": submission_hash(entry.submission, chosen, listing,
+                                                        entry.name if learner_profile else None) if present else None,
         })
     return records
 
@@ -72,7 +73,7 @@ def mismatch(meta: dict, record: dict, options: dict) -> str | None:
 def make_plan(layout: Layout, *, backend: str, roster: Roster, grading: Grading, gpu: bool, listing: dict,
               tree: Path, tree_hash: str, regrade: bool, only: tuple[str, ...]) -> dict:
     labs = default_labs(grading, listing)
-    records = learner_records(roster, labs)
+    records = learner_records(roster, labs, listing, grading.learner_profile)
     options = {
         "kernel": grading.kernel, "gpu": gpu, "learner_profile": grading.learner_profile,
         "require_isolation": grading.require_isolation, "task_timeout": grading.task_timeout,

@@ -24,6 +24,8 @@ import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
+from grader import discover
+
 # What the grader reads of its own repository. The snapshot copies exactly these.
 GRADER_TREE = ("grader", "labs", "learners", "solutions", "pyproject.toml", "Makefile")
 SKIP_NAMES = ("__pycache__", ".pytest_cache", ".ipynb_checkpoints")
@@ -140,14 +142,39 @@ def read_json(path: Path) -> dict | None:
 
 # ----------------------------------------------------------------------------- content hashes
 
-def lab_folders(submission: Path, labs: list[str]) -> list[Path]:
-    """The submission's folders for these lab numbers: NN-name/ (any name, as the grader finds them)."""
-    found = []
+def submission_hash(submission: Path, labs: list[str], listing: dict, learner: str | None = None) -> str:
+    """sha256 over exactly what grading these labs reads from the submission: each lab's editable files (the
+    listing's), found and read as the grader finds and reads them (grader.discover: no links, no pipes, size
+    limits), and the learner's profile when one is graded. A file the grader would refuse counts as its refusal,
+    so the hash never reads more than the grader would, nor blocks where it would not."""
+    digest = hashlib.sha256()
+    if submission.is_symlink():  # refused by the grader; two learners linked to one folder must not share a hash
+        digest.update(b"link\0" + os.fsencode(os.readlink(submission)) + b"\0")
+    lab_by_number = {lab["number"]: lab for lab in listing["labs"]}
     for number in labs:
-        found += sorted(p for p in submission.glob(f"{number}-*") if p.is_dir() and not p.is_symlink())
-    return found
+        lab = lab_by_number.get(number)
+        if lab is None:
+            digest.update(b"unknown lab\0" + number.encode() + b"\0")
+            continue
+        folder = discover.lab_dir(submission, lab["name"], number)
+        digest.update(b"lab\0" + os.fsencode(folder.name) + b"\0")
+        for rel in lab["editable"]:
+            _hash_read(digest, rel, *discover.read_plain(folder, rel, discover.limit_for(rel)))
+    if learner:
+        _, data, why = discover.read_learner_profile(submission, None, learner)
+        _hash_read(digest, "learner profile", data, why)
+    return digest.hexdigest()
 
 
+def _hash_read(digest, name: str, data: bytes | None, why: str) -> None:
+    digest.update(name.encode() + b"\0")
+    if data is None:
+        digest.update(b"not taken\0" + why.encode(errors="backslashreplace") + b"\0")
+    else:
+        digest.update(b"file\0" + hashlib.sha256(data).digest())
+
+
+# Files of the grader's own tree (trusted, unlike a submission).
 def hash_files(root: Path, rels: list[Path], digest) -> None:
     for rel in rels:
         path = root / rel
@@ -173,16 +200,6 @@ def walk_files(root: Path) -> list[Path]:
                 rels.append((here / d).relative_to(root))
         rels += [(here / f).relative_to(root) for f in filenames if not f.endswith(".pyc")]
     return sorted(set(rels))
-
-
-def submission_hash(submission: Path, labs: list[str]) -> str:
-    """sha256 over every file of the submission's lab folders for these labs (path, kind, bytes)."""
-    digest = hashlib.sha256()
-    for folder in lab_folders(submission, labs):
-        rels = [folder.relative_to(submission) / rel for rel in walk_files(folder)]
-        digest.update(b"lab\0" + folder.name.encode() + b"\0")
-        hash_files(submission, rels, digest)
-    return digest.hexdigest()
 
 
 # ----------------------------------------------------------------------------- the grader tree

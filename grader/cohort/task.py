@@ -197,7 +197,8 @@ def run_task(plan_path: Path, index: int) -> int:
     name = plan["tasks"][index]
     record = dict(next(r for r in plan["roster"]["learners"] if r["name"] == name))
     submission = Path(record["submission"])
-    record["hash"] = submission_hash(submission, record["labs"]) if submission.is_dir() else None
+    learner = name if options.get("learner_profile") else None
+    record["hash"] = submission_hash(submission, record["labs"], plan["listing"], learner) if submission.is_dir() else None
 
     workdir = layout.workdir(name)
     workdir.mkdir(parents=True, exist_ok=True)
@@ -253,7 +254,7 @@ def run_task(plan_path: Path, index: int) -> int:
             code, timed_out = run_grader(cmd, cwd=tree, env=env, log=grader_log, timeout_s=options["task_timeout"])
             data = graded_json(results) if code in (0, 1) else None
             status, reason = verdict(code, timed_out, data, options["task_timeout"], grader_log)
-            after = submission_hash(submission, record["labs"]) if submission.is_dir() else None
+            after = submission_hash(submission, record["labs"], plan["listing"], learner) if submission.is_dir() else None
             if after != record["hash"]:
                 attempt["submission_hash"] = None  # it changed while graded: the next run grades it again
                 reason = (reason + "; " if reason else "") + "the submission changed while it was graded"

@@ -2,10 +2,10 @@
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 from grader.checks.profile_text import without_html_comments
 from grader.context import Context
+from grader.discover import read_learner_profile
 from grader.labs import lab03_port, lab03_triton
 from grader.registry import Lab
 from grader.results import Result, failed, passed, skipped
@@ -28,15 +28,6 @@ def make(spec) -> Lab:
     return lab
 
 
-MAX_PROFILE_BYTES = 200_000
-
-
-def profile_path(ctx: Context, name: str) -> Path:
-    """learners/NAME/profile.md beside the submission's labs folder, else in the grader's tree."""
-    beside = ctx.submission.parent.parent / "learners" / name / "profile.md"
-    return beside if beside.is_file() and not beside.is_symlink() else ctx.repo / "learners" / name / "profile.md"
-
-
 def phase24_text(markdown: str) -> str | None:
     m = SECTION.search(markdown)
     return None if m is None else " ".join(without_html_comments(m["body"]).split())
@@ -53,18 +44,14 @@ def learner_profile(ctx: Context) -> Result:
     if not ctx.learner:
         return skipped("no learner named: run `make grade LEARNER=yourname` to check learners/yourname/profile.md",
                        hint=hint)
-    path = profile_path(ctx, ctx.learner)
-    if not path.is_file():
+    path, data, why = read_learner_profile(ctx.submission.parent, ctx.repo, ctx.learner)
+    if data is None and not why:
         return failed(f"no profile at {path}", details=[
             f"expected: learners/{ctx.learner}/profile.md (copy learners/_template/profile.md to start)"], hint=hint)
-    if (size := path.stat().st_size) > MAX_PROFILE_BYTES:
-        return failed(f"{path.name} is {size} bytes, over the {MAX_PROFILE_BYTES // 1000} kB limit for a profile",
-                      details=["expected: a page or two of prose in Markdown"], hint=hint)
-    try:
-        with open(path, "rb") as fh:  # the size was the file's word at stat time: read no more than the limit anyway
-            text = phase24_text(fh.read(MAX_PROFILE_BYTES).decode(errors="replace"))
-    except OSError as exc:
-        return failed(f"{path.name} cannot be read ({exc.strerror}): check the file's permissions", hint=hint)
+    if data is None:
+        return failed(f"learners/{ctx.learner}/profile.md {why}", details=[
+            "expected: a page or two of prose in Markdown, in a plain file of your own clone"], hint=hint)
+    text = phase24_text(data.decode(errors="replace"))
     if text is None:
         return failed(f"{path.name} has no `## Phase 24` section", hint=hint,
                       details=["expected: a heading `## Phase 24 ...` with what this phase changed for you"])
