@@ -11,12 +11,17 @@ from __future__ import annotations
 import argparse
 import faulthandler
 import os
+import re
 import signal
 import sys
 import traceback
 from pathlib import Path
 
 EXIT_OK, EXIT_FAILED, EXIT_USAGE, EXIT_INTERNAL, EXIT_VOID = 0, 1, 2, 3, 4
+# A learner's name names files (learners/NAME/profile.md, the cohort's results) and is passed on command lines and
+# into spreadsheets: a letter or digit first (no option, no formula), then letters, digits, '-' and '_'.
+LEARNER_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$")
+LEARNER_NAME_RULE = "use 1 to 64 letters, digits, '-' and '_', starting with a letter or digit"
 
 
 class UsageError(Exception):
@@ -81,8 +86,8 @@ def main(argv: list[str] | None = None) -> int:
         submission = (args.submission or REPO / "labs").resolve()
         if not submission.is_dir():
             raise UsageError(f"--submission {submission} is not a folder (it should hold NN-name/ lab folders)")
-        if args.learner is not None and not args.learner.replace("-", "").replace("_", "").isalnum():
-            raise UsageError(f"--learner {args.learner!r}: use letters, digits, '-' and '_' only")
+        if args.learner is not None and not LEARNER_NAME.match(args.learner):
+            raise UsageError(f"--learner {args.learner!r}: {LEARNER_NAME_RULE}")
         if args.json and (why := report.check_writable(args.json.resolve())):
             raise UsageError(f"--json {args.json}: {why}")
         if args.require_isolation and not sandbox.probe().isolated:

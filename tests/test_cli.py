@@ -60,6 +60,8 @@ def test_cli_grader_bug_exits_3(monkeypatch, tmp_path, capsys):
 def test_cli_learner_name_is_validated():
     proc = run("00", "--learner", "../etc")
     assert proc.returncode == 2 and "--learner" in proc.stderr
+    proc = run("00", "--learner=-2-3")  # the roster takes the same names: none starts as an option or a formula
+    assert proc.returncode == 2 and "starting with a letter or digit" in proc.stderr
 
 
 def test_cli_submission_that_is_a_link_is_refused(tmp_path):

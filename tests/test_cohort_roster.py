@@ -46,11 +46,13 @@ def test_roster_bad_rows_are_reported_with_their_line_and_the_rest_is_read(tmp_p
         "bob,,00\n"                              # 7  no submission
         "carol,clones/carol/labs,07 00\n"        # 8  unknown lab
         ",clones/nobody/labs,\n"                 # 9  no name
-        "dave,clones/dave/labs,00\n")), LISTING["labs"])  # 10
+        "dave,clones/dave/labs,00\n"             # 10
+        "-v,clones/v/labs,00\n")), LISTING["labs"])  # 11  an option to the grader, a formula in a spreadsheet
     assert [e.name for e in roster.entries] == ["alice", "dave"]
     assert [e.line for e in roster.entries] == [3, 10]
     problems = {p.line: p.message for p in roster.problems}
-    assert sorted(problems) == [5, 6, 7, 8, 9]
+    assert sorted(problems) == [5, 6, 7, 8, 9, 11]
+    assert "starting with a letter or digit" in problems[11]
     assert "letters, digits" in problems[5]
     assert "already on line 3" in problems[6]
     assert "no submission" in problems[7]

@@ -5,8 +5,8 @@ it never stops the other rows.
     alice,/srv/clones/alice/labs,
     bob,clones/bob/labs,00 03
 
-- ``name``: letters, digits, ``-`` and ``_`` (it names the learner's files in OUT, and is passed to
-  the grader as ``--learner``, which looks for learners/NAME/profile.md beside the submission).
+- ``name``: letters, digits, ``-`` and ``_``, a letter or digit first (it names the learner's files in OUT, and
+  is passed to the grader as ``--learner``, which looks for learners/NAME/profile.md beside the submission).
 - ``submission``: the learner's lab folders (a clone's ``labs/``); relative paths are relative to
   the roster file's folder. A folder that does not exist makes the learner "missing", not a bad row.
 - ``labs`` (optional column, optional value): lab numbers or names separated by spaces, ``;`` or
@@ -24,7 +24,7 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-NAME = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
+from grader.cli import LEARNER_NAME, LEARNER_NAME_RULE
 
 
 class RosterFileError(Exception):
@@ -114,8 +114,8 @@ def parse_roster(path: Path, labs: list[dict]) -> Roster:
         if not name:
             problems.append(Problem(line, "no name"))
             continue
-        if not NAME.match(name):
-            problems.append(Problem(line, f"name {name!r}: use 1 to 64 letters, digits, '-' and '_'"))
+        if not LEARNER_NAME.match(name):
+            problems.append(Problem(line, f"name {name!r}: {LEARNER_NAME_RULE}"))
             continue
         if name.lower() in seen:  # case-insensitive: two learners must not share a file on any filesystem
             problems.append(Problem(line, f"name {name!r} is already on line {seen[name.lower()]}"))
