@@ -322,7 +322,9 @@ def test_profile_text_reads_units_from_ncu_output_and_tables():
     assert ("128.22", "time", 128.22) in found
     assert ("82.83", "percent", 82.83) in found
     assert ("3.99 TB/s", "rate", 3.99) in found
-    assert not any(q.value in (16384, 4096, 60, 8) for q in quotes(pasted))  # a shape, a threshold, a per-element cost
+    # a shape and a per-element cost are no quote; "above 60%" is a bound, checked as one (never evidence)
+    assert not any(q.value in (16384, 4096, 60, 8) and not q.bound for q in quotes(pasted))
+    assert [(q.value, q.bound) for q in quotes(pasted) if q.value == 60] == [(60, "lower")]
 
 
 @pytest.mark.parametrize("quoted, digits, value, ok", [
@@ -466,3 +468,63 @@ def test_quotes_in_other_spellings_agree_with_the_report(tmp_path):
     assert analysis != PROBE_ANALYSIS
     done = grade_profile(tmp_path, report=PROBE, source=PROBE_SOURCE, analysis=analysis)
     assert done["02.profile.analysis"].status == Status.PASS, text(done["02.profile.analysis"])
+
+
+# The probe's true figures in the analysis, then each written in a way the reader missed before (red team, session
+# 12): every one must now read as the invented figure it is, and the same spelling of the true figure must pass.
+INVENTED = [
+    ("| Metric | Value (%) |\n|---|---|\n| DRAM Throughput | 97.3 |", "| DRAM Throughput | 82.8 |"),  # header unit
+    ("DRAM Throughput 97.3 \\%", "DRAM Throughput 82.8 \\%"),  # a Markdown escape
+    ("DRAM Throughput <b>97.3</b>%", "DRAM Throughput <b>82.8</b>%"),  # inline HTML
+    ("DRAM Throughput 97.9<sup>%</sup>", "DRAM Throughput 82.8<sup>%</sup>"),
+    ("Duration 1.9e2 us", "Duration 1.2822e2 us"),  # scientific notation
+    ("DRAM Throughput 97.3 \u066a", "DRAM Throughput 82.8 \u066a"),  # the Arabic percent sign
+    ("DRAM Throughput is over 97 %", "DRAM Throughput is over 80 %"),  # a bound that does not hold / holds
+    ("Compute (SM) Throughput is under 12 %", "Compute (SM) Throughput is under 40 %"),
+]
+
+
+@pytest.fixture(scope="module")
+def probe_metrics(tmp_path_factory):
+    """The probe report's quotable metrics, read once (as 02.profile.analysis reads them)."""
+    root = tmp_path_factory.mktemp("probe")
+    lab = lab02.make(SPEC)
+    staged = stage_lab(lab, root / "empty-submission", root / "work")
+    (staged.stage / "profile").mkdir(exist_ok=True)
+    shutil.copy(PROBE, staged.stage / "profile" / "softmax_tuned.ncu-rep")
+    shutil.copy(PROBE_SOURCE, staged.stage / "softmax_tuned.cu")
+    (staged.stage / "profile" / "softmax_tuned.md").write_text(PROBE_ANALYSIS)
+    device = Device(has_cuda=False)
+    built = build_cuda(staged.stage / "softmax_tuned.cu", root / "build", device, "softmax_tuned.cu", SPEC)
+    ctx = Context(lab, SPEC, staged.stage, staged.submission, REPO, None, device, 0, root / "logs",
+                  builds={"softmax_tuned.cu": built})
+    done = {}
+    for check in lab.checks:
+        done[check.id] = run_check(check, ctx, done)
+    assert done["02.profile.analysis"].status == Status.PASS, text(done["02.profile.analysis"])
+    return profile.quotable_metrics(ctx.memo["profile.mine"])
+
+
+@pytest.mark.parametrize("invented, right", INVENTED)
+def test_invented_figures_however_written_are_refused(probe_metrics, invented, right):
+    bad = profile.check_quotes(quotes(invented), probe_metrics)
+    assert bad.misquoted and not bad.matched, (bad.matched, bad.misquoted)
+    good = profile.check_quotes(quotes(right), probe_metrics)
+    assert not good.misquoted, good.misquoted
+
+
+def test_an_analysis_too_long_to_read_whole_is_refused(tmp_path):
+    """Text past the reader's limits was not read, so an invented figure there passed (red team, session 12)."""
+    from grader.checks.profile_text import MAX_ANALYSIS_CHARS, MAX_LINE_CHARS, too_long
+
+    assert too_long(PROBE_ANALYSIS) is None
+    assert "line 2 is" in too_long("ok\n" + "x" * (MAX_LINE_CHARS + 1) + " DRAM Throughput 97.3 %")
+    assert "characters long" in too_long(("filler line\n" * (MAX_ANALYSIS_CHARS // 12 + 1)) + "DRAM Throughput 97.3 %")
+    done = grade_profile(tmp_path, report=PROBE, source=PROBE_SOURCE, analysis=PROBE_ANALYSIS + "x" * 2500 + "\n")
+    result = done["02.profile.analysis"]
+    assert result.status == Status.FAIL and "characters long" in result.message, text(result)
+
+
+def test_a_negated_bound_is_no_claim():
+    assert quotes("Compute (SM) Throughput is not above 60 %") == []
+    assert [q.bound for q in quotes("DRAM Throughput, at least 80 %")] == ["lower"]

@@ -17,11 +17,12 @@ from __future__ import annotations
 
 import math
 import re
+import dataclasses
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from grader.checks.kernel_checks import new_worker, started_worker
-from grader.checks.profile_text import Quote, claimed_bottleneck, global_functions, kernel_base_name, quotes
+from grader.checks.profile_text import Quote, claimed_bottleneck, global_functions, kernel_base_name, quotes, too_long
 from grader.checks.started import begun
 from grader.results import Result, Status, failed, passed
 from grader.runner import WorkerGone
@@ -610,14 +611,40 @@ class QuoteCheck:
         return [n for n, (_, m) in self.matched.items() if not m.config]
 
 
+# The units the report may show a family in (factors to its base unit): a number in a table whose unit is in the
+# header only ("| DRAM Throughput | 97.3 |") is the row's metric in one of them.
+SCALES = {"percent": (1.0,), "time": (1.0, 1e3, 1e6, 1e9), "rate": (1.0, 1e6, 1e9, 1e12, 2.0**20, 2.0**30, 2.0**40),
+          "bytes": (1.0, 1e3, 1e6, 1e9, 2.0**10, 2.0**20, 2.0**30), "frequency": (1.0, 1e3, 1e6, 1e9)}
+
+
+def _holds(quote: Quote, metric: Quotable) -> bool:
+    """A bound ("over 97 %", "under 12 %") that the metric's value meets (the bound itself included)."""
+    for factor in quote.factors:
+        q = quote.value * factor
+        if (metric.value >= q * (1 - 1e-9)) if quote.bound == "lower" else (metric.value <= q * (1 + 1e-9)):
+            return True
+    return False
+
+
 def check_quotes(found: list[Quote], metrics: list[Quotable]) -> QuoteCheck:
-    """Match each quoted number against the metrics named near it (same unit family)."""
+    """Match each quoted number against the metrics named near it (same unit family). A bound must hold for one of
+    them (it is never evidence); a number without a unit in a table row whose label names a metric must agree
+    with that metric in one of the units the report may show it in."""
     result = QuoteCheck()
     for quote in found:
         named = [m for m in metrics if m.family == quote.family and any(re.search(a, quote.context) for a in m.aliases)]
+        if not named and quote.row:
+            named = [m for m in metrics if m.family in SCALES and any(re.search(a, quote.row) for a in m.aliases)]
+            scaled = {m.name: dataclasses.replace(quote, factors=SCALES[m.family]) for m in named}
+        else:
+            scaled = {m.name: quote for m in named}
         if not named:
             continue  # a number not about any metric: a shape, a date, a count of rows
-        agreeing = [m for m in named if _agrees(quote, m)]
+        if quote.bound:
+            if not any(_holds(quote, m) for m in named):
+                result.misquoted.append((quote, named))
+            continue
+        agreeing = [m for m in named if _agrees(scaled[m.name], m)]
         if agreeing:
             for metric in agreeing:
                 result.matched.setdefault(metric.name, (quote, metric))
@@ -688,6 +715,9 @@ def check_analysis(ctx) -> Result:
     if report is None:
         return fail("the report has no SpeedOfLight section: record it with `make profile LAB=02`")
     text = path.read_text(errors="replace")
+    if (problem := too_long(text)) is not None:
+        return fail(f"{analysis_path(ctx).as_posix()}: {problem}",
+                    ["expected: a page of prose and a table; every line of it is read and checked"])
     claim, problem = claimed_bottleneck(text)
     if claim is None:
         return fail(f"{analysis_path(ctx).as_posix()}: {problem}",

@@ -134,16 +134,33 @@ def _categories(text: str, patterns: dict) -> list[str]:
 
 
 def _readable(text: str) -> str:
-    """HTML comments out, the text as it renders (``plain``), Markdown's emphasis and code marks off the numbers they
-    split (**9**.5 % is 9.5 %), and no more than a short analysis needs (bounds the regex work)."""
+    """HTML comments out, the text as it renders (``plain``): Markdown's backslash escapes (97.3 \\%) and inline HTML
+    tags (<b>97.3</b>%) taken out, emphasis and code marks off the numbers they split (**9**.5 % is 9.5 %). No more
+    than an analysis may hold is read (bounds the regex work); ``too_long`` refuses an analysis with more."""
     lines = without_html_comments(text[:MAX_ANALYSIS_CHARS]).splitlines()
-    return "\n".join(_MARKS_IN_NUMBER.sub("", plain(line[:MAX_LINE_CHARS])) for line in lines)
+    return "\n".join(_MARKS_IN_NUMBER.sub("", plain(_TAG.sub("", _ESCAPE.sub(r"\1", line)))) for line in lines)
+
+
+_ESCAPE = re.compile(r"\\([!-/:-@\[-`{-~])")  # CommonMark: a backslash before ASCII punctuation shows the character
+_TAG = re.compile(r"</?[A-Za-z][A-Za-z0-9-]*(?:\s[^<>]*)?/?>")  # <b>, </sup>, <span class=x>, <br/>
+
+
+def too_long(text: str) -> str | None:
+    """Why the analysis is refused unread, or None: what is not read could not be checked."""
+    if len(text) > MAX_ANALYSIS_CHARS:
+        return f"it is {len(text)} characters long, over the {MAX_ANALYSIS_CHARS} an analysis may have"
+    for number, line in enumerate(text.splitlines(), 1):
+        if len(line) > MAX_LINE_CHARS:
+            return f"line {number} is {len(line)} characters long: break lines under {MAX_LINE_CHARS}, as prose wraps"
+    return None
 
 
 # Characters that render as nothing, or as a blank, between a number and its unit: format characters (zero-width
 # space, joiners, the soft hyphen: category Cf), combining marks left after NFKC (Mn, Me: the grapheme joiner,
 # variation selectors), controls, and the letters that are drawn blank (Hangul fillers, the Braille blank).
 _BLANK_LETTERS = {0x115F: " ", 0x1160: " ", 0x3164: " ", 0xFFA0: " ", 0x2800: " "}
+# Signs NFKC keeps that a reader takes for ours: the Arabic percent sign and decimal and thousands separators.
+_SIGNS = {0x066A: "%", 0x066B: ".", 0x066C: ","}
 
 
 def plain(line: str) -> str:
@@ -153,7 +170,7 @@ def plain(line: str) -> str:
     so each is read as one (a zero-width space between 97.3 and % hid the unit, and the quote with it)."""
     if line.isascii() and "&" not in line and line.replace("\t", " ").isprintable():
         return line
-    line = unicodedata.normalize("NFKC", html.unescape(line))
+    line = unicodedata.normalize("NFKC", html.unescape(line)).translate(_SIGNS)
     out = []
     for ch in line:
         kind = unicodedata.category(ch)
@@ -258,14 +275,20 @@ def unit_key(written: str) -> str:
 
 _UNIT_ALT = "|".join(_unit_pattern(u) for u in sorted(_UNITS, key=len, reverse=True))
 _NUMBER = re.compile(
-    r"(?<![\w.])(?P<num>\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+,\d{1,2}(?!\d)|\d+(?:\.\d+)?)"
+    r"(?<![\w.])(?P<num>\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+,\d{1,2}(?!\d)|\d+(?:\.\d+)?(?:[eE][+-]?\d{1,3})?)"
     r"(?:\s?(?P<unit>" + _UNIT_ALT + r")(?![\w/]))?", re.I)
 _NCU_ROW = re.compile(r"^\s*(?P<label>\S.*?)\s{2,}(?:(?P<unit>\S+)\s+)?[\d,.]+\s*$")  # ncu's "Label  unit  value"
 _SHAPE = re.compile(r"(?<!\d)\d+\s*[x×]\s*\d+")
 WINDOW_WITH_UNIT, WINDOW_BARE = 60, 25  # characters around a number searched for the metric's name
-# "above 60%", "from 45% to 91%", "< 70%": a threshold or another kernel's figure, not a quote of this report
+# "from 45% to 91%", "target 90%": a threshold or another kernel's figure, not a quote of this report
 _NOT_A_QUOTE = re.compile(r"(\babove|\bbelow|\bover|\bunder|\bthan|\bleast|\bmost|\bfrom|\bup to|\bpeak of|"
                           r"\btarget|\bthreshold|[<>\u2264\u2265])\W{0,3}$", re.I)
+# "over 97 %", "at most 12 %": a bound on the metric named beside it, which must hold ("not above 60 %" is read as
+# no claim). Every other word of _NOT_A_QUOTE stays no claim.
+_LOWER_BOUND = re.compile(r"(\babove|\bover|\b(?:more|greater|higher) than|\bat least|\bexceed(?:s|ing)?|>=?|\u2265)"
+                          r"\W{0,3}$", re.I)
+_UPPER_BOUND = re.compile(r"(\bbelow|\bunder|\b(?:less|lower) than|\bat most|<=?|\u2264)\W{0,3}$", re.I)
+_NEGATED_BOUND = re.compile(r"\b(not|never|no)\W+\w+(\s+than)?\W{0,3}$|n't\W+\w+(\s+than)?\W{0,3}$", re.I)
 # "~85 %", "about 126 us": a quote of this report, rounded; checked with APPROX_TOLERANCE instead of to its digits
 _APPROX = re.compile(r"(~|\u2248|\u223c|\babout|\baround|\bapprox\w*|\broughly|\bnearly|\balmost|\bcirca|\bsome)"
                      r"\W{0,3}$", re.I)
@@ -282,6 +305,8 @@ class Quote:
     factors: tuple[float, ...]
     context: str  # lower-case words around it
     approx: bool = False  # written as an approximation ("~85 %")
+    bound: str = ""  # "lower" ("over 97 %": the metric is at least this), "upper" ("under 12 %"), "" (equal)
+    row: str = ""  # lower case: the label of the table row it sits in, if its unit is the table's (no unit written)
 
 
 def quotes(text: str) -> list[Quote]:
@@ -292,22 +317,36 @@ def quotes(text: str) -> list[Quote]:
         masked = _SHAPE.sub(lambda m: " " * len(m.group(0)), line)  # 16384x4096 is a shape, not a metric
         row_label = _row_label(line)
         row_unit = _row_unit(masked)
-        for match in _NUMBER.finditer(masked):
+        matches = list(_NUMBER.finditer(masked))
+        # A table row with no unit anywhere in it (the header has it: "| DRAM Throughput | 97.3 |"): its numbers are
+        # the row's metric in whatever unit the report shows it.
+        unitless_row = bool(row_label) and not row_unit and not any(m.group("unit") for m in matches)
+        for match in matches:
             raw = match.group("num")
-            if _NOT_A_QUOTE.search(masked[max(0, match.start() - 16): match.start()]) or \
-                    _PER_ELEMENT.match(masked, match.end()):
+            before = masked[max(0, match.start() - 24): match.start()]
+            bound, word = "", ""
+            if _PER_ELEMENT.match(masked, match.end()):
                 continue
+            if _NOT_A_QUOTE.search(before[-16:]):
+                lower, upper = _LOWER_BOUND.search(before), _UPPER_BOUND.search(before)
+                if _NEGATED_BOUND.search(before) or not (lower or upper):
+                    continue
+                bound, word = ("lower", lower.group(1)) if lower else ("upper", upper.group(1))
             unit = unit_key(match.group("unit") or "")
             if not unit and row_unit:  # "| DRAM Throughput | % | 91.2 |" or ncu's own table layout
                 unit = row_unit
             family, factors = _UNITS.get(unit, ("count", (1.0,)))
             window = WINDOW_WITH_UNIT if unit else WINDOW_BARE
             context = masked[max(0, match.start() - window): match.end() + window] + " | " + row_label
+            mantissa, _, exponent = raw.lower().partition("e")
             comma_decimal = re.fullmatch(r"\d+,\d{1,2}", raw) is not None  # 84,40 % (a decimal comma)
-            digits = len(raw.split("," if comma_decimal else ".")[1]) if ("," if comma_decimal else ".") in raw else 0
+            point = "," if comma_decimal else "."
+            digits = (len(mantissa.split(point)[1]) if point in mantissa else 0) - int(exponent or 0)
             value = float(raw.replace(",", ".") if comma_decimal else raw.replace(",", ""))
             approx = bool(_APPROX.search(masked[max(0, match.start() - 16): match.start()]))
-            found.append(Quote(lineno, match.group(0).strip(), value, digits, family, factors, context.lower(), approx))
+            text = match.group(0).strip()
+            found.append(Quote(lineno, f"{word} {text}" if word else text, value, digits, family, factors,
+                               context.lower(), approx, bound, row_label.lower() if unitless_row and not unit else ""))
     return found
 
 
