@@ -135,6 +135,42 @@ class Reply:
 _REQUIRED = object()
 
 
+def write_new(path: Path, write) -> None:
+    """Write a file of the judge's into a worker's folder: created anew, never through what the worker may have left
+    at that name (a link to a file outside the sandbox, a pipe that blocks the judge, a folder). A regular file there
+    (an earlier input of the judge's, or the worker's own) is replaced; anything else is a BadReply."""
+    try:
+        info = os.lstat(path)
+    except FileNotFoundError:
+        info = None
+    if info is not None:
+        if not stat.S_ISREG(info.st_mode):
+            raise BadReply(f"the worker left something that is not a file at {path.name}, where the judge writes its "
+                           "input")
+        path.unlink()
+    try:
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW, 0o644)
+    except OSError as exc:  # made again in between
+        raise BadReply(f"{path.name} could not be created afresh for the judge's input: {exc.strerror}") from None
+    with os.fdopen(fd, "wb") as fh:
+        write(fh)
+
+
+def open_regular(path: Path):
+    """A file the worker wrote, opened for reading only if it is a regular file (never through a link or a pipe);
+    None when it is not there."""
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK)
+    except FileNotFoundError:
+        return None
+    except OSError as exc:
+        raise BadReply(f"{path.name} cannot be opened safely: {exc.strerror}") from None
+    if not stat.S_ISREG(os.fstat(fd).st_mode):
+        os.close(fd)
+        raise BadReply(f"{path.name} is not a regular file")
+    return os.fdopen(fd, "rb")
+
+
 def read_array(path: Path, dtype, count: int):
     """``count`` elements of ``dtype`` from a file the worker wrote: a regular file, not a link, exact size."""
     import numpy as np

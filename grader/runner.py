@@ -462,6 +462,15 @@ class Worker:
             raise channel.BadReply(f"the worker named a file {str(name)[:60]!r}: not a plain file name of its folder")
         return self.io / name
 
+    def put(self, name: str, write) -> None:
+        """Write a file of the judge's into the worker's folder (``write(fh)``), created anew (channel.write_new).
+        Something the worker left at that name ends the worker: WorkerGone("malformed")."""
+        try:
+            channel.write_new(self.path(name), write)
+        except channel.BadReply as exc:
+            self.close()
+            raise WorkerGone("malformed", str(exc), self) from None
+
     def read(self, name: str, dtype, count: int):
         """An array the worker wrote into its folder, at a name from its answer."""
         return channel.read_array(self.path(name), dtype, count)

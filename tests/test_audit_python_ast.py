@@ -401,3 +401,32 @@ def test_a_long_chain_of_helpers_is_a_finding_in_seconds_not_minutes():
     findings = audit(wrapper("z = _h0(x)") + "\n\n" + chain, TRITON, "softmax")
     assert time.monotonic() - start < 60
     assert any("more levels of its own functions than the audit follows" in f.text for f in findings)
+
+
+def test_what_the_audit_reads_is_bounded():
+    """A 1 MB file of 190-attribute chains took the audit 9 min 44 s (red team, session 12): chains over MAX_CHAIN
+    attributes, and files over MAX_NODES nodes, are refused before any pass."""
+    import time
+
+    from grader.audit.python_ast import MAX_CHAIN, MAX_NODES, TRITON, audit
+
+    start = time.monotonic()
+    chain = "import torch\ndef softmax(x):\n    return x" + ".T" * (MAX_CHAIN + 1) + "\n"
+    assert "attributes in one expression" in str(audit(chain, TRITON, "softmax")[0])
+    big = "import torch\ndef softmax(x):\n" + "    y = x.T\n" * (MAX_NODES // 4) + "    return y\n"
+    assert "syntax-tree nodes" in str(audit(big, TRITON, "softmax")[0])
+    assert time.monotonic() - start < 10
+
+
+@pytest.mark.parametrize("source", [
+    "import torch\n_sm = (torch.cuda,)[0].torch.softmax\ndef softmax(x):\n    return _sm(x, -1)\n",
+    "import torch\ndef softmax(x):\n    return (torch.nn.functional,)[0].np.exp(x)\n",
+    "import torch\ndef softmax(x):\n    (torch.cuda,)[0].time.sleep(8)\n    return x\n",
+    "import torch\nimport triton.language as tl\ndef softmax(x):\n    box = tl.constexpr(x)\n    return box.value.softmax(-1)\n",
+])
+def test_modules_reached_from_any_expression_and_tensors_through_triton_calls_are_refused(source):
+    """Red team (session 12): a chain whose base is not a plain name was judged by its last attribute only, so
+    (torch.cuda,)[0].torch reached torch; tl.constexpr(x) handed x back unseen."""
+    from grader.audit.python_ast import TRITON, audit
+
+    assert audit(source, TRITON, "softmax"), source

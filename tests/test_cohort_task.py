@@ -47,6 +47,15 @@ def test_task_reads_the_grader_exit(tmp_path, code, data, timed_out, status, wor
         assert reason.endswith("last line of the grader")
 
 
+def test_a_usage_error_is_the_reason_not_the_help_line_after_it(tmp_path):
+    """A linked labs/ folder made the grader exit 2; the gradebook showed only its last line, the pointer to --help."""
+    log = tmp_path / "grader.log"
+    log.write_text("usage error: --submission /c/alice/labs is a symbolic link: grade the folder itself (/c/bob/labs)\n"
+                   "run `python -m grader --help` for the options\n")
+    status, reason = task.verdict(2, False, None, 5.0, log)
+    assert status == "failed to grade" and reason.endswith("is a symbolic link: grade the folder itself (/c/bob/labs)")
+
+
 def test_task_leaves_a_learner_to_the_task_already_grading_it(tmp_path):
     fake.submission(tmp_path, "ann")
     plan = fake.plan(tmp_path, ["ann,clones/ann/labs,00"])

@@ -3,6 +3,7 @@ worker of its own that never loads learner code, never by a lab's worker) and Tr
 per submission)."""
 from __future__ import annotations
 
+import os
 import random
 
 import pytest
@@ -299,3 +300,71 @@ def test_grader_timeout_s_caps_every_cases_limit(tmp_path, monkeypatch):
         monkeypatch.setattr(kc, "SETTINGS", dataclasses.replace(SETTINGS, case_timeout_cap_s=cap))
         kc.kernel_run(ctx, f"cases-{cap}", plan, [object()], repeats=1, guard=0, timeout_s=300.0)
         assert seen[-1] == expected
+
+
+def test_the_judge_writes_into_a_workers_folder_only_files_it_creates(tmp_path):
+    """Red team (session 12): learner code made links, a pipe and a folder at the names the judge writes its inputs
+    to (c3.in-input.bin): the judge, outside the sandbox, wrote through a link into /usr and into grader/, hung on
+    the pipe and stopped on the folder (exit 3). It now creates each file anew and treats anything else there as the
+    worker's malformed answer."""
+    import threading
+
+    from grader import channel
+
+    victim = tmp_path / "victim.txt"
+    victim.write_text("precious")
+    io = tmp_path / "io"
+    io.mkdir()
+    (io / "link.bin").symlink_to(victim)
+    os.mkfifo(io / "pipe.bin")
+    (io / "dir.bin").mkdir()
+    for name in ("link.bin", "pipe.bin", "dir.bin"):
+        done = []
+
+        def attempt(name=name):
+            try:
+                channel.write_new(io / name, lambda fh: fh.write(b"input"))
+            except channel.BadReply as exc:
+                done.append(str(exc))
+
+        thread = threading.Thread(target=attempt, daemon=True)
+        thread.start()
+        thread.join(5)
+        assert done and "not a file" in done[0], (name, done)
+    assert victim.read_text() == "precious"
+    (io / "old.bin").write_bytes(b"an earlier input")
+    channel.write_new(io / "old.bin", lambda fh: fh.write(b"input"))
+    channel.write_new(io / "new.bin", lambda fh: fh.write(b"input"))
+    assert (io / "old.bin").read_bytes() == (io / "new.bin").read_bytes() == b"input"
+
+
+def test_a_checks_cases_have_a_time_budget_in_all(monkeypatch):
+    """Each case within its own limit was not enough: 26 cases of 8 s passed a check under a 10 s limit in 218 s
+    (red team, session 12). run_cases stops at cases_budget_s, as a hang."""
+    import time
+
+    from grader.checks import kernels
+    from grader.runner import WorkerGone
+
+    class FakeWorker:
+        closed = False
+
+        def close(self):
+            self.closed = True
+
+    ran = []
+
+    def slow_case(ctx, worker, case, key, *, repeats, guard, timeout_s):
+        ran.append(timeout_s)
+        time.sleep(0.3)
+        return kernels.CaseResult(case)
+
+    budget = kernels.cases_budget_s
+    monkeypatch.setattr(kernels, "run_case", slow_case)
+    monkeypatch.setattr(kernels, "cases_budget_s", lambda timeout_s: 1.0)
+    worker = FakeWorker()
+    with pytest.raises(WorkerGone) as gone:
+        kernels.run_cases(None, worker, [object()] * 26, repeats=1, guard=0, timeout_s=10.0)
+    assert gone.value.kind == "hung" and "in all" in str(gone.value) and worker.closed
+    assert 3 <= len(ran) <= 5 and all(t <= 1.0 for t in ran)
+    assert budget(60.0) >= 300.0 or kernels.SETTINGS.case_timeout_cap_s is not None

@@ -153,3 +153,19 @@ def test_lab03_port_mask_made_on_the_cpu_fails_only_on_the_gpu(tmp_path):
     gpu = done["03.port.gpu"]
     assert gpu.status == Status.FAIL
     assert "raised RuntimeError" in gpu.message and "device=idx.device" in text(gpu)
+
+
+def test_the_ports_answer_is_typed_before_any_check_reads_it():
+    """Red team (session 12): a parameter group whose betas was 7, and timings that were text (the worker's round()
+    replaced), stopped the judge with an internal error. Each is a malformed answer now."""
+    from grader.labs.lab03_port import malformed
+
+    base = {"stages": {"forward": "ok"}, "errors": {}, "seconds": {"total": 1.5},
+            "optimizer": {"type": "torch.optim.adamw.AdamW",
+                          "groups": [{"names": ["wte"], "lr": 1e-3, "betas": [0.9, 0.95], "eps": 1e-8,
+                                      "weight_decay": 0.1, "amsgrad": False}]}}
+    assert malformed(base) == ""
+    for bad in ({"betas": 7}, {"betas": ["0.9", 0.95]}, {"lr": "soon"}, {"names": [1]}):
+        facts = {**base, "optimizer": {**base["optimizer"], "groups": [{**base["optimizer"]["groups"][0], **bad}]}}
+        assert malformed(facts), bad
+    assert malformed({**base, "seconds": {"total": "soon"}})

@@ -323,7 +323,17 @@ BRANCH = re.compile(r"^(?:bnd\s+|notrack\s+)?(?:call|jmp|j[a-z]{1,3}|loop\w*)\s+
 ADDRESS_NOTE = re.compile(r"#\s+([0-9a-f]+)\b")
 
 
+# Host code a launcher needs is a few kB (the solutions': under 16 kB); the disassembly is read whole, at about 270
+# bytes of the judge's memory per byte of code, so the audit refuses to read more than this.
+MAX_HOST_CODE_BYTES = 1 << 20
+
+
 def _host_code(library: Path, run_tool, image: _Image, facts: ElfFacts) -> None:
+    code_bytes = sum(size for _, size, flags in image.sections.values() if "X" in flags)
+    if code_bytes > MAX_HOST_CODE_BYTES:
+        facts.problems.append(f"has {code_bytes} bytes of host code, over the {MAX_HOST_CODE_BYTES >> 20} MiB the audit "
+                              "reads: host code here only launches kernels")
+        return
     code, text = run_tool(["objdump", "-d", "-w", "--no-show-raw-insn", str(library)], timeout_s=120)
     if code != 0:
         facts.problems.append(f"the host code cannot be disassembled (objdump exit {code})")

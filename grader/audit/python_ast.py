@@ -107,6 +107,9 @@ MAX_DEPTH = 200  # syntax-tree levels the audit reads (Python's parser allows 20
 # each pass can cost a second on a large file, and 2500 helpers each handing a tensor back to the one defined
 # before it took one pass each (877 s, the red team of round 4). The solutions need 2 or 3.
 MAX_PASSES = 12
+# What one pass reads at most: 100000 nodes (the solutions' largest file has about 5000) and chains of 32 attributes
+# (a 1 MB file of 190-attribute chains took the audit 9 min 44 s, the red team of session 12).
+MAX_NODES, MAX_CHAIN = 100_000, 32
 
 
 @dataclass(frozen=True)
@@ -143,14 +146,27 @@ def decode(data: bytes) -> tuple[str, list[Finding]]:
 
 
 def _too_deep(tree: ast.AST) -> Finding | None:
-    """The deepest nesting of the tree, walked without recursion, if it is past MAX_DEPTH."""
-    stack = [(tree, 1)]
+    """Why the tree is more than the audit reads, walked without recursion: nesting past MAX_DEPTH, a chain of more
+    than MAX_CHAIN attributes (each level of a chain is read again for every level above it), or more than MAX_NODES
+    nodes in all (each pass reads them all)."""
+    stack, nodes = [(tree, 1)], 0
     while stack:
         node, depth = stack.pop()
+        nodes += 1
         if depth > MAX_DEPTH:
             return Finding(getattr(node, "lineno", 0), f"nests expressions or statements more than {MAX_DEPTH} levels "
                                                        "deep: break it into steps")
+        if isinstance(node, ast.Attribute):
+            length, base = 0, node
+            while isinstance(base, ast.Attribute):
+                length, base = length + 1, base.value
+            if length > MAX_CHAIN:
+                return Finding(getattr(node, "lineno", 0), f"chains {length} attributes in one expression, over the "
+                                                           f"{MAX_CHAIN} the audit reads: break it into steps")
         stack.extend((child, depth + 1) for child in ast.iter_child_nodes(node))
+    if nodes > MAX_NODES:
+        return Finding(0, f"has {nodes} syntax-tree nodes, over the {MAX_NODES} the audit reads (a lab's file has a few "
+                          "thousand): keep it to the lab's code")
     return None
 
 
@@ -761,10 +777,20 @@ class _Auditor(ast.NodeVisitor):
     # -- expressions --
     def visit_Attribute(self, node):
         name = node.attr
-        chain_ = _chain(node) or [name]
-        through = chain_[1:] if id(node) in self.call_funcs else chain_[1:] + [""]  # a called last part is a function
-        reached = [part for part in chain_[1:] if part in REACHED_MODULES] or \
-            [part for part in through[:-1] if part in STDLIB_MODULES and chain_[0] in self.aliases]
+        chain_ = _chain(node)
+        if chain_ is None:
+            # The base is no plain name ((torch.cuda,)[0].torch, f().os.path): every part of the chain is read as if
+            # it came after a module, and a standard-library module's name with more after it is one.
+            parts, base = [], node
+            while isinstance(base, ast.Attribute):
+                parts.insert(0, base.attr)
+                base = base.value
+            reached = [part for part in parts if part in REACHED_MODULES] or \
+                [part for part in parts[:-1] if part in STDLIB_MODULES]
+        else:
+            through = chain_[1:] if id(node) in self.call_funcs else chain_[1:] + [""]  # a called last part: a function
+            reached = [part for part in chain_[1:] if part in REACHED_MODULES] or \
+                [part for part in through[:-1] if part in STDLIB_MODULES and chain_[0] in self.aliases]
         if reached:
             self.flag(node, f"reaches .{reached[0]} through an attribute: {self._import_hint()}")
         elif name == "fn" and self.rules is TRITON and not self.in_kernel:
@@ -951,9 +977,11 @@ class _Auditor(ast.NodeVisitor):
                     return True
                 if self._tensor_expr(func.value):  # a method of a tensor, or of a container holding one
                     return func.attr in self.TENSOR_VIEWS or func.attr in self.CONTAINER_READS
-                if chain and (chain[0] in self.jit_functions or chain[0] in self.aliases and
-                              self.aliases[chain[0]].split(".")[0] in ("triton", "math")):
+                if chain and (chain[0] in self.jit_functions or chain[0] in self.aliases and (
+                        self.aliases[chain[0]].split(".")[0] == "math" or
+                        ".".join([*self.aliases[chain[0]].split("."), *chain[1:]]) in self.TRITON_NUMBERS)):
                     return False  # kernel.warmup(...), triton.cdiv(...), math.ceil(...): no tensor comes back
+                # Any other call handed a tensor may hold it and hand it back, Triton's too (tl.constexpr(x).value)
                 # Anything else handed a tensor may hand it back: typing.cast(Any, x), dict(a=x).get("a")
                 return any(self._tensor_expr(a) for a in given)
             if isinstance(func, ast.Name):
@@ -964,6 +992,9 @@ class _Auditor(ast.NodeVisitor):
                         not hasattr(builtins, func.id):
                     return any(self._tensor_expr(a) for a in given)  # list(...), next(iter(...)), an alias of a call
         return False
+
+    # Triton's host functions that return a number, whatever they are handed.
+    TRITON_NUMBERS = {"triton.cdiv", "triton.next_power_of_2", "triton.language.cdiv"}
 
     # Methods that read a container back (a dict or list that holds a tensor hands it out again).
     CONTAINER_READS = {"get", "pop", "values", "items", "copy", "setdefault", "popitem"}

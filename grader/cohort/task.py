@@ -148,11 +148,13 @@ def graded_json(path: Path) -> dict | None:
 
 
 def last_line(log: Path) -> str:
+    """The grader's own last word in its output: its last `usage error:` or `internal error` line, else its last line."""
     try:
         lines = [ln.strip() for ln in log.read_text(errors="replace").splitlines() if ln.strip()]
     except OSError:
         return ""
-    return lines[-1][:240] if lines else ""
+    said = [ln for ln in lines if ln.startswith(("usage error:", "internal error"))]
+    return (said or lines or [""])[-1][:240]
 
 
 def verdict(code: int | None, timed_out: bool, data: dict | None, timeout_s: float, log: Path) -> tuple[str, str]:

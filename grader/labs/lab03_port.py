@@ -13,12 +13,14 @@ alone). The end-to-end training loop is checked through its losses.
 """
 from __future__ import annotations
 
+import os
 import zipfile
 from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
 
+from grader import channel
 from grader.audit import python_ast
 from grader.checks.crash import explain_gone
 from grader.checks.kernel_checks import new_worker, started_worker
@@ -137,7 +139,7 @@ def _port_run(ctx: Context, device: str) -> PortRun:
     worker = port_worker(ctx, device)
     facts, outputs, gone, problem = {}, {}, None, ""
     try:
-        np.savez(worker.io / "inputs.npz", **arrays)
+        worker.put("inputs.npz", lambda fh: np.savez(fh, **arrays))
         with ctx.gpu_work(device == "cuda"):
             facts = worker.call(message, timeout_s=SETTINGS.child_timeout_s).data
         problem = malformed(facts)
@@ -179,6 +181,14 @@ def malformed(facts: dict) -> str:
 
     error = lambda v: is_map(v) and isinstance(v.get("type"), str) and isinstance(v.get("message"), str) \
         and isinstance(v.get("traceback", []), list)  # noqa: E731
+    def number(x):
+        return isinstance(x, (int, float)) and not isinstance(x, bool)
+
+    def group(g):  # what optimizer_problems reads of a parameter group, each of the type it reads it as
+        return is_map(g) and isinstance(g.get("names", []), list) and all(isinstance(n, str) for n in g.get("names", [])) \
+            and all(number(g[k]) for k in ("lr", "eps", "weight_decay") if k in g) and (
+                "betas" not in g or isinstance(g["betas"], list) and len(g["betas"]) <= 8 and all(map(number, g["betas"])))
+
     checks = {
         "stages": lambda v: is_map(v, lambda x: isinstance(x, str)),
         "errors": lambda v: is_map(v, error),
@@ -186,9 +196,9 @@ def malformed(facts: dict) -> str:
         "forward": lambda v: is_map(v) and all(tensor(v[w]) for w in ("logits", "loss") if w in v),
         "probes": lambda v: is_map(v, tensor),
         "grads_missing": lambda v: isinstance(v, list) and all(isinstance(x, str) for x in v),
-        "optimizer": lambda v: is_map(v) and isinstance(v.get("groups", []), list) and all(
-            is_map(g) and isinstance(g.get("names", []), list) for g in v.get("groups", [])),
-        "seconds": lambda v: is_map(v),
+        "optimizer": lambda v: is_map(v) and isinstance(v.get("type", ""), str) and isinstance(v.get("groups", []), list)
+        and all(map(group, v.get("groups", []))),
+        "seconds": lambda v: is_map(v, number),
     }
     if not isinstance(facts.get("stages"), dict):
         return "the worker's answer was malformed (no stages)"
@@ -201,24 +211,30 @@ def malformed(facts: dict) -> str:
 def read_outputs(path: Path) -> tuple[dict, str]:
     """The port's arrays, read without pickles, within a size bound; numeric arrays only."""
     try:
-        if path.is_symlink() or not path.is_file():
-            return {}, "the worker wrote no outputs"
-        if path.stat().st_size > MAX_OUTPUTS_BYTES:
-            return {}, f"the outputs are {path.stat().st_size} bytes, over {MAX_OUTPUTS_BYTES}"
-        if (claimed := _claimed_bytes(path)) > MAX_OUTPUTS_BYTES:  # headers are the worker's word: read them first
-            return {}, f"the outputs' headers claim {claimed} bytes of arrays, over {MAX_OUTPUTS_BYTES}"
-        with np.load(path, allow_pickle=False) as data:
-            out = {k: data[k] for k in list(data.files)[:2000]}
+        fh = channel.open_regular(path)  # one open file from here on: not a link, not a pipe, not swapped later
+    except channel.BadReply as exc:
+        return {}, f"the outputs could not be read: {exc}"
+    if fh is None:
+        return {}, "the worker wrote no outputs"
+    try:
+        with fh:
+            if (size := os.fstat(fh.fileno()).st_size) > MAX_OUTPUTS_BYTES:
+                return {}, f"the outputs are {size} bytes, over {MAX_OUTPUTS_BYTES}"
+            if (claimed := _claimed_bytes(fh)) > MAX_OUTPUTS_BYTES:  # headers are the worker's word: read them first
+                return {}, f"the outputs' headers claim {claimed} bytes of arrays, over {MAX_OUTPUTS_BYTES}"
+            fh.seek(0)
+            with np.load(fh, allow_pickle=False) as data:
+                out = {k: data[k] for k in list(data.files)[:2000]}
         bad = [k for k, v in out.items() if v.dtype.kind not in "fiu"]
         return ({}, f"non-numeric output {bad[0]}") if bad else (out, "")
     except (OSError, ValueError, EOFError, MemoryError, zipfile.BadZipFile) as exc:
         return {}, f"the outputs could not be read: {type(exc).__name__}: {str(exc)[:200]}"
 
 
-def _claimed_bytes(path: Path) -> int:
+def _claimed_bytes(fh) -> int:
     """What the .npy headers inside an .npz say their arrays hold, in bytes (nothing is allocated)."""
     total = 0
-    with zipfile.ZipFile(path) as archive:
+    with zipfile.ZipFile(fh) as archive:
         for info in archive.infolist()[:2000]:
             with archive.open(info) as member:
                 version = np.lib.format.read_magic(member)

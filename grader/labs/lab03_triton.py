@@ -195,8 +195,8 @@ def register_bonus(lab: Lab, spec, file: str, port: str) -> None:
         p = plan(ctx, file, "cuda")
         try:
             worker = lab_worker(ctx, p).worker
-            np.savez(worker.io / "bonus-inputs.npz", idx=idx, targets=targets,
-                     **{f"param/{k}": v for k, v in weights.items()})
+            worker.put("bonus-inputs.npz", lambda fh: np.savez(fh, idx=idx, targets=targets,
+                                                                **{f"param/{k}": v for k, v in weights.items()}))
             with ctx.gpu_work():
                 reply = worker.call({"cmd": "bonus", "port": port, "config": {**BONUS["config"],
                                      "vocab_size": len(vocab), "ln_eps": config.ln_eps},
