@@ -279,9 +279,10 @@ _NUMBER = re.compile(
     r"(?:\s?(?P<unit>" + _UNIT_ALT + r")(?![\w/]))?", re.I)
 _NCU_ROW = re.compile(r"^\s*(?P<label>\S.*?)\s{2,}(?:(?P<unit>\S+)\s+)?[\d,.]+\s*$")  # ncu's "Label  unit  value"
 _SHAPE = re.compile(r"(?<!\d)\d+\s*[x×]\s*\d+")
-# Where a number's metric is named: anywhere on its line when it has a unit (a quote reads "the DRAM Throughput figure,
-# which ..., is 97.3 %"), else within WINDOW_BARE characters (a bare number is a quote only right beside a name).
-WINDOW_BARE = 25
+# Characters around a number searched for its metric's name (a bare number is a quote only right beside a name). The
+# whole line was tried (session 12) and refused the GEMM solution's true "the remaining 30% to the FMA peak is ...
+# (shared-memory loads": a line of prose names metrics beside figures of other things.
+WINDOW_WITH_UNIT, WINDOW_BARE = 60, 25
 # "from 45% to 91%", "target 90%": a threshold or another kernel's figure, not a quote of this report
 _NOT_A_QUOTE = re.compile(r"(\babove|\bbelow|\bover|\bunder|\bthan|\bleast|\bmost|\bfrom|\bup to|\bpeak of|"
                           r"\btarget|\bthreshold|[<>\u2264\u2265])\W{0,3}$", re.I)
@@ -338,7 +339,7 @@ def quotes(text: str) -> list[Quote]:
             if not unit and row_unit:  # "| DRAM Throughput | % | 91.2 |" or ncu's own table layout
                 unit = row_unit
             family, factors = _UNITS.get(unit, ("count", (1.0,)))
-            window = len(masked) if unit else WINDOW_BARE
+            window = WINDOW_WITH_UNIT if unit else WINDOW_BARE
             context = masked[max(0, match.start() - window): match.end() + window] + " | " + row_label
             mantissa, _, exponent = raw.lower().partition("e")
             comma_decimal = re.fullmatch(r"\d+,\d{1,2}", raw) is not None  # 84,40 % (a decimal comma)
