@@ -21,7 +21,7 @@ Each folder tests/adversarial/<name>/ holds NN-name/ lab folders and a manifest,
     not_pass = ["03.port.logits"]  # optional: checks that must not PASS
     absent = ["root:x:0:0"]        # optional: text that must appear neither in the report nor in results.json
     [[setup]]                      # optional: what git cannot hold, made in the copy that is graded
-    op = "symlink" | "fifo" | "sparse" | "copy"; path = "NN-name/file"; target/size/source/replace...
+    op = "symlink" | "fifo" | "sparse" | "copy"; path = "NN-name/file"; target/size/source/replace/append...
 
 Every case also asserts: the grader never exits 3 (internal error) or 4 (voided), results.json is written
 and agrees with the printed report, and the grader's tree (grader/, solutions/, labs/) is unchanged; for
@@ -164,14 +164,14 @@ def materialise(case: Case, dest: Path) -> Path:
         elif s["op"] == "sparse":  # a file that reports its size without taking the disk
             with open(path, "ab") as fh:
                 fh.truncate(int(s["size"]))
-        elif s["op"] == "copy":  # a repository file, optionally cut short or with bytes replaced
+        elif s["op"] == "copy":  # a repository file, optionally cut short, with bytes replaced or text appended
             data = (REPO / s["source"]).read_bytes()
             if "bytes" in s:
                 data = data[:int(s["bytes"])]
             for old, new in s.get("replace", []):
                 assert len(old) == len(new), "a replacement keeps the file's layout"
                 data = data.replace(old.encode(), new.encode())
-            path.write_bytes(data)
+            path.write_bytes(data + s.get("append", "").encode())
         else:
             raise ValueError(f"{case.name}: unknown setup op {s['op']!r}")
     return sub
