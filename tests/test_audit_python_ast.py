@@ -418,15 +418,17 @@ def test_what_the_audit_reads_is_bounded():
     assert time.monotonic() - start < 10
 
 
-@pytest.mark.parametrize("source", [
-    "import torch\n_sm = (torch.cuda,)[0].torch.softmax\ndef softmax(x):\n    return _sm(x, -1)\n",
-    "import torch\ndef softmax(x):\n    return (torch.nn.functional,)[0].np.exp(x)\n",
-    "import torch\ndef softmax(x):\n    (torch.cuda,)[0].time.sleep(8)\n    return x\n",
-    "import torch\nimport triton.language as tl\ndef softmax(x):\n    box = tl.constexpr(x)\n    return box.value.softmax(-1)\n",
+@pytest.mark.parametrize("rules, source", [  # the helper's reproducers, each of which passed the audit before
+    ("TRITON", "import torch\n_sm = (torch.cuda,)[0].torch.softmax\ndef softmax(x):\n    return _sm(x, -1)\n"),
+    ("PORT", "import torch\nxp = (torch.nn.functional,)[0].np\n_erf = xp.frompyfunc(abs, 1, 1)\n"),
+    ("TRITON", "import torch\n_sleep = (torch.cuda,)[0].time.sleep\ndef softmax(x):\n    _sleep(8)\n    return x\n"),
+    ("TRITON", "import torch\nimport triton.language as tl\ndef softmax(x):\n    box = tl.constexpr(x)\n"
+               "    rows_softmax = box.value.softmax\n    return rows_softmax(-1)\n"),
 ])
-def test_modules_reached_from_any_expression_and_tensors_through_triton_calls_are_refused(source):
+def test_modules_reached_from_any_expression_and_tensors_through_triton_calls_are_refused(rules, source):
     """Red team (session 12): a chain whose base is not a plain name was judged by its last attribute only, so
     (torch.cuda,)[0].torch reached torch; tl.constexpr(x) handed x back unseen."""
-    from grader.audit.python_ast import TRITON, audit
+    from grader.audit import python_ast
 
-    assert audit(source, TRITON, "softmax"), source
+    ruleset = getattr(python_ast, rules)
+    assert python_ast.audit(source, ruleset, "softmax" if rules == "TRITON" else None), source
