@@ -165,7 +165,10 @@ class FakeWorker:
     # The real worker's file handling: what the judge trusts about file names is what is tested.
     from grader.runner import Worker
 
-    path, read, discard = Worker.path, Worker.read, Worker.discard
+    path, put, read, discard = Worker.path, Worker.put, Worker.read, Worker.discard
+
+    def close(self):
+        return None
 
 
 def judge_case(tmp_path: Path, answer: dict):
