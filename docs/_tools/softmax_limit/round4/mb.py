@@ -105,12 +105,16 @@ def main() -> None:
     builds = {}
     for spec in a.so:
         name, _, path = spec.partition("=")
+        if name in builds:
+            raise SystemExit(f"two builds named {name!r}")
         builds[name] = load(path)
     pys = {}
     for spec in a.py:
         import importlib.util
 
         name, _, path = spec.partition("=")
+        if name in builds or name in pys:  # one name, one contender (a later one would replace the earlier)
+            raise SystemExit(f"two builds named {name!r}")
         mod_spec = importlib.util.spec_from_file_location(f"mb_{name}", path)
         mod = importlib.util.module_from_spec(mod_spec)
         mod_spec.loader.exec_module(mod)
