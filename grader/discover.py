@@ -85,6 +85,10 @@ def read_plain(root: Path, rel: str, limit: int, root_is: str | None = "the lab 
         # inside the try: a file without read permission. O_NONBLOCK: a pipe swapped in since the lstat cannot block
         fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK)
         with os.fdopen(fd, "rb") as fh:
+            # What was opened must be the regular file looked at: one swapped in since (a pipe, another file) is refused.
+            opened = os.fstat(fh.fileno())
+            if not stat.S_ISREG(opened.st_mode) or (opened.st_dev, opened.st_ino) != (info.st_dev, info.st_ino):
+                return None, "changed while it was being read: submit it again"
             data = fh.read(limit + 1)
     except OSError as exc:
         return None, f"cannot be read ({exc.strerror}): check the file's permissions"
@@ -96,17 +100,16 @@ def read_plain(root: Path, rel: str, limit: int, root_is: str | None = "the lab 
 PROFILE_LIMIT = 200_000  # bytes: a learner profile is a page or two of prose
 
 
-def learner_profile_path(submission: Path, repo: Path | None, name: str) -> Path:
-    """learners/NAME/profile.md beside the submission (its labs folder) if that learners/ folder is there, else in
-    the grader's tree ``repo`` (the labs folder graded in place: they are the same)."""
-    beside = submission.parent / "learners"
-    return (beside if repo is None or os.path.lexists(beside) else repo / "learners") / name / "profile.md"
+def learner_profile_path(submission: Path, name: str) -> Path:
+    """learners/NAME/profile.md beside the submission (its labs folder), and only there: never the grader's own
+    learners/ folder, where an instructor's tree keeps examples (a learner named like one was graded on it)."""
+    return submission.parent / "learners" / name / "profile.md"
 
 
-def read_learner_profile(submission: Path, repo: Path | None, name: str) -> tuple[Path, bytes | None, str]:
+def read_learner_profile(submission: Path, name: str) -> tuple[Path, bytes | None, str]:
     """(its path, its bytes or None, why not): read as a submission's files are, with no link anywhere from
     learners/ down, so that a linked folder cannot stand in another learner's profile."""
-    path = learner_profile_path(submission, repo, name)
+    path = learner_profile_path(submission, name)
     root = path.parent.parent.parent
     data, why = read_plain(root, path.relative_to(root).as_posix(), PROFILE_LIMIT, root_is=None)
     return path, data, why

@@ -432,3 +432,23 @@ def test_modules_reached_from_any_expression_and_tensors_through_triton_calls_ar
 
     ruleset = getattr(python_ast, rules)
     assert python_ast.audit(source, ruleset, "softmax" if rules == "TRITON" else None), source
+
+
+@pytest.mark.parametrize("call", [  # red team, session 13: each passed the audit before
+    "(lambda t: t)(x)",
+    "[lambda t: t][0](x)",
+    "_IDS[0](x)",
+    "(lambda: (lambda t: t))()(x)",
+    "(_id if len(x.shape) else _id)(x)",
+    "(lambda: x)()",
+])
+def test_a_tensor_through_any_callee_is_still_a_tensor(call):
+    """A call whose callee is not a plain name or attribute (a lambda, a subscript, a call, a conditional) was taken
+    to return no tensor, so `y = (lambda t: t)(x); f = y.softmax; f(-1)` ran torch's softmax outside any kernel and
+    passed 03.triton.method and 03.triton.interpreter (red team, session 13)."""
+    from grader.audit.python_ast import TRITON, audit
+
+    source = ("import torch\n\ndef _id(t):\n    return t\n\n_IDS = (_id,)\n\n"
+              f"def softmax(x):\n    y = {call}\n    f = y.softmax\n    return f(-1)\n")
+    findings = audit(source, TRITON, "softmax")
+    assert any(".softmax of a tensor" in f.text for f in findings), (source, findings)

@@ -79,6 +79,10 @@ def test_build_marks_the_untouched_stub_and_a_half_done_one(tmp_path):
 def test_source_audit_reads_includes_not_comments():
     assert source.include_problems("#include <cuda_runtime.h>\n#include <cstdint>\n") == []
     assert "vendor library" in source.include_problems("#include <cublas_v2.h>\n")[0]
+    # header-only, but whole GEMM kernels (red team, session 13): vendor libraries too
+    assert "vendor library" in source.include_problems("#include <cutlass/gemm/device/gemm.h>\n")[0]
+    assert "vendor library" in source.include_problems("#include <cute/tensor.hpp>\n")[0]
+    assert source.include_problems("#include <cub/block/block_reduce.cuh>\n#include <cuda/atomic>\n") == []
     assert "one file" in source.include_problems('#include "../../solutions/x.cu"\n')[0]
     assert "one file" in source.include_problems("#include </etc/passwd>\n")[0]
 
@@ -306,3 +310,18 @@ def test_the_lines_after_a_cut_in_the_output_are_not_shown_until_the_next_messag
            "are ...]\n  root:x:0:0\n  ^\n/tmp/stage/x.cu(2): error: f\n  mine too\n")
     log = for_the_log(out, src)
     assert "root" not in log and "mine too" in log and "bytes of output not kept" in log
+
+
+def test_a_library_kernel_is_known_by_its_namespace():
+    """CUB's device-wide kernels launched from a lab's launcher do its work (found in session 13); block-level CUB
+    inlines into the learner's own kernel, and a parameter of a library type does not make a kernel the library's."""
+    from grader.audit.elf import library_kernel
+
+    assert library_kernel("_ZN3cub17CUB_300001_SM_9006detail6reduce27DeviceSegmentedReduceKernelINS2_10policy_hubIfi"
+                          "N4cuda3std3__44plusIvEEE10Policy1000EPfSC_PiSD_iS9_") == \
+        "cub::CUB_300001_SM_900::detail::reduce::DeviceSegmentedReduceKernel"
+    assert library_kernel("_ZN14at_cuda_detail3cub6kernelEv") == "at_cuda_detail::cub::kernel"
+    assert library_kernel("_ZN6thrust8cuda_cub4core13_kernel_agentEv")
+    for own in ("_Z12scale_kernelPfPKfii", "_ZN12_GLOBAL__N_14kernEPf", "_Z1kN4cuda3std5arrayIfLm4EEE",
+                "_ZN2ns6kernelIN3cub3SumEEEvPf", "_ZN3cubE"):
+        assert library_kernel(own) == "", own

@@ -73,3 +73,12 @@ def test_learner_profile_over_the_size_limit_is_a_failure(tmp_path):
     write_profile(tmp_path, "ana", "## Phase 24\n\n" + "PyTorch " * 40_000)
     r = learner_profile(ctx_for(tmp_path, "ana"))
     assert r.status == Status.FAIL and "limit" in r.message, r.message
+
+
+def test_learner_profile_is_read_beside_the_submission_only(tmp_path):
+    """A submission with no learners/ folder beside it used to be graded on the grader's own learners/NAME (an
+    instructor's tree keeps examples there): a learner named like one passed or failed on words not theirs (red
+    team, session 13). The grader's tree here is REPO, which has learners/borja."""
+    assert (REPO / "learners" / "borja" / "profile.md").is_file()
+    r = learner_profile(ctx_for(tmp_path, "borja"))
+    assert r.status == Status.FAIL and "no profile" in r.message and str(tmp_path) in r.message, r.message

@@ -287,6 +287,30 @@ def test_profile_text_finds_defined_global_functions_only():
     assert global_functions(source) == ["softmax_rows", "plain", "split_over_lines"]
 
 
+def test_profile_text_reads_raw_strings_and_digit_separators():
+    """A raw string may span lines and hold comment openers and __global__; 1'000 is a number, not a character."""
+    source = (
+        'static const char* doc = R"doc(\n __global__ void in_a_raw_string() {}\n /* never closed\n)doc";\n'
+        "const int n = 1'000'000;\n"
+        "__global__ void after_them(float* y) { y[0] = '\\''; }\n"
+        'const char* notraw = R"x y"; __global__ void after_a_fake_raw(float* y) {}\n')
+    assert global_functions(source) == ["after_them", "after_a_fake_raw"]
+
+
+def test_profile_text_reads_a_hostile_source_in_linear_time():
+    """The kernels a .cu file defines are read in the judge: a 1 MB raw string of unclosed /* (each one rescanned
+    the rest of the file with the old pattern: 4 minutes and no end), 200 unclosed __global__ parameter lists and a
+    deeply nested report name must all take about a second."""
+    import time
+
+    hostile = ('static const char pad[] = R"pad(' + "/* \n" * 260_000 + ')pad";\n'
+               + "__global__ void k(\n" * 200 + "x" * 500_000)
+    start = time.monotonic()
+    assert global_functions(hostile) == []
+    kernel_base_name("k" + "<" * 200_000 + ">" * 200_000 + "(int)")
+    assert time.monotonic() - start < 5.0
+
+
 @pytest.mark.parametrize("name, base", [
     ("void softmax_rows<(int)256, (int)4>(const float *, float *, int, int)", "softmax_rows"),
     ("vadd", "vadd"),
@@ -387,6 +411,39 @@ def test_a_file_that_cannot_be_read_is_a_message_not_a_crash(tmp_path, monkeypat
     monkeypatch.setattr(discover.os, "open", refuse)
     data, why = discover.read_plain(tmp_path / "lab", "f.md", 1000)
     assert data is None and "cannot be read (Permission denied)" in why
+
+
+def test_a_file_swapped_after_it_was_looked_at_is_refused(tmp_path, monkeypatch):
+    """Between read_plain's lstat and its open, learner code still running could put a pipe or another file there:
+    what is opened must be the regular file that was looked at (a pipe read as an empty file before)."""
+    import os
+
+    from grader import discover
+
+    lab = tmp_path / "lab"
+    lab.mkdir()
+    (lab / "f.md").write_text("the learner's words")
+    (lab / "other.md").write_text("someone else's words")
+    real_open = os.open
+
+    def swap_then_open(swap):
+        def opener(path, flags, *args):
+            if str(path).endswith("f.md"):
+                os.unlink(path)
+                swap(path)
+            return real_open(path, flags, *args)
+        return opener
+
+    for swap in (os.mkfifo, lambda path: os.link(lab / "other.md", path)):
+        (lab / "f.md").unlink(missing_ok=True)
+        (lab / "f.md").write_text("the learner's words")
+        monkeypatch.setattr(discover.os, "open", swap_then_open(swap))
+        data, why = discover.read_plain(lab, "f.md", 1000)
+        assert data is None and "changed while it was being read" in why, (data, why)
+    monkeypatch.setattr(discover.os, "open", real_open)
+    (lab / "f.md").unlink()
+    (lab / "f.md").write_text("the learner's words")
+    assert discover.read_plain(lab, "f.md", 1000) == (b"the learner's words", "")
 
 
 def test_the_bottleneck_line_is_found_in_linear_time():

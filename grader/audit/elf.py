@@ -150,7 +150,6 @@ class ElfFacts:
     kernels: dict[str, dict] = field(default_factory=dict)  # mangled name -> {"regs": {sm: n}, "stores": bool}
     exports: set[str] = field(default_factory=set)
     imports: set[str] = field(default_factory=set)
-    device_unknown: str = ""  # why the device code could not be inspected (the grader's tool, not the learner)
 
 
 @functools.cache
@@ -192,8 +191,8 @@ def audit(library: Path, launcher: str, run_tool) -> ElfFacts:
     if launcher not in facts.exports:
         facts.problems.append(f"does not export {launcher}(): the launcher must be defined as extern \"C\" "
                               f"with that exact name")
-    _device_code(library, run_tool, facts)
     image = _read(library, run_tool, facts)
+    _device_code(library, run_tool, image, facts)
     _layout(library, run_tool, image, facts)
     _symbols(image, facts)
     _host_code(library, run_tool, image, facts)
@@ -452,15 +451,53 @@ def _when(section: str) -> str:
     return "loaded" if "init" in section or "ctors" in section else "unloaded"
 
 
-def _device_code(library: Path, run_tool, facts: ElfFacts) -> None:
+# Kernels defined by the toolkit's and NVIDIA's header libraries (their mangled names start in those namespaces):
+# cub::DeviceSegmentedReduceKernel launched from a lab's launcher would do its reductions. A library's kernels come
+# into a library only when something instantiates them (block-level CUB inlines into the caller's kernel).
+LIBRARY_NAMESPACES = {"cub", "thrust", "cuda", "cutlass", "cute"}
+
+
+def library_kernel(mangled: str) -> str:
+    """'cub::...::DeviceSegmentedReduceKernel' for a kernel in one of LIBRARY_NAMESPACES (at any depth:
+    at_cuda_detail::cub:: too), read off its mangled name (_ZN 3cub 17CUB_300001_SM_900 6detail ... I...E ...), else ''."""
+    if not mangled.startswith("_ZN"):
+        return ""
+    names, i = [], 3
+    while i < len(mangled) and mangled[i].isdigit():
+        j = i
+        while j < len(mangled) and mangled[j].isdigit():
+            j += 1
+        length = int(mangled[i:j])
+        names.append(mangled[j:j + length])
+        i = j + length
+    return "::".join(names) if any(name in LIBRARY_NAMESPACES for name in names[:-1]) else ""
+
+
+# Device code the audit disassembles: cuobjdump's SASS is read whole, about 12 bytes of text per byte of fatbinary
+# (the softmax solution: 326 kB of .nv_fatbin for sm_80 and sm_90, 4 MB of SASS).
+MAX_DEVICE_CODE_BYTES = 4 << 20
+
+
+def _device_code(library: Path, run_tool, image: _Image, facts: ElfFacts) -> None:
     tool = cuobjdump()
     if tool is None:
         return  # no disassembler here: the device-code facts wait for the run
+    device_bytes = sum(size for name, (_, size, _) in image.sections.items() if name.startswith(".nv_fatbin"))
+    if device_bytes > MAX_DEVICE_CODE_BYTES:
+        facts.problems.append(f"has {device_bytes} bytes of device code, over the {MAX_DEVICE_CODE_BYTES >> 20} MiB the "
+                              "audit reads (a lab's kernels take well under 1 MiB for both architectures)")
+        return
     code, usage = run_tool([tool, "-res-usage", str(library)], timeout_s=120)
     code_sass, sass = run_tool([tool, "-sass", str(library)], timeout_s=180)
     if code != 0 or code_sass != 0:
-        facts.device_unknown = f"cuobjdump failed (exit {code}, {code_sass}): the device code was not inspected"
-        return  # the grader's tool failed: no verdict on the device code, and no blame
+        # The toolkit's own reader refuses what its compiler wrote only if something else was put there (data
+        # appended to .nv_fatbin by a top-level asm, say), so the library is refused: code that cannot be read
+        # cannot be audited. (No cuobjdump at all, above, is the grader's gap and blames no one.)
+        said = next((line.strip() for line in (usage + "\n" + sass).splitlines() if line.strip()), "")
+        facts.problems.append(f"holds device code that cuobjdump cannot read (exit {code}, {code_sass}: "
+                              f"{said[:160]!r}): nvcc's own output reads fine, so something else was put into "
+                              "the library's device code")
+        return
     arch, function = "", None
     for line in usage.splitlines():
         if m := re.match(r"\s*arch = (sm_\d+a?)", line):
@@ -479,6 +516,12 @@ def _device_code(library: Path, run_tool, facts: ElfFacts) -> None:
             facts.kernels.setdefault(current, {"regs": {}, "shared": {}, "stores": False})
         elif current and GLOBAL_STORE.search(line):
             facts.kernels[current]["stores"] = True
+    libraries = sorted({library_kernel(k) for k in facts.kernels} - {""}, key=lambda k: ("EmptyKernel" in k, k))
+    if libraries:
+        facts.problems.append(f"holds a library's own kernel, {libraries[0][:160]}"
+                              + (f" (and {len(libraries) - 1} more)" if len(libraries) > 1 else "")
+                              + ": a launcher may launch only kernels you wrote (CUB's block-level building blocks "
+                              "inside your kernels are fine)")
     if not facts.kernels:
         facts.problems.append("defines no __global__ kernel: there is no device code to run")
     elif not any(k["stores"] for k in facts.kernels.values()):

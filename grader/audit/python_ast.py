@@ -991,6 +991,11 @@ class _Auditor(ast.NodeVisitor):
                         func.id not in self.functions and func.id not in self.jit_functions and \
                         not hasattr(builtins, func.id):
                     return any(self._tensor_expr(a) for a in given)  # list(...), next(iter(...)), an alias of a call
+                return False
+            # Any other callee, (lambda t: t)(x), table[0](x), make()(x), (f if c else g)(x): what it is handed,
+            # or a tensor it holds (lambda: x), may come back.
+            return any(self._tensor_expr(a) for a in given) or \
+                self._tensor_expr(func.body if isinstance(func, ast.Lambda) else func)
         return False
 
     # Triton's host functions that return a number, whatever they are handed.

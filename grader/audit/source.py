@@ -19,9 +19,10 @@ ALLOWED_HEADERS = {
     "limits", "algorithm", "type_traits", "utility", "cassert", "assert.h", "cstdio", "stdio.h", "cstring",
     "string.h", "array", "tuple", "numeric", "mutex", "atomic", "bit",
 }
-ALLOWED_PREFIXES = ("cooperative_groups/", "cuda/", "cub/", "cute/", "cutlass/")  # header-only device libraries
-VENDOR = re.compile(r"^(cublas|cublasLt|cudnn|cufft|curand|cusparse|cusolver|nccl|torch/|ATen/|c10/|dlfcn\.h|Python\.h)",
-                    re.I)
+ALLOWED_PREFIXES = ("cooperative_groups/", "cuda/", "cub/")  # the toolkit's header-only device libraries
+# CUTLASS and CuTe are header-only too, but hold whole GEMM kernels (cutlass::gemm::device::Gemm): vendor libraries.
+VENDOR = re.compile(r"^(cublas|cublasLt|cudnn|cufft|curand|cusparse|cusolver|nccl|cutlass/|cute/|torch/|ATen/|c10/|"
+                    r"dlfcn\.h|Python\.h)", re.I)
 INCLUDE = re.compile(r'^\s*#\s*include\s*([<"])([^>"]+)[>"]', re.M)
 
 

@@ -12,29 +12,60 @@ from dataclasses import dataclass
 
 # ---- the kernels a .cu file defines -------------------------------------------
 
-_COMMENTS_AND_STRINGS = re.compile(
-    r'//[^\n]*|/\*.*?\*/|"(?:\\.|[^"\\\n])*"|\'(?:\\.|[^\'\\\n])*\'', re.S)
+# Where a comment or a literal may start. A raw string (R"delim( ... )delim", C++11, with an optional u8/u/U/L
+# prefix) may span lines and hold anything, comment openers included; an apostrophe after a digit is a C++14 digit
+# separator (1'000), not a character literal.
+_LITERAL_START = re.compile(r'//|/\*|(?<![A-Za-z0-9_])(?:u8|[uUL])?R"|"|(?<![0-9])\'')
+_QUOTED = {'"': re.compile(r'"(?:\\.|[^"\\\n])*"?'), "'": re.compile(r"'(?:\\.|[^'\\\n])*'?")}
 _ATTRIBUTES = re.compile(r"\b(__launch_bounds__|__maxnreg__|__cluster_dims__|__declspec|__attribute__)\s*\(")
 _GLOBAL = re.compile(r"\b__global__\b")
 _IDENT_BEFORE_PAREN = re.compile(r"([A-Za-z_]\w*)\s*$")
 MAX_SOURCE_CHARS, MAX_KERNELS = 2_000_000, 200  # bounds on the work a pathological file can cause
+MAX_PARENS = 20_000  # characters: no real parameter list or attribute is longer
 
 
 def strip_comments(source: str) -> str:
-    """Remove comments (keeping line breaks) and empty out string literals."""
-
-    def blank(match):
-        text = match.group(0)
-        if text.startswith(("//", "/*")):
-            return "\n" * text.count("\n") if text.startswith("/*") else ""
-        return text[0] * 2  # "..." -> "" : no __global__ hides in a string
-    return _COMMENTS_AND_STRINGS.sub(blank, source)
+    """Remove comments (keeping line breaks) and empty out string and character literals (raw strings too: no
+    __global__ hides in one). One pass, each character read once: a learner's file cannot make it slow."""
+    out: list[str] = []
+    i, n = 0, len(source)
+    while i < n:
+        match = _LITERAL_START.search(source, i)
+        if match is None:
+            out.append(source[i:])
+            break
+        start, token = match.start(), match.group(0)
+        out.append(source[i:start])
+        if token == "//":
+            end = source.find("\n", start)
+            i = n if end < 0 else end  # the line break stays
+        elif token == "/*":
+            end = source.find("*/", start + 2)
+            i = n if end < 0 else end + 2
+            out.append("\n" * source.count("\n", start, i))
+        elif token.endswith('R"'):
+            paren = source.find("(", match.end(), match.end() + 17)  # a delimiter has at most 16 characters
+            delimiter = source[match.end():paren] if paren >= 0 else None
+            if delimiter is None or any(c in delimiter for c in ' ()\\\t\v\f\n"'):
+                i = match.end()  # not a raw string: R and the quote stay, the quote opens an ordinary literal next
+                out.append(token[:-1])
+                i -= 1
+                continue
+            end = source.find(")" + delimiter + '"', paren + 1)
+            i = n if end < 0 else end + len(delimiter) + 2
+            out.append('""' + "\n" * source.count("\n", start, i))
+        else:
+            literal = _QUOTED[token].match(source, start)
+            i = literal.end()
+            out.append(token * 2)
+    return "".join(out)
 
 
 def _skip_parens(text: str, start: int) -> int:
-    """Index just past the parenthesis group opening at text[start] == '('."""
+    """Index just past the parenthesis group opening at text[start] == '(' (the end of the text if it does not
+    close within MAX_PARENS characters)."""
     depth = 0
-    for i in range(start, len(text)):
+    for i in range(start, min(len(text), start + MAX_PARENS)):
         if text[i] == "(":
             depth += 1
         elif text[i] == ")":
@@ -61,7 +92,7 @@ def global_functions(source: str) -> list[str]:
                 continue
             head = _IDENT_BEFORE_PAREN.search(text[max(i, paren - 256):paren])
             after = _skip_parens(text, paren)
-            rest = text[after:].lstrip()
+            rest = text[after:after + MAX_PARENS].lstrip()
             # a definition's body follows, perhaps after a trailing attribute; a prototype ends in ';'
             while _ATTRIBUTES.match(rest):
                 rest = rest[_skip_parens(rest, rest.index("(")):].lstrip()
@@ -73,6 +104,7 @@ def global_functions(source: str) -> list[str]:
 
 def kernel_base_name(name: str) -> str:
     """'void ns::softmax<256>(const float *, int)' -> 'softmax'."""
+    name = name[:4096]  # a name from a learner's report: bounds the loop below (one pass per nesting level)
     name = name.replace("(anonymous namespace)", "anon")
     depth, cut = 0, len(name)
     for i, ch in enumerate(name):  # the parameter list starts at the first '(' outside <...>

@@ -161,7 +161,7 @@ def submission_hash(submission: Path, labs: list[str], listing: dict, learner: s
         for rel in lab["editable"]:
             _hash_read(digest, rel, *discover.read_plain(folder, rel, discover.limit_for(rel)))
     if learner:
-        _, data, why = discover.read_learner_profile(submission, None, learner)
+        _, data, why = discover.read_learner_profile(submission, learner)
         _hash_read(digest, "learner profile", data, why)
     return digest.hexdigest()
 

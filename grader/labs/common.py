@@ -82,8 +82,8 @@ def declare_build(lab: Lab, source: str, points: int, honest_points: int, worker
                 "and attribute calls); host code that does more runs inside the grader's worker, and is refused"],
                 hint=ctx.hint("rules"), log=b.log)
         kernels = sorted(facts.kernels)
-        what = (facts.device_unknown or f"{len(kernels)} kernel(s), each writing global memory where needed"
-                if kernels or facts.device_unknown else "the device code waits for a machine with cuobjdump to be inspected")
+        what = (f"{len(kernels)} kernel(s), each writing global memory where needed" if kernels
+                else "the device code waits for a machine with cuobjdump to be inspected")
         return passed(f"exports {ctx.spec.abi.symbol}(), host code only launches kernels; {what}",
                       kernels=kernels[:20], imports=sorted(facts.imports)[:40])
 

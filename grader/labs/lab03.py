@@ -44,7 +44,7 @@ def learner_profile(ctx: Context) -> Result:
     if not ctx.learner:
         return skipped("no learner named: run `make grade LEARNER=yourname` to check learners/yourname/profile.md",
                        hint=hint)
-    path, data, why = read_learner_profile(ctx.submission.parent, ctx.repo, ctx.learner)
+    path, data, why = read_learner_profile(ctx.submission.parent, ctx.learner)
     if data is None and not why:
         return failed(f"no profile at {path}", details=[
             f"expected: learners/{ctx.learner}/profile.md (copy learners/_template/profile.md to start)"], hint=hint)
