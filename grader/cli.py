@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 import faulthandler
+import fcntl
 import os
 import re
 import signal
@@ -20,7 +21,7 @@ from pathlib import Path
 EXIT_OK, EXIT_FAILED, EXIT_USAGE, EXIT_INTERNAL, EXIT_VOID = 0, 1, 2, 3, 4
 # A learner's name names files (learners/NAME/profile.md, the cohort's results) and is passed on command lines and
 # into spreadsheets: a letter or digit first (no option, no formula), then letters, digits, '-' and '_'.
-LEARNER_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$")
+LEARNER_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{0,63}\Z")  # \Z, not $: "bob" + newline is not a name
 LEARNER_NAME_RULE = "use 1 to 64 letters, digits, '-' and '_', starting with a letter or digit"
 
 
@@ -88,15 +89,16 @@ def main(argv: list[str] | None = None) -> int:
             raise UsageError(f"--submission {submission} is not a folder (it should hold NN-name/ lab folders)")
         if args.learner is not None and not LEARNER_NAME.match(args.learner):
             raise UsageError(f"--learner {args.learner!r}: {LEARNER_NAME_RULE}")
-        if args.json and (why := report.check_writable(args.json.resolve())):
+        if args.json and (why := report.check_writable(args.json.resolve()) or
+                          report.results_path_problem(args.json.resolve(), submission, REPO)):
             raise UsageError(f"--json {args.json}: {why}")
+        if (seed := os.environ.get("GRADER_SEED")) and not (seed.isdigit() and int(seed) < 2**63):
+            raise UsageError(f"GRADER_SEED={seed!r}: give the whole number a report printed (seed ...)")
         if args.require_isolation and not sandbox.probe().isolated:
             raise UsageError(f"--require-isolation: the sandbox cannot run here: {sandbox.probe().reason}")
     except UsageError as exc:
         print(f"usage error: {report.shown(str(exc))}\nrun `python -m grader --help` for the options", file=sys.stderr)
         return EXIT_USAGE
-
-    from grader.pipeline import GraderBug, grade
 
     # `kill -USR1 <pid>` prints where every thread of the judge is (a grading that seems stuck), and grading goes on.
     try:
@@ -107,6 +109,24 @@ def main(argv: list[str] | None = None) -> int:
     # Where a run stages, builds and logs: build/grader, or GRADER_WORKROOT (graders running at once in one
     # checkout, as the test suite's, each need their own).
     workroot = Path(os.environ.get("GRADER_WORKROOT") or REPO / "build" / "grader").resolve()
+    try:  # one grading a work folder: two staging and building in one graded each other's files
+        workroot.mkdir(parents=True, exist_ok=True)
+        held = open(workroot / ".grading.lock", "a")  # noqa: SIM115  (held until the grader exits)
+        fcntl.flock(held, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError as exc:
+        print(f"usage error: another grading is using {report.shown(str(workroot))} ({exc.strerror}); give this one a "
+              "work folder of its own: GRADER_WORKROOT=<folder>", file=sys.stderr)
+        return EXIT_USAGE
+    try:
+        return _grade_and_report(args, labs, submission, workroot, kernel)
+    finally:
+        held.close()  # the work folder's lock, for an in-process caller too
+
+
+def _grade_and_report(args, labs, submission: Path, workroot: Path, kernel: str) -> int:
+    from grader import integrity, report, runner
+    from grader.pipeline import GraderBug, grade
+
     try:
         runner.become_subreaper()
         integrity.import_all()  # everything the judge runs is loaded before the first worker starts

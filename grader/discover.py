@@ -7,9 +7,11 @@ The staged copy is what every later stage sees; the submission itself is never r
 """
 from __future__ import annotations
 
+import hashlib
 import os
 import shutil
 import stat
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -45,21 +47,63 @@ def lab_dir(submission: Path, name: str, number: str) -> Path:
 
 
 def is_text(name: str) -> bool:
-    """False for a file name whose bytes are not UTF-8 (Python holds those bytes as lone surrogates)."""
+    """False for a file name whose bytes are not UTF-8 (Python holds those bytes as lone surrogates), or that holds a
+    control character (a newline in a lab folder's name printed a line of its own in the report)."""
     try:
         name.encode("utf-8")
     except UnicodeEncodeError:
         return False
-    return True
+    return not any(ord(ch) < 32 or ord(ch) == 127 for ch in name)
 
 
 def limit_for(rel: str) -> int:
     return next((n for suffix, n in LIMITS.items() if rel.endswith(suffix)), DEFAULT_LIMIT)
 
 
+class ReadLog:
+    """What was read from a submission (each path's bytes, or why it was not taken), and one sha256 over all of it,
+    in no particular order. The grader records its own reads (results' ``read_hash``) and the cohort hashes a
+    submission the same way, so that a grade is kept only for what was hashed: a file swapped in while it was being
+    graded, and back before the hash after it, made the two hashes agree on files the grader never read."""
+
+    def __init__(self) -> None:
+        self.entries: set[tuple[str, str, str]] = set()
+
+    def add(self, path: Path, data: bytes | None, why: str) -> None:
+        self.entries.add((os.path.abspath(path), hashlib.sha256(data).hexdigest() if data is not None else "", why))
+
+    def digest(self) -> str:
+        digest = hashlib.sha256()
+        for path, sha, why in sorted(self.entries):
+            taken = b"file\0" + sha.encode() if sha else b"not taken\0" + why.encode(errors="backslashreplace")
+            digest.update(os.fsencode(path) + b"\0" + taken + b"\0")
+        return digest.hexdigest()
+
+
+_LOGS: list[ReadLog] = []  # where read_plain records what it reads
+
+
+@contextmanager
+def recording(log: ReadLog):
+    """Every read_plain of the block (in any thread) is added to ``log``."""
+    _LOGS.append(log)
+    try:
+        yield log
+    finally:
+        _LOGS.remove(log)
+
+
 def read_plain(root: Path, rel: str, limit: int, root_is: str | None = "the lab folder") -> tuple[bytes | None, str]:
     """The bytes of root/rel if every component is a real folder or file (no links), else (None, why); why is ''
-    when it does not exist. ``root_is``: what root is called where it may not be a link either (None: it may)."""
+    when it does not exist. ``root_is``: what root is called where it may not be a link either (None: it may).
+    Recorded in every ReadLog being recorded."""
+    data, why = _read_plain(root, rel, limit, root_is)
+    for log in list(_LOGS):
+        log.add(root / rel, data, why)
+    return data, why
+
+
+def _read_plain(root: Path, rel: str, limit: int, root_is: str | None) -> tuple[bytes | None, str]:
     if root_is and root.is_symlink():
         return None, f"{root_is} is a symbolic link: submit the folder itself"
     path = root

@@ -22,7 +22,7 @@ from grader import sandbox
 from grader.build import build_cuda, nvcc_path
 from grader.channel import BadReply
 from grader.context import Builds, Context, Device, Memo
-from grader.discover import REPO, stage_lab
+from grader.discover import REPO, ReadLog, recording, stage_lab
 from grader.gpu_lock import GpuLock
 from grader.ops import get as get_op
 from grader.registry import Check, Lab
@@ -59,6 +59,7 @@ class Run:
     labs: list[LabReport] = field(default_factory=list)
     seconds: float = 0.0
     timings: dict[str, float] = field(default_factory=dict)  # stage -> seconds
+    read_hash: str = ""  # sha256 of what was read from the submission (discover.ReadLog)
 
 
 def probe_device() -> Device:
@@ -321,6 +322,13 @@ def concurrent_checks() -> int:
 
 
 def grade(labs: list[Lab], submission: Path, learner: str | None, workroot: Path, kernel: str) -> Run:
+    with recording(ReadLog()) as reads:
+        run = _grade(labs, submission, learner, workroot, kernel)
+    run.read_hash = reads.digest()
+    return run
+
+
+def _grade(labs: list[Lab], submission: Path, learner: str | None, workroot: Path, kernel: str) -> Run:
     start = time.monotonic()
     workroot.mkdir(parents=True, exist_ok=True)
     # Set-up, builds and checks overlap. Once the sandbox runs and the labs are staged, every lab's lanes start: their

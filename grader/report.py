@@ -235,7 +235,7 @@ def results_json(run: Run) -> dict:
         "extra_data": {
             "max_score": s["max_score"], "bonus": {"score": s["bonus"], "max_score": s["bonus_max"]},
             "seed": run.seed, "kernel": run.kernel, "submission": str(run.submission), "learner": run.learner,
-            "isolation": run.isolation,
+            "isolation": run.isolation, "read_hash": run.read_hash,
             "device": {"has_cuda": dev.has_cuda, "name": dev.name, "capability": list(dev.capability),
                        "sm_count": dev.sm_count, "reason": dev.reason},
             "toolchain": {**dev.versions, "platform": platform.platform()},
@@ -245,6 +245,23 @@ def results_json(run: Run) -> dict:
             "measurements": measurements,
         },
     }
+
+
+def results_path_problem(path: Path, submission: Path, repo: Path) -> str:
+    """'' when the results file may go to ``path``: not into the submission or the grader's own tree (where it
+    overwrote a learner's source, or grader/phase.toml), and over an existing file only if that holds results."""
+    for root, what in ((submission, "the submission graded"), *((repo / d, "the grader's own files") for d in
+                                                              ("grader", "labs", "learners", "solutions", "docs"))):
+        if path == root or root in path.parents:
+            return f"is inside {what} ({root}): write the results elsewhere"
+    if path.exists() and not path.is_dir():
+        try:
+            earlier = json.loads(path.read_bytes()[: 64 << 20])
+        except (OSError, ValueError):
+            earlier = None
+        if not (isinstance(earlier, dict) and "tests" in earlier and "score" in earlier):
+            return "already exists and holds no earlier results: it is never overwritten (choose a new file name)"
+    return ""
 
 
 def check_writable(path: Path) -> str:

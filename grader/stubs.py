@@ -20,6 +20,7 @@ from __future__ import annotations
 import argparse
 import hashlib
 import json
+import os
 import re
 import sys
 import time
@@ -131,6 +132,15 @@ def digest(text: str) -> str:
     return hashlib.sha256(text.encode()).hexdigest()
 
 
+def current_text(path: Path) -> str | None:
+    """A lab file's text as the generator would compare it (universal newlines), or None where it is no text file
+    of the generator's (a folder there, bytes that are not UTF-8): a learner's, never overwritten."""
+    try:
+        return path.read_text() if path.is_file() else None
+    except (OSError, UnicodeDecodeError):
+        return None
+
+
 def sync(kernel: str | None = None, *, force: bool = False, check: bool = False) -> int:
     """Make labs/ hold the stubs of the ``kernel`` track (default: the open one); 0 when done or current.
 
@@ -143,7 +153,7 @@ def sync(kernel: str | None = None, *, force: bool = False, check: bool = False)
     manifest_path = REPO / MANIFEST
     manifest = json.loads(manifest_path.read_text()) if manifest_path.exists() else {}
     stale = [path for path, text in plan.items()
-             if not (REPO / path).exists() or (REPO / path).read_text() != text]
+             if not os.path.lexists(REPO / path) or current_text(REPO / path) != text]
     leftover = [path for path in manifest if path not in plan and (REPO / path).exists()]
     if check:
         for path in stale:
@@ -154,9 +164,18 @@ def sync(kernel: str | None = None, *, force: bool = False, check: bool = False)
 
     def edited(path: str) -> bool:
         target = REPO / path
-        return target.exists() and digest(target.read_text()) != manifest.get(path)
+        if not os.path.lexists(target):
+            return False
+        text = current_text(target)
+        return text is None or digest(text) != manifest.get(path)
 
     refused = [path for path in stale + leftover if edited(path)]
+    odd = [path for path in refused if not (REPO / path).is_file() or (REPO / path).is_symlink()]
+    for path in odd:  # nothing to keep a copy of: never replaced, even with FORCE
+        print(f"refused to change {path}: it is not a plain file (a folder or a link is there); move it away and run "
+              "again", file=sys.stderr)
+    if odd:
+        return 1
     if refused and not force:
         for path in refused:
             print(f"refused to change {path}: it has edits of yours (use FORCE=1 to replace it; your version "
@@ -166,7 +185,7 @@ def sync(kernel: str | None = None, *, force: bool = False, check: bool = False)
     for path in refused:
         target = REPO / path
         backup = target.with_name(f"{target.name}.orig-{stamp}")
-        backup.write_text(target.read_text())
+        backup.write_bytes(target.read_bytes())  # byte for byte: line endings and encoding as they were
         print(f"kept your version of {path} as {backup.relative_to(REPO)}")
     for path in stale:
         target = REPO / path

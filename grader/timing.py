@@ -24,8 +24,13 @@ same process on the same GPU, interleaved round by round, so drift and noise hit
 ratios, and the spread (max - min) / median of those.
 
 Blocks last about TARGET_BLOCK_S; N varies at random between rounds, and after every block of the
-learner's kernel the judge verifies random launches among the block's last 8 on rows it picks
-then: a kernel cannot tell which launches will be checked.
+learner's kernel (the first, which sizes the others, included) the judge verifies launches it drew
+at random among all of the block's, on rows it picks then. A launch writes one of 8 output buffers,
+drawn at random among those still free; a launch to be checked draws like any other, and its buffer
+is not written again in that block (``plan_outputs``). So nothing a launch sees tells it apart, and
+a kernel that skips any launch may be checked on it: when only the last 8 could be checked, a kernel
+that learnt a block's length from its pointers skipped the launches before them and passed the gate
+at 0.58x F.softmax from 0.20x (red team, session 13; PHASE_24_PLAN decision 91).
 
 The device's copy bandwidth, the ceiling of a memory-bound operation, is measured once per run, the
 same way: blocks of device-to-device copies of the op's own inputs, timed by a worker of its own that
@@ -44,12 +49,12 @@ import statistics
 from dataclasses import dataclass, field
 
 from grader.config import SETTINGS
+from grader.workers.buffers import OUT_BUFFERS  # the output buffers a block writes
 
 TARGET_BLOCK_S = 0.025
 ROUNDS = 5
 EXTRA_ROUNDS = 5  # at most this many more, when the spread leaves a verdict undecided
 SETS = 3  # input sets a block rotates through
-OUT_BUFFERS = 8  # as the workers' OUT_BUFFERS
 VERIFY_LAUNCHES, VERIFY_ROWS = 2, 16
 
 
@@ -113,8 +118,17 @@ def measure(worker, spec, dims: dict, contenders: list[str], *, verify=None, dec
     """
     rng = rng or random.Random(random.SystemRandom().randrange(2**62))
     m = Measurement(dims, spec.work(dims))
-    estimate = {c: _block(worker, spec, dims, c, 3, [rng.randrange(2**62)], m, rng.randrange(2**62)).per_launch
-                for c in contenders}
+
+    def timed(c: str, n: int, seeds: list[int]) -> Block:
+        fresh = rng.randrange(2**62)
+        slots, checked = plan_outputs(n, rng)
+        block = _block(worker, spec, dims, c, n, seeds, m, fresh, slots)
+        if verify is not None and c in verify.contenders:
+            for launch in checked:
+                verify(c, launch, seeds, fresh, rng)
+        return block
+
+    estimate = {c: timed(c, 3, [rng.randrange(2**62)]).per_launch for c in contenders}
     launches = {c: max(3, min(400, math.ceil(TARGET_BLOCK_S / max(estimate[c], 1e-7)))) for c in contenders}
     total = rounds
     r = 0
@@ -123,12 +137,7 @@ def measure(worker, spec, dims: dict, contenders: list[str], *, verify=None, dec
         order = contenders if r % 2 == 0 else contenders[::-1]
         blocks = {}
         for c in order:
-            n = launches[c] + rng.randrange(launches[c] // 3 + 1)
-            fresh = rng.randrange(2**62)
-            blocks[c] = _block(worker, spec, dims, c, n, seeds, m, fresh)
-            if verify is not None and c in verify.contenders:
-                for launch in rng.sample(range(max(0, n - OUT_BUFFERS), n), min(VERIFY_LAUNCHES, n)):
-                    verify(c, launch, seeds, fresh, rng)
+            blocks[c] = timed(c, launches[c] + rng.randrange(launches[c] // 3 + 1), seeds)
         m.rounds.append(blocks)
         r += 1
         if r == total and decide is not None and not decide(m) and total < rounds + EXTRA_ROUNDS:
@@ -136,10 +145,26 @@ def measure(worker, spec, dims: dict, contenders: list[str], *, verify=None, dec
     return m
 
 
-def _block(worker, spec, dims, contender: str, n: int, seeds: list[int], m: Measurement, fresh: int) -> Block:
+def plan_outputs(n: int, rng: random.Random) -> tuple[list[int], list[int]]:
+    """(the output buffer each of a block's ``n`` launches writes, the launches the judge will check). Every launch
+    draws its buffer at random among the free ones; a launch to be checked draws like any other, then its buffer
+    is taken out of the draw for the rest of the block, so that its output is still there when the judge reads
+    it. Up to a checked launch, the draws are the same whichever launches are checked."""
+    buffers = min(n, OUT_BUFFERS)
+    checked = sorted(rng.sample(range(n), min(VERIFY_LAUNCHES, n, buffers - 1)))
+    free, slots = list(range(buffers)), []
+    for i in range(n):
+        slots.append(rng.choice(free))
+        if i in checked:
+            free.remove(slots[-1])
+    return slots, checked
+
+
+def _block(worker, spec, dims, contender: str, n: int, seeds: list[int], m: Measurement, fresh: int,
+           slots: list[int]) -> Block:
     marks: dict[str, float] = {}
     reply = worker.call({"cmd": "time", "contender": contender, "dims": dims, "family": timing_family(spec),
-                         "seeds": seeds, "fresh": fresh, "launches": n, "warmup": 2},
+                         "seeds": seeds, "fresh": fresh, "launches": n, "warmup": 2, "slots": slots},
                         timeout_s=SETTINGS.block_timeout_s + 60 * n * 0.001, on_mark=lambda name, t: marks.__setitem__(name, t))
     if reply.has("error"):
         err = reply.sub("error")

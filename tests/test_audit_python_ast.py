@@ -452,3 +452,28 @@ def test_a_tensor_through_any_callee_is_still_a_tensor(call):
               f"def softmax(x):\n    y = {call}\n    f = y.softmax\n    return f(-1)\n")
     findings = audit(source, TRITON, "softmax")
     assert any(".softmax of a tensor" in f.text for f in findings), (source, findings)
+
+
+@pytest.mark.parametrize("body", [  # red team, session 13 (second helper): each passed the audit before
+    "    y = [x for _ in range(1)][0]\n    f = y.softmax\n    return f(-1)\n",
+    "    y = {0: x for _ in range(1)}[0]\n    f = y.softmax\n    return f(-1)\n",
+    "    y = next(x for _ in range(1))\n    f = y.softmax\n    return f(-1)\n",
+    "    y = next(iter(lambda: x, None))\n    f = y.softmax\n    return f(-1)\n",
+    "    return _Rows().get(x)\n",
+    "    return _Held(x).get()\n",
+])
+def test_tensors_through_comprehensions_lambdas_and_methods_stay_tensors(body):
+    """A comprehension's element, a lambda's body and a method's parameters (reached through an object the audit
+    does not follow: obj.get(x), Cls(x)) may all hold the entry's tensor."""
+    from grader.audit.python_ast import TRITON, audit
+
+    classes = ("class _Rows:\n    def get(self, t):\n        f = t.softmax\n        return f(-1)\n\n\n"
+               "class _Held:\n    def __init__(self, t):\n        self.t = t\n\n    def get(self):\n"
+               "        f = self.t.softmax\n        return f(-1)\n\n\n")
+    source = "import torch\n\n\n" + classes + "def softmax(x):\n" + body
+    findings = audit(source, TRITON, "softmax")
+    assert any(".softmax of a tensor" in f.text for f in findings), (body, [str(f) for f in findings])
+    # the names a comprehension or lambda binds are its own: x there is not the entry's tensor
+    clean = "import torch\n\n\ndef softmax(x):\n    n = [x for x in range(3)]\n    g = lambda x: x + 1\n" \
+            "    return torch.empty_like(x) if n and g(1) else x\n"
+    assert audit(clean, TRITON, "softmax") == []

@@ -86,3 +86,35 @@ def test_cli_submission_path_stays_on_one_line_and_odd_lab_names_grade(tmp_path)
     assert not any(line.startswith(("│ 00.correct.values     │ PASS", "Score: 11/11")) for line in proc.stdout.splitlines())
     assert "x\\n│ 00.correct.values" in proc.stdout
     assert json.loads(results.read_text())["score"] == 0
+
+
+def test_cli_refuses_what_would_lose_files_or_share_a_work_folder(tmp_path):
+    """Red team (session 13): --json wrote the results over a learner's .cu and over grader/phase.toml; two
+    gradings in one work folder graded each other's files; GRADER_SEED=abc was an internal error; a learner name with a
+    trailing newline passed."""
+    import fcntl
+
+    sub = tmp_path / "labs"
+    (sub / "00-hello-cuda").mkdir(parents=True)
+    source = sub / "00-hello-cuda" / "vector_add.cu"
+    source.write_text("// mine\n")
+    notes = tmp_path / "notes.txt"
+    notes.write_text("my notes\n")
+    env = {**os.environ, "GRADER_WORKROOT": str(tmp_path / "work"), "GRADER_FORCE_CPU": "1"}
+
+    def grade(*extra, **more):
+        return subprocess.run([sys.executable, "-m", "grader", "00", "--submission", str(sub), *extra], cwd=REPO,
+                              capture_output=True, text=True, env={**env, **more}, timeout=300)
+    for target, words in ((source, "inside the submission"), (REPO / "grader" / "phase.toml", "grader's own files"),
+                          (notes, "holds no earlier results")):
+        before = target.read_bytes()
+        proc = grade("--json", str(target))
+        assert proc.returncode == 2 and words in proc.stderr, proc.stderr
+        assert target.read_bytes() == before
+    assert grade(GRADER_SEED="abc").returncode == 2
+    assert grade("--learner", "bob\n").returncode == 2
+    (tmp_path / "work").mkdir()
+    with open(tmp_path / "work" / ".grading.lock", "a") as held:
+        fcntl.flock(held, fcntl.LOCK_EX)
+        proc = grade()
+        assert proc.returncode == 2 and "another grading is using" in proc.stderr, proc.stderr

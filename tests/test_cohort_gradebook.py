@@ -259,17 +259,19 @@ def test_submission_hash_sees_links_and_the_learner_profile(tmp_path):
     alice.parent.mkdir(parents=True)
     alice.symlink_to(bob)
     assert store.submission_hash(alice, ["00"], fake.LISTING) != store.submission_hash(bob, ["00"], fake.LISTING)
-    before = store.submission_hash(bob, ["00"], fake.LISTING, "bob")
-    assert store.submission_hash(bob, ["00"], fake.LISTING) != before  # asked for the profile, or not
+    labs = ["00", "03"]  # lab 03's check reads the profile; with lab 00 alone the grader never does
+    before = store.submission_hash(bob, labs, fake.LISTING, "bob")
+    assert store.submission_hash(bob, labs, fake.LISTING) != before  # asked for the profile, or not
+    assert store.submission_hash(bob, ["00"], fake.LISTING, "bob") == store.submission_hash(bob, ["00"], fake.LISTING)
     profile = bob.parent / "learners" / "bob" / "profile.md"
     profile.parent.mkdir(parents=True)
     profile.write_text("## Phase 24\n\nPyTorch\n")
-    after = store.submission_hash(bob, ["00"], fake.LISTING, "bob")
+    after = store.submission_hash(bob, labs, fake.LISTING, "bob")
     assert after != before
     profile.unlink()
     profile.symlink_to(tmp_path / "elsewhere.md")
     (tmp_path / "elsewhere.md").write_text("## Phase 24\n\nPyTorch\n")
-    assert store.submission_hash(bob, ["00"], fake.LISTING, "bob") not in (before, after)
+    assert store.submission_hash(bob, labs, fake.LISTING, "bob") not in (before, after)
 
 
 def test_grader_snapshot_is_frozen_and_each_task_gets_its_own_copy(tmp_path):

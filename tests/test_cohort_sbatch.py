@@ -3,6 +3,7 @@ tested), the TOML config file, and the command's usage errors."""
 from __future__ import annotations
 
 import fcntl
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -154,3 +155,50 @@ def test_cli_refuses_a_second_run_on_the_same_out(tmp_path):
         fcntl.flock(held, fcntl.LOCK_EX | fcntl.LOCK_NB)
         proc = cohort("--roster", str(good), "--out", str(out))
     assert proc.returncode == 2 and "another `grade cohort` command is running" in proc.stderr
+
+
+def test_cli_keeps_what_is_not_its_own_and_what_it_writes_private(tmp_path):
+    """Red team (session 13): a home folder given as OUT lost its .tmp files and its gradebook.csv; a pipe as the
+    roster hung after OUT was written; the cohort folder (the reference solutions inside it) was world-readable;
+    a dry run became the plan the gradebook was rebuilt from; a NaN time limit was no limit."""
+    fake.submission(tmp_path, "ann")
+    roster = fake.roster(tmp_path, ["ann,clones/ann/labs,00"])
+    home = tmp_path / "home"
+    home.mkdir()
+    (home / ".draft.tmp").write_text("mine")
+    (home / "gradebook.csv").write_text("name,grade\n")
+    proc = cohort("--roster", str(roster), "--out", str(home), "--backend", "slurm", "--dry-run")
+    assert proc.returncode == 2 and "no cohort folder" in proc.stderr, proc.stderr
+    assert (home / ".draft.tmp").read_text() == "mine" and (home / "gradebook.csv").read_text() == "name,grade\n"
+    fifo = tmp_path / "roster.fifo"
+    os.mkfifo(fifo)
+    proc = cohort("--roster", str(fifo), "--out", str(tmp_path / "o1"))
+    assert proc.returncode == 2 and "not a file" in proc.stderr and not (tmp_path / "o1").exists()
+    proc = cohort("--roster", str(roster), "--out", str(tmp_path / "o2"), "--backend", "slurm", "--dry-run",
+                  "--task-timeout", "nan")
+    assert proc.returncode == 2 and "task timeout" in proc.stderr
+    out = tmp_path / "o3"
+    proc = cohort("--roster", str(roster), "--out", str(out), "--backend", "slurm", "--dry-run")
+    assert proc.returncode == 0, proc.stderr
+    assert out.stat().st_mode & 0o077 == 0 and (out / "plans").stat().st_mode & 0o077 == 0
+    snapshot = next(p for p in (out / "grader").iterdir() if p.is_dir())
+    assert (snapshot / "solutions" / "02-tuned-kernel" / "softmax_tuned.cu").stat().st_mode & 0o077 == 0
+    assert all(p.stat().st_mode & 0o077 == 0 for p in (out / "plans").iterdir())
+    from grader.cohort.plan import latest_plan
+    from grader.cohort.store import Layout
+
+    assert latest_plan(Layout(out)) is None  # the dry run's plan is not the one a gradebook is rebuilt from
+
+
+def test_resuming_where_no_gpu_is_visible_does_not_replace_gpu_grades(tmp_path):
+    """Red team (session 13): the same command run again on a login node regraded every learner without a GPU,
+    over their GPU grades (the only copy). Now it is refused unless --no-gpu is given."""
+    fake.submission(tmp_path, "ann")
+    plan = fake.plan(tmp_path, ["ann,clones/ann/labs,00"], gpu=True)
+    fake.write_result(plan, "ann", {})
+    before = (tmp_path / "out" / "results" / "ann.json").read_bytes()
+    proc = subprocess.run([sys.executable, "-m", "grader.cohort", "--roster", str(tmp_path / "roster.csv"), "--out",
+                           str(tmp_path / "out")], cwd=REPO, capture_output=True, text=True, timeout=300,
+                          env={**os.environ, "CUDA_VISIBLE_DEVICES": "", "PATH": "/usr/bin:/bin"})
+    assert proc.returncode == 2 and "graded with a GPU" in proc.stderr and "--no-gpu" in proc.stderr, proc.stderr
+    assert (tmp_path / "out" / "results" / "ann.json").read_bytes() == before

@@ -3,6 +3,7 @@ the grader's exit, and that two tasks never grade the same learner at once."""
 from __future__ import annotations
 
 import fcntl
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -93,3 +94,41 @@ def test_task_that_fails_itself_records_it_and_writes_no_grade(tmp_path):
     assert attempt["state"] == "finished" and attempt["status"] == "failed to grade"
     assert "the cohort task itself failed" in attempt["reason"]
     assert not layout.result("ann").exists() and "failed to grade" in layout.log("ann").read_text()
+
+
+def test_the_graders_read_hash_is_the_cohorts_submission_hash(tmp_path):
+    """A grade is kept only when what the grader read (its results' read_hash) is what the cohort hashed: a file
+    swapped in while the grader staged it, and swapped back before the hash after grading, gave a grade for code
+    the learner's folder never held (red team, session 13)."""
+    import json
+    import shutil
+
+    labs = tmp_path / "ann" / "labs"
+    shutil.copytree(REPO / "solutions" / "00-hello-cuda", labs / "00-hello-cuda")
+    listing_path, results = tmp_path / "listing.json", tmp_path / "results.json"
+    env = {**os.environ, "GRADER_WORKROOT": str(tmp_path / "work"), "GRADER_FORCE_CPU": "1"}
+    subprocess.run([sys.executable, "-m", "grader", "--list", "--json", str(listing_path)], cwd=REPO, env=env,
+                   check=True, capture_output=True, timeout=120)
+    listing = json.loads(listing_path.read_text())
+    proc = subprocess.run([sys.executable, "-m", "grader", "00", "--submission", str(labs), "--learner", "ann",
+                           "--json", str(results)], cwd=REPO, env=env, capture_output=True, text=True, timeout=600)
+    assert proc.returncode in (0, 1), proc.stdout + proc.stderr
+    read = json.loads(results.read_text())["extra_data"]["read_hash"]
+    assert read == store.submission_hash(labs, ["00"], listing, "ann")  # lab 00 alone: no profile read
+    (labs / "00-hello-cuda" / "vector_add.cu").write_text("// another file\n")
+    assert read != store.submission_hash(labs, ["00"], listing, "ann")
+
+
+def test_a_learners_grading_has_its_own_work_folder_and_no_inherited_grader_settings(tmp_path):
+    """GRADER_WORKROOT passed on to every learner had two gradings stage and build in one folder: a broken file passed
+    on a classmate's build (red team, session 13). GRADER_NO_SANDBOX, GRADER_FORCE_CPU and a shared cache are not
+    passed on either; the tuning settings are."""
+    from grader.cohort.task import grader_env
+
+    inherited = {"PATH": "/usr/bin", "GRADER_WORKROOT": "/shared", "GRADER_NO_SANDBOX": "1", "GRADER_FORCE_CPU": "1",
+                 "GRADER_CACHE": "/shared/cache", "GRADER_SEED": "5", "GRADER_TIMEOUT_S": "90", "GRADER_JOBS": "2"}
+    env = grader_env(inherited, 42, tmp_path / "tree", tmp_path / "work" / "ann" / "grading")
+    assert env["GRADER_WORKROOT"] == str(tmp_path / "work" / "ann" / "grading")
+    assert env["GRADER_CACHE"].startswith(env["GRADER_WORKROOT"]) and env["GRADER_SEED"] == "42"
+    assert "GRADER_NO_SANDBOX" not in env and "GRADER_FORCE_CPU" not in env
+    assert (env["GRADER_TIMEOUT_S"], env["GRADER_JOBS"], env["PATH"]) == ("90", "2", "/usr/bin")

@@ -11,7 +11,7 @@ import pytest
 
 from grader.workers import triton as triton_worker
 
-OUT_BUFFERS = triton_worker.OUT_BUFFERS
+from grader.workers.buffers import OUT_BUFFERS
 
 
 class Output:  # stands for a tensor the learner's function allocates
@@ -50,6 +50,10 @@ def worker(monkeypatch, tmp_path):
     return w
 
 
+def rotation(launches: int) -> list[int]:  # the slots of a block that rotates through every buffer
+    return [i % min(launches, OUT_BUFFERS) for i in range(launches)]
+
+
 def block(worker, log: list, launches: int):
     def fn(x):
         log.append(("call",))
@@ -57,7 +61,8 @@ def block(worker, log: list, launches: int):
 
     worker.fn = fn
     return worker.cmd_time({"contender": "learner", "dims": {"rows": 4, "cols": 4}, "family": "randn",
-                            "seeds": [1, 2, 3], "fresh": 7, "launches": launches, "warmup": 2}, Link(log))
+                            "seeds": [1, 2, 3], "fresh": 7, "launches": launches, "warmup": 2,
+                            "slots": rotation(launches)}, Link(log))
 
 
 @pytest.mark.parametrize("launches", [3, 40])
@@ -84,13 +89,17 @@ def test_the_last_blocks_outputs_are_released_before_the_next_block_allocates(wo
 
     worker.fn = fn
     worker.cmd_time({"contender": "learner", "dims": {"rows": 4, "cols": 4}, "family": "randn", "seeds": [1, 2, 3],
-                     "fresh": 7, "launches": 40, "warmup": 2}, Link([]))
+                     "fresh": 7, "launches": 40, "warmup": 2, "slots": rotation(40)}, Link([]))
     assert alive_at_first_call == [0]
 
 
-def test_the_judges_samples_still_come_from_the_last_timed_launches(worker):
+def test_the_judges_samples_come_from_launches_whose_output_was_kept(worker):
     log: list = []
     block(worker, log, 40)
     outs = worker.blocks["outs"]
-    assert worker.blocks["n"] == 40 and len(outs) == OUT_BUFFERS
-    assert len({id(y) for y in outs}) == OUT_BUFFERS
+    assert len(outs) == OUT_BUFFERS and len({id(y) for y in outs}) == OUT_BUFFERS
+    from grader.workers.buffers import kept_output
+
+    assert kept_output(worker.blocks, 39) == 39 % OUT_BUFFERS
+    with pytest.raises(ValueError, match="was not kept"):
+        kept_output(worker.blocks, 5)  # launch 13 wrote its buffer again

@@ -434,6 +434,8 @@ class _Auditor(ast.NodeVisitor):
         self.in_annotation = 0  # visiting an annotation that runs: names are fine there, calls are not
         self.functions_in: list[tuple[int, str, set[str]]] = []  # functions being visited: (scope, key, parameters)
         self.as_values: set[str] = set()  # the file's functions and lambdas held as values, not (only) called
+        self.methods: set[str] = set()  # functions defined in a class body: every parameter but self may be a tensor
+        self.static_methods: set[str] = set()  # of which @staticmethod (no self)
         self.generators: set[str] = set()  # the file's functions that yield
 
     def _module_constants(self, tree: ast.Module) -> set[str]:
@@ -570,7 +572,7 @@ class _Auditor(ast.NodeVisitor):
 
     # What run() reads off the tree before visiting it: the same on every pass, so a later pass takes it from the
     # first (walking a large file's tree for these took most of each pass's time).
-    PREPARED = ("generators", "as_values", "bound_names", "aliases", "chain_bases", "jit_functions", "kernel_params", "constants", "functions", "signatures",
+    PREPARED = ("generators", "methods", "static_methods", "as_values", "bound_names", "aliases", "chain_bases", "jit_functions", "kernel_params", "constants", "functions", "signatures",
                 "callbacks", "class_ok", "declared_outer", "postponed", "seeds", "setup_findings")
 
     def run(self, tree: ast.Module, prepared: "_Auditor | None" = None) -> list[Finding]:
@@ -628,6 +630,11 @@ class _Auditor(ast.NodeVisitor):
                            and any(isinstance(n, (ast.Yield, ast.YieldFrom))
                                    for n in _module_level(ast.Module(body=node.body, type_ignores=[])))}
         self.class_ok = self._class_places(tree)
+        methods = [f for c in ast.walk(tree) if isinstance(c, ast.ClassDef) for f in c.body
+                   if isinstance(f, (ast.FunctionDef, ast.AsyncFunctionDef)) and not self._is_jit(f)]
+        self.methods = {f.name for f in methods}
+        self.static_methods = {f.name for f in methods if any(
+            isinstance(d, ast.Name) and d.id == "staticmethod" for d in f.decorator_list)}
         self.declared_outer = {name for n in ast.walk(tree) if isinstance(n, (ast.Global, ast.Nonlocal))
                                for name in n.names}
         self.postponed = any(isinstance(n, ast.ImportFrom) and n.module == "__future__" and
@@ -965,7 +972,25 @@ class _Auditor(ast.NodeVisitor):
         if isinstance(node, ast.BoolOp):
             return any(self._tensor_expr(v) for v in node.values)
         if isinstance(node, (ast.ListComp, ast.SetComp, ast.GeneratorExp, ast.DictComp)):
-            return any(self._tensor_expr(gen.iter) for gen in node.generators)
+            # [x for _ in range(1)]: the element may be a tensor of the enclosing scope, or a target bound to one
+            tensors, others = set(), set()
+            for gen in node.generators:
+                names = {n.id for n in ast.walk(gen.target) if isinstance(n, ast.Name)}
+                (tensors if self._tensor_expr(gen.iter) else others).update(names)
+            if tensors:
+                return True
+            self.scopes.append((set(), others))
+            try:
+                return any(self._tensor_expr(getattr(node, part)) for part in ("elt", "key", "value")
+                           if getattr(node, part, None) is not None)
+            finally:
+                self.scopes.pop()
+        if isinstance(node, ast.Lambda):  # lambda: x, a lambda holding a tensor of the enclosing scope
+            self.scopes.append((set(), set(_all_param_names(node.args))))
+            try:
+                return self._tensor_expr(node.body)
+            finally:
+                self.scopes.pop()
         if isinstance(node, ast.Call):
             func = node.func
             if isinstance(func, ast.Attribute) and self._arg_dict(func.value):  # nargs.get(...), nargs.values()
@@ -994,8 +1019,7 @@ class _Auditor(ast.NodeVisitor):
                 return False
             # Any other callee, (lambda t: t)(x), table[0](x), make()(x), (f if c else g)(x): what it is handed,
             # or a tensor it holds (lambda: x), may come back.
-            return any(self._tensor_expr(a) for a in given) or \
-                self._tensor_expr(func.body if isinstance(func, ast.Lambda) else func)
+            return any(self._tensor_expr(a) for a in given) or self._tensor_expr(func)
         return False
 
     # Triton's host functions that return a number, whatever they are handed.
@@ -1168,6 +1192,8 @@ class _Auditor(ast.NodeVisitor):
             self.arg_dicts.append(set(params))
         if key in self.as_values or key in ("__exit__", "__aexit__") and self.flows.raised:
             tensors |= set(params)  # called from wherever the value went (an __exit__ gets the exception)
+        if key in self.methods:  # obj.get(x), Cls(x): called through objects the audit does not follow
+            tensors |= set(params) - set(_param_names(args)[:1] if key not in self.static_methods else ())
         self.scopes.append((tensors, set(params) - tensors))
         self.functions_in.append((len(self.scopes) - 1, key, set(params)))
 

@@ -36,8 +36,8 @@ def pick_rows(spec, dims: dict, rows: int, seeds: list[int], fresh: int, launch:
 
 
 class VerifyLaunches:
-    """After a block: check random launches among its last 8 on rows picked then (half among those the launch's input
-    change moved), against the judge's own inputs (re-drawn from the same seeds, with the same changes made before
+    """After a block: check the launches drawn for it (any of its launches, ``timing.plan_outputs``) on rows picked
+    then (half among those the launch's input change moved), against the judge's own inputs (re-drawn from the same seeds, with the same changes made before
     each launch) and fp64 reference."""
 
     def __init__(self, ctx, worker: Worker, dims: dict, contenders: tuple[str, ...]):

@@ -26,7 +26,7 @@ from grader.cohort import local, slurm
 from grader.cohort.plan import latest_plan, make_plan
 from grader.cohort.roster import RosterFileError, parse_roster
 from grader.cohort.settings import KERNELS, Grading, Settings, SettingsError, Slurm, merged, read_config, validate
-from grader.cohort.store import Layout, read_json, snapshot_tree
+from grader.cohort.store import PRIVATE_UMASK, Layout, read_json, snapshot_tree
 
 EXIT_COMPLETE, EXIT_INCOMPLETE, EXIT_USAGE, EXIT_INTERNAL = 0, 1, 2, 3
 REPO = Path(__file__).resolve().parents[2]
@@ -104,6 +104,18 @@ def grader_listing(tree: Path, kernel: str | None) -> dict:
     return data
 
 
+def graded_on_gpu(layout: Layout, roster) -> list[str]:
+    """Learners of the roster whose kept result was graded with a GPU."""
+    from grader.cohort.plan import read_result
+
+    names = []
+    for entry in roster.entries:
+        result = read_result(layout, entry.name)
+        if result is not None and result["extra_data"]["cohort"].get("gpu"):
+            names.append(entry.name)
+    return names
+
+
 def hold_lock(layout: Layout):
     """An exclusive lock on OUT for this process's lifetime: one cohort command per OUT at a time."""
     handle = open(layout.lock, "a")
@@ -137,14 +149,24 @@ def run(argv: list[str]) -> int:
     if args.backend == "slurm":
         if (missing := slurm.missing_commands()) and not args.dry_run:
             raise UsageError(f"--backend slurm: {', '.join(missing)} not found on PATH (is this a Slurm login node?)")
-        if any(c.isspace() for c in str(out)):
-            raise UsageError(f"--out {out}: Slurm's #SBATCH lines cannot hold a path with spaces")
+        if any(c.isspace() for c in str(out)) or "%" in str(out):
+            raise UsageError(f"--out {out}: Slurm's #SBATCH lines cannot hold a path with spaces or % (a pattern "
+                             "there: %j is the job id)")
     if out.exists() and not out.is_dir():
         raise UsageError(f"--out {out} is not a folder")
     layout = Layout(out)
-    layout.make()
+    if layout.foreign():
+        raise UsageError(f"--out {out} holds other files and is no cohort folder: give a new or empty folder (a run "
+                         "deletes temporary files it finds there and writes gradebook.csv)")
+    if not args.roster.is_file():  # before anything is written; a pipe would hang the read
+        raise UsageError(f"--roster {args.roster}: not a file")
+    try:
+        layout.make()
+    except OSError as exc:
+        raise UsageError(f"--out {out}: cannot create the cohort's folders ({exc.strerror})") from None
     lock = hold_lock(layout)  # noqa: F841  (held until the process exits)
-    if args.backend == "slurm" and not args.dry_run and (busy := slurm.queued(slurm.earlier_jobs(layout))):
+    earlier = slurm.earlier_jobs(layout)  # whatever this run's backend: their tasks write into OUT
+    if earlier and not slurm.missing_commands() and (busy := slurm.queued(earlier)):
         raise UsageError(f"Slurm jobs of an earlier run on {out} are still queued or running ({', '.join(sorted(busy))}): "
                          "wait for them (squeue), or cancel them (scancel), then run again")
     for stale in layout.stale_temporaries():
@@ -164,6 +186,10 @@ def run(argv: list[str]) -> int:
         gpu = grading.gpu if grading.gpu is not None else bool(gpus)
         if gpu and not gpus:
             raise UsageError("--gpu: no GPU is visible here (CUDA_VISIBLE_DEVICES / nvidia-smi)")
+        if grading.gpu is None and not gpu and (on_gpu := graded_on_gpu(layout, roster)):
+            raise UsageError(f"{len(on_gpu)} learners of {out} were graded with a GPU ({', '.join(on_gpu[:3])}"
+                             f"{' ...' if len(on_gpu) > 3 else ''}), and none is visible here: resuming would grade "
+                             "them again without one. Run on a GPU machine, or pass --no-gpu to regrade on the CPU")
         slots = gpus[:grading.max_running or len(gpus)] if gpu else \
             [None] * (grading.max_running or max(1, (os.cpu_count() or 2) // 2))
     else:
@@ -171,7 +197,8 @@ def run(argv: list[str]) -> int:
     only = tuple(n.strip() for n in args.only.split(",") if n.strip())
     try:
         plan = make_plan(layout, backend=args.backend, roster=roster, grading=grading, gpu=gpu, listing=listing,
-                         tree=tree, tree_hash=tree_hash, regrade=args.regrade, only=only)
+                         tree=tree, tree_hash=tree_hash, regrade=args.regrade, only=only,
+                         dry_run=args.backend == "slurm" and args.dry_run)
     except ValueError as exc:
         raise UsageError(str(exc)) from None
     learners = plan["roster"]["learners"]
@@ -214,6 +241,8 @@ def gradebook_command(argv: list[str]) -> int:
     args = p.parse_args(argv)
     layout = Layout(args.out.resolve())
     plan = read_json(args.plan) if args.plan else latest_plan(layout)
+    if plan is not None and not isinstance(plan.get("roster"), dict):
+        plan = None
     if plan is None:
         raise UsageError(f"no plan found in {layout.plans}" if not args.plan else f"--plan {args.plan}: not a plan")
     book = gb.write(layout, plan)
@@ -233,6 +262,7 @@ def task_command(argv: list[str]) -> int:
 
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else list(argv)
+    os.umask(PRIVATE_UMASK)  # folders 0700, files 0600: solutions and grades stay the instructor's
     commands = {"task": task_command, "gradebook": gradebook_command}
     try:
         if argv[:1] and argv[0] in commands:

@@ -164,8 +164,9 @@ def columns(book: Gradebook) -> list[str]:
 
 def csv_row(book: Gradebook, layout: Layout, row: Row) -> dict:
     out = {"learner": row.learner, "status": row.status, "reason": row.reason, "seed": row.seed or ""}
-    if row.attempt and Path(row.attempt.get("log", "")).is_file():
-        out["log"] = str(Path(row.attempt["log"]).relative_to(layout.out))
+    log = layout.log(row.learner)  # this OUT's, wherever the attempt was written (a copied or moved OUT too)
+    if row.attempt and log.is_file():
+        out["log"] = str(log.relative_to(layout.out))
     if row.result is None:
         return out
     extra = row.result.get("extra_data") or {}

@@ -67,11 +67,13 @@ def mismatch(meta: dict, record: dict, options: dict) -> str | None:
     for key in GRADE_OPTIONS:
         if meta.get(key) != options.get(key):
             return f"{key} changed (graded with {meta.get(key)!r}, now {options.get(key)!r})"
+    if options.get("require_isolation") and not meta.get("require_isolation"):
+        return "isolation is now required, and this grade was made without requiring it"
     return None
 
 
 def make_plan(layout: Layout, *, backend: str, roster: Roster, grading: Grading, gpu: bool, listing: dict,
-              tree: Path, tree_hash: str, regrade: bool, only: tuple[str, ...]) -> dict:
+              tree: Path, tree_hash: str, regrade: bool, only: tuple[str, ...], dry_run: bool = False) -> dict:
     labs = default_labs(grading, listing)
     records = learner_records(roster, labs, listing, grading.learner_profile)
     options = {
@@ -97,7 +99,7 @@ def make_plan(layout: Layout, *, backend: str, roster: Roster, grading: Grading,
         "options": options, "default_labs": list(labs), "listing": listing,
         "roster": {"path": str(roster.path), "learners": records,
                    "problems": [{"line": p.line, "message": p.message} for p in roster.problems]},
-        "tasks": tasks,
+        "tasks": tasks, "dry_run": dry_run,  # a dry run's plan is never the latest (gradebook rebuilds)
     }
     write_json(layout.plans / f"{plan_id}.json", plan)
     return plan
@@ -110,6 +112,6 @@ def plan_path(layout: Layout, plan: dict) -> Path:
 def latest_plan(layout: Layout) -> dict | None:
     for path in sorted(layout.plans.glob("*.json"), reverse=True):
         plan = read_json(path)
-        if plan is not None and "roster" in plan:
+        if plan is not None and "roster" in plan and not plan.get("dry_run"):
             return plan
     return None

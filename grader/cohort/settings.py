@@ -116,8 +116,12 @@ def merged(cls, section: dict, overrides: dict, where: str):
 def validate(grading: Grading, slurm: Slurm) -> None:
     if grading.kernel is not None and grading.kernel not in KERNELS:
         raise SettingsError(f"kernel {grading.kernel!r}: choose one of {', '.join(KERNELS)}")
-    if not isinstance(grading.task_timeout, (int, float)) or grading.task_timeout <= 0:
+    if not isinstance(grading.task_timeout, (int, float)) or not math.isfinite(grading.task_timeout) or \
+            grading.task_timeout <= 0:
         raise SettingsError(f"task timeout {grading.task_timeout!r}: give a number of seconds > 0")
+    if grading.seed is not None and (not isinstance(grading.seed, int) or isinstance(grading.seed, bool) or
+                                     not 0 <= grading.seed < 2**63):
+        raise SettingsError(f"seed {grading.seed!r}: give a whole number >= 0")
     if grading.max_running is not None and (not isinstance(grading.max_running, int) or grading.max_running < 1):
         raise SettingsError(f"max running {grading.max_running!r}: give a whole number >= 1")
     for key in ("time", "merge_time"):

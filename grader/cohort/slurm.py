@@ -7,6 +7,7 @@ The scripts are written to OUT/slurm/ before they are submitted, so an instructo
 from __future__ import annotations
 
 import getpass
+import os
 import shlex
 import shutil
 import subprocess
@@ -42,6 +43,8 @@ def common_lines(slurm: Slurm, *, partition: str | None) -> list[str]:
 
 def body(plan: dict, slurm: Slurm, command: list[str]) -> list[str]:
     python = slurm.python or plan["python"]
+    if "/" in python and not python.startswith("/"):  # relative to where grade-cohort ran, not to the tree it cd's to
+        python = os.path.abspath(python)
     tree = plan["grader_tree"]
     return ["set -eu", *slurm.setup,
             f"cd {shlex.quote(tree)}",

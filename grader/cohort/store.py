@@ -31,6 +31,9 @@ GRADER_TREE = ("grader", "labs", "learners", "solutions", "pyproject.toml", "Mak
 SKIP_NAMES = ("__pycache__", ".pytest_cache", ".ipynb_checkpoints")
 
 
+MARKER = ".grade-cohort"  # in every cohort folder (Layout.make)
+
+
 @dataclass(frozen=True)
 class Layout:
     out: Path
@@ -82,6 +85,14 @@ class Layout:
     def make(self) -> None:
         for folder in (self.results, self.logs, self.attempts, self.plans, self.trees, self.work, self.slurm):
             folder.mkdir(parents=True, exist_ok=True)
+        (self.out / MARKER).touch()
+
+    def foreign(self) -> bool:
+        """OUT holds files but is no cohort folder (a home or project folder given by mistake): the run would
+        delete its temporary-looking files and write a gradebook over one of its own."""
+        if not self.out.is_dir() or (self.out / MARKER).exists() or self.plans.is_dir():
+            return False
+        return any(True for _ in self.out.iterdir())
 
     def stale_temporaries(self) -> list[Path]:
         """Temporary files left by writers that were killed (no reader ever opens them)."""
@@ -94,13 +105,11 @@ class Layout:
 
 # ----------------------------------------------------------------------------- atomic writes
 
-def _umask() -> int:
-    mask = os.umask(0)
-    os.umask(mask)
-    return mask
-
-
-FILE_MODE = 0o666 & ~_umask()  # what open() would have given: mkstemp's files are 0600
+# The cohort's folder is the instructor's alone: it holds the reference solutions (the frozen grader tree) and every
+# learner's grades, on a filesystem learners often log into too. grade-cohort runs with umask 077 (cli.main), and
+# what it writes atomically is 0600 whatever the caller's umask.
+FILE_MODE = 0o600
+PRIVATE_UMASK = 0o077
 
 
 def write_atomic(path: Path, text: str) -> None:
@@ -145,33 +154,29 @@ def read_json(path: Path) -> dict | None:
 def submission_hash(submission: Path, labs: list[str], listing: dict, learner: str | None = None) -> str:
     """sha256 over exactly what grading these labs reads from the submission: each lab's editable files (the
     listing's), found and read as the grader finds and reads them (grader.discover: no links, no pipes, size
-    limits), and the learner's profile when one is graded. A file the grader would refuse counts as its refusal,
-    so the hash never reads more than the grader would, nor blocks where it would not."""
-    digest = hashlib.sha256()
+    limits), and the learner's profile where lab 03 reads it. A file the grader would refuse counts as its
+    refusal, so the hash never reads more than the grader would, nor blocks where it would not. It is the grader's
+    own ``read_hash`` of the same reads (discover.ReadLog), which the task compares with it."""
+    log = discover.ReadLog()
     if submission.is_symlink():  # refused by the grader; two learners linked to one folder must not share a hash
-        digest.update(b"link\0" + os.fsencode(os.readlink(submission)) + b"\0")
+        log.add(Path("(link)"), os.fsencode(os.readlink(submission)), "")
+    submission = submission.resolve()  # as the grader names what it reads
     lab_by_number = {lab["number"]: lab for lab in listing["labs"]}
-    for number in labs:
-        lab = lab_by_number.get(number)
-        if lab is None:
-            digest.update(b"unknown lab\0" + number.encode() + b"\0")
-            continue
-        folder = discover.lab_dir(submission, lab["name"], number)
-        digest.update(b"lab\0" + os.fsencode(folder.name) + b"\0")
-        for rel in lab["editable"]:
-            _hash_read(digest, rel, *discover.read_plain(folder, rel, discover.limit_for(rel)))
-    if learner:
-        _, data, why = discover.read_learner_profile(submission, learner)
-        _hash_read(digest, "learner profile", data, why)
-    return digest.hexdigest()
+    with discover.recording(log):
+        for number in labs:
+            lab = lab_by_number.get(number)
+            if lab is None:
+                log.add(Path(f"(unknown lab {number})"), None, "unknown")
+                continue
+            folder = discover.lab_dir(submission, lab["name"], number)
+            for rel in lab["editable"]:
+                discover.read_plain(folder, rel, discover.limit_for(rel))
+        if learner and PROFILE_LAB in labs:
+            discover.read_learner_profile(submission, learner)
+    return log.digest()
 
 
-def _hash_read(digest, name: str, data: bytes | None, why: str) -> None:
-    digest.update(name.encode() + b"\0")
-    if data is None:
-        digest.update(b"not taken\0" + why.encode(errors="backslashreplace") + b"\0")
-    else:
-        digest.update(b"file\0" + hashlib.sha256(data).digest())
+PROFILE_LAB = "03"  # the lab whose check reads the learner's profile (grader/labs/lab03.py)
 
 
 # Files of the grader's own tree (trusted, unlike a submission).
@@ -236,7 +241,7 @@ def snapshot_tree(repo: Path, layout: Layout) -> tuple[Path, str]:
             os.symlink(os.readlink(src), dst)
         else:
             shutil.copy2(src, dst)
-            dst.chmod(0o444 | (0o111 if os.access(src, os.X_OK) else 0))
+            dst.chmod(0o400 | (0o100 if os.access(src, os.X_OK) else 0))  # the instructor's only: solutions inside
     (tmp / ".complete").write_text(tree_hash + "\n")
     try:
         os.replace(tmp, dest)

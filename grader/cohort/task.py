@@ -188,6 +188,23 @@ def finished_log(header: list[str], grader_log: Path, footer: str) -> str:
     return "\n".join(header + cut) + "\n" + body + ("" if body.endswith("\n") or not body else "\n") + footer + "\n"
 
 
+# The grader's settings an instructor may tune for a whole cohort; every other GRADER_* of the task's environment is
+# dropped. A shared GRADER_WORKROOT had learners graded on each other's files (two gradings staging and building in
+# one folder: a broken file passed on a classmate's build); GRADER_NO_SANDBOX, GRADER_FORCE_CPU and a shared
+# GRADER_CACHE would change what a grade means or let one learner's worker write what another's build reads.
+GRADER_SETTINGS = ("GRADER_TIMEOUT_S", "GRADER_BLOCK_TIMEOUT_S", "GRADER_JOBS", "GRADER_LOCK_DIR", "GRADER_TRACE",
+                   "GRADER_PROGRESS", "GRADER_WARM", "GRADER_NCU_READER", "GRADER_SCRATCH")
+
+
+def grader_env(environ, seed: int, tree: Path, workroot: Path) -> dict:
+    """The environment of one learner's grading: the task's, less the grader settings not in GRADER_SETTINGS, with
+    the learner's own work folder, seed and grader tree."""
+    env = {k: v for k, v in environ.items() if not k.startswith("GRADER_") or k in GRADER_SETTINGS}
+    env.update(GRADER_SEED=str(seed), GRADER_WORKROOT=str(workroot), GRADER_CACHE=str(workroot / "cache"),
+               PYTHONPATH=str(tree))
+    return env
+
+
 def run_task(plan_path: Path, index: int) -> int:
     plan = read_json(plan_path)
     if plan is None or not 0 <= index < len(plan.get("tasks", [])):
@@ -219,7 +236,7 @@ def run_task(plan_path: Path, index: int) -> int:
             print(f"{name}: already graded (attempt {meta.get('attempt')}); nothing to do")
             return 0
 
-    seed = options.get("seed") or random.SystemRandom().randrange(1, 2**31)
+    seed = options["seed"] if options.get("seed") is not None else random.SystemRandom().randrange(1, 2**31)
     tree = workdir / "tree"
     results, grader_log = workdir / "results.json", workdir / "grader.log"
     cmd = grader_command(record, options, results)
@@ -250,16 +267,25 @@ def run_task(plan_path: Path, index: int) -> int:
                 stale.unlink(missing_ok=True)
             link_tree(Path(plan["grader_tree"]), tree)
             write_json(layout.attempt(name), attempt)
-            env = {**os.environ, "GRADER_SEED": str(seed), "PYTHONPATH": str(tree)}
+            env = grader_env(os.environ, seed, tree, workdir / "grading")
             if not options.get("gpu"):
                 env["CUDA_VISIBLE_DEVICES"] = ""  # CPU-only grading: GPU checks are skipped, never half-run
             code, timed_out = run_grader(cmd, cwd=tree, env=env, log=grader_log, timeout_s=options["task_timeout"])
             data = graded_json(results) if code in (0, 1) else None
             status, reason = verdict(code, timed_out, data, options["task_timeout"], grader_log)
+            if status == GRADED and options.get("gpu") and not (data.get("extra_data", {}).get("device") or {}).get("has_cuda"):
+                # A GPU grading on a node whose GPU the grader could not use: its GPU checks were skipped, not failed,
+                # and a grade without them is not the one asked for.
+                device = data.get("extra_data", {}).get("device") or {}
+                status, reason = FAILED, (f"no GPU was usable on {socket.gethostname()} ({device.get('reason') or 'none seen'}): "
+                                          "its GPU checks were skipped; run again on a GPU node")
             after = submission_hash(submission, record["labs"], plan["listing"], learner) if submission.is_dir() else None
-            if after != record["hash"]:
-                attempt["submission_hash"] = None  # it changed while graded: the next run grades it again
-                reason = (reason + "; " if reason else "") + "the submission changed while it was graded"
+            read = data.get("extra_data", {}).get("read_hash") if isinstance(data, dict) else None
+            if after != record["hash"] or (data is not None and read != record["hash"]):
+                # What the grader read is not what was hashed before and after: a file changed while it was graded
+                # (and perhaps back). No grade is kept for it; the next run grades it again.
+                attempt["submission_hash"] = None
+                status, reason = FAILED, "the submission changed while it was graded: run the cohort again to grade it"
         else:
             code, data, status = None, None, MISSING
             reason = f"no submission folder at {submission}"

@@ -88,6 +88,26 @@ def case_inputs(io: Path, files: dict, counts: dict[str, int], op, dims, device:
     return host, {name: torch.from_numpy(a.copy() if device == "cpu" else a).to(device) for name, a in host.items()}
 
 
+OUT_BUFFERS = 8  # distinct output buffers a timing block writes (grader/timing.py, plan_outputs)
+
+
+def block_slots(message: dict) -> list[int]:
+    """The output buffer of each of a timing block's launches, as the judge drew them (grader/timing.plan_outputs)."""
+    n, slots = int(message["launches"]), message["slots"]
+    if not isinstance(slots, list) or len(slots) != n or \
+            not all(isinstance(s, int) and 0 <= s < OUT_BUFFERS for s in slots):
+        raise ValueError(f"a block of {n} launches needs {n} output slots in 0..{OUT_BUFFERS - 1}")
+    return slots
+
+
+def kept_output(block: dict, launch: int) -> int:
+    """The slot holding timed ``launch``'s output after its block: only one no later launch overwrote."""
+    slots = block["slots"]
+    if not 0 <= launch < len(slots) or slots[launch] in slots[launch + 1:]:
+        raise ValueError(f"launch {launch}'s output was not kept: a later launch of the block wrote its buffer")
+    return slots[launch]
+
+
 def write(io: Path, name: str, array: np.ndarray) -> str:
     path = io / Path(name).name
     np.ascontiguousarray(array).tofile(path)

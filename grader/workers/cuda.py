@@ -9,13 +9,15 @@ Commands (see grader/checks/kernels.py for the judge's side):
           and for any repeat whose bits differ from it (every repeat when ship_all); <key>.in.<name>.bin
           for an input whose bits changed (always when ship_all).
   sample  {key, items: [{what, ranges}]}         parts of the retained copies, at the judge's choice
-  time    {contender, dims, family, seeds, fresh, launches, warmup}
+  time    {contender, dims, family, seeds, fresh, launches, warmup, slots}
           inputs drawn on the device from the judge's seeds (the op spec's own code); ``launches``
           back-to-back launches between two marks the judge timestamps on its own clock; launch i
           reads input set i % len(seeds), changed just before it by the op's perturb (seeded from
-          ``fresh``: serve.FreshInputs), and writes output buffer i % OUT_BUFFERS. Contenders:
-          "lib:LABEL", "baseline", and "copy" (the ceiling; refused once a library is loaded)
-  block_sample {launch, items}                    parts of a timed launch's output, at the judge's choice
+          ``fresh``: serve.FreshInputs), and writes output buffer slots[i] (drawn by the judge,
+          grader/timing.plan_outputs). Contenders: "lib:LABEL", "baseline", and "copy" (the ceiling;
+          refused once a library is loaded)
+  block_sample {launch, items}                    parts of a timed launch's output, at the judge's choice (a
+          launch whose buffer no later launch wrote)
 """
 from __future__ import annotations
 
@@ -27,10 +29,10 @@ import numpy as np
 import torch
 
 from grader.ops import get as get_op
-from grader.workers.buffers import GUARD_BITS, POISON_BITS, HostCopies, Retained, case_inputs, gather, write
+from grader.workers.buffers import (GUARD_BITS, OUT_BUFFERS, POISON_BITS, HostCopies, Retained, block_slots,
+                                    case_inputs, gather, kept_output, write)
 from grader.workers.serve import FreshInputs, LearnerError, serve, timed_launches, warm_profiler
 
-OUT_BUFFERS = 8  # distinct output buffers a timing block rotates through
 CTYPE = {"in": ctypes.c_void_p, "out": ctypes.c_void_p, "dim": ctypes.c_int, "stream": ctypes.c_void_p}
 
 
@@ -165,14 +167,15 @@ class CudaWorker:
         n, warmup = int(message["launches"]), int(message.get("warmup", 2))
         fresh = FreshInputs(op, message, warmup)
         codes: list[int] = []
+        slots = block_slots(message)
         if contender.startswith("lib:"):
             label = contender[4:]
-            outs = self._block_outputs(dims, n)
+            outs = self._block_outputs(dims, max(slots) + 1)
             ptr_out = [{name: t.data_ptr() for name, t in o.items()} for o in outs]
 
-            def launch(i, inputs):
+            def launch(i, inputs):  # timed launch i (and warm-up launch i, before them) writes slot i
                 codes.append(self.launch(label, dims, {name: t.data_ptr() for name, t in inputs.items()},
-                                         ptr_out[i % len(outs)]))
+                                         ptr_out[slots[i % n]]))
             for o in outs:
                 for t in o.values():
                     t.view(torch.int32).fill_(_signed(POISON_BITS))
@@ -196,7 +199,7 @@ class CudaWorker:
         per_launch_ms = timed_launches(fresh.timed(launch), n, link, lambda: self._sync("timed launches"),
                                        stream=self.stream)
         if contender.startswith("lib:"):
-            self.blocks = {"outs": outs, "n": n}
+            self.blocks = {"outs": outs, "slots": slots}
         bad = [c for c in codes if c != 0]
         return {"event_ms": [per_launch_ms], "launch_errors": bad[:5],
                 "work": op.work(dims)}
@@ -237,12 +240,10 @@ class CudaWorker:
 
     def cmd_block_sample(self, message, link):
         launch = int(message["launch"])
-        outs = self.blocks["outs"]
-        if not self.blocks["n"] - len(outs) <= launch < self.blocks["n"]:
-            raise ValueError(f"launch {launch} is not among the last {len(outs)} of the block")
+        outs = self.blocks["outs"][kept_output(self.blocks, launch)]
         files = {}
         for item in message["items"]:
-            buf = outs[launch % len(outs)][item["what"]]
+            buf = outs[item["what"]]
             files[item["what"]] = write(self.io, f"block.{launch}.{item['what']}.bin",
                                         gather(buf.view(torch.int32), item["ranges"]).view(np.uint32))
         return {"files": files}

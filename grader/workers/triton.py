@@ -25,10 +25,10 @@ import torch
 from torch.utils._python_dispatch import TorchDispatchMode
 
 from grader.ops import get as get_op
-from grader.workers.buffers import POISON_BITS, HostCopies, Retained, case_inputs, gather, write
+from grader.workers.buffers import (POISON_BITS, HostCopies, Retained, block_slots, case_inputs, gather, kept_output,
+                                    write)
 from grader.workers.serve import FreshInputs, LearnerError, error_facts, serve, timed_launches, warm_torch
 
-OUT_BUFFERS = 8
 ALLOCATORS = {"empty", "empty_like", "empty_strided", "new_empty", "new_empty_strided"}
 POISON_I32 = int(np.array(POISON_BITS, dtype=np.uint32).view(np.int32))
 
@@ -169,12 +169,13 @@ class TritonWorker:
         op, dims, contender = self.op, message["dims"], message["contender"]
         names_in = op.abi.names("in")
         n, warmup = int(message["launches"]), int(message.get("warmup", 2))
-        kept: list = [None] * min(n, OUT_BUFFERS)
+        slots = block_slots(message)
+        kept: list = [None] * (max(slots) + 1)
         if contender == "learner":
             self.blocks = None  # the last block's outputs: their memory serves this block's
 
-            def launch(i, inputs):
-                kept[i % len(kept)] = self.fn(*(inputs[m] for m in names_in))
+            def launch(i, inputs):  # timed call i keeps its output in slot i (a warm-up call, in slot i % len(kept))
+                kept[slots[i] if i < n else i % len(kept)] = self.fn(*(inputs[m] for m in names_in))
             # The function allocates each output; a call's new output exists before the one it replaces in
             # ``kept`` is freed, so the block holds len(kept) + 1 at most. Warming up with that many calls
             # puts them all in torch's allocator cache, and no timed launch waits for a cudaMalloc (the CUDA
@@ -195,15 +196,12 @@ class TritonWorker:
         except (Exception, SystemExit) as exc:
             raise LearnerError({"stage": "time", **error_facts(exc, self.stage)}) from None
         if contender == "learner":
-            self.blocks = {"outs": kept, "n": n}
+            self.blocks = {"outs": kept, "slots": slots}
         return {"event_ms": [per_launch_ms], "launch_errors": [], "work": op.work(dims)}
 
     def cmd_block_sample(self, message, link):
         launch = int(message["launch"])
-        outs = self.blocks["outs"]
-        if not self.blocks["n"] - len(outs) <= launch < self.blocks["n"]:
-            raise ValueError(f"launch {launch} is not among the last {len(outs)} of the block")
-        y = outs[launch % len(outs)]
+        y = self.blocks["outs"][kept_output(self.blocks, launch)]
         files = {}
         for item in message["items"]:
             if not isinstance(y, torch.Tensor) or y.dtype != torch.float32:
