@@ -11,7 +11,7 @@ nvidia-smi --query-gpu=name,driver_version,clocks.max.sm,memory.total --format=c
 g() { local name=$1; shift; echo "== $name" >> $L
   ( time timeout 200 python3 -m grader "$@" --submission solutions --timings ) > $R/$name.txt 2>&1
   grep -E "^isolation|^│ (lab 0|total)|Score|^real" $R/$name.txt >> $L; grep -E "│ (FAIL|NOT RUN)" $R/$name.txt >> $L; }
-g softmax-all; g gemm-all --kernel gemm
+g softmax-all; g gemm-all --kernel gemm; g softmax-02 02; g softmax-03 03; g softmax-00-01 00 01
 ( time timeout 480 python3 -m pytest -q -m gpu --ignore=tests/docs -n 6 --dist worksteal --durations=0 \
   -p no:cacheprovider ) > $R/test-gpu.txt 2>&1
 echo "rc=$?" >> $L; grep -E "passed|failed|^FAILED|^ERROR|^real" $R/test-gpu.txt | tail -12 >> $L
