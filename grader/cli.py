@@ -90,7 +90,7 @@ def main(argv: list[str] | None = None) -> int:
         if args.learner is not None and not LEARNER_NAME.match(args.learner):
             raise UsageError(f"--learner {args.learner!r}: {LEARNER_NAME_RULE}")
         if args.json and (why := report.check_writable(args.json.resolve()) or
-                          report.results_path_problem(args.json.resolve(), submission, REPO)):
+                          report.results_path_problem(args.json.resolve(), REPO)):
             raise UsageError(f"--json {args.json}: {why}")
         if (seed := os.environ.get("GRADER_SEED")) and not (seed.isdigit() and int(seed) < 2**63):
             raise UsageError(f"GRADER_SEED={seed!r}: give the whole number a report printed (seed ...)")

@@ -247,13 +247,12 @@ def results_json(run: Run) -> dict:
     }
 
 
-def results_path_problem(path: Path, submission: Path, repo: Path) -> str:
-    """'' when the results file may go to ``path``: not into the submission or the grader's own tree (where it
-    overwrote a learner's source, or grader/phase.toml), and over an existing file only if that holds results."""
-    for root, what in ((submission, "the submission graded"), *((repo / d, "the grader's own files") for d in
-                                                              ("grader", "labs", "learners", "solutions", "docs"))):
+def results_path_problem(path: Path, repo: Path) -> str:
+    """'' when the results file may go to ``path``: never over an existing file unless that holds earlier results
+    (it overwrote a learner's .cu, and grader/phase.toml), and never into the grader's own folders."""
+    for root in (repo / d for d in ("grader", "learners", "solutions", "docs")):
         if path == root or root in path.parents:
-            return f"is inside {what} ({root}): write the results elsewhere"
+            return f"is inside the grader's own files ({root}): write the results elsewhere"
     if path.exists() and not path.is_dir():
         try:
             earlier = json.loads(path.read_bytes()[: 64 << 20])

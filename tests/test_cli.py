@@ -105,7 +105,7 @@ def test_cli_refuses_what_would_lose_files_or_share_a_work_folder(tmp_path):
     def grade(*extra, **more):
         return subprocess.run([sys.executable, "-m", "grader", "00", "--submission", str(sub), *extra], cwd=REPO,
                               capture_output=True, text=True, env={**env, **more}, timeout=300)
-    for target, words in ((source, "inside the submission"), (REPO / "grader" / "phase.toml", "grader's own files"),
+    for target, words in ((source, "holds no earlier results"), (REPO / "grader" / "phase.toml", "grader's own files"),
                           (notes, "holds no earlier results")):
         before = target.read_bytes()
         proc = grade("--json", str(target))
