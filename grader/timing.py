@@ -25,9 +25,9 @@ ratios, and the spread (max - min) / median of those.
 
 Blocks last about TARGET_BLOCK_S; N varies at random between rounds, and after every block of the
 learner's kernel (the first, which sizes the others, included) the judge verifies launches it drew
-at random among all of the block's, on rows it picks then. A launch writes one of 8 output buffers,
-drawn at random among those still free; a launch to be checked draws like any other, and its buffer
-is not written again in that block (``plan_outputs``). So nothing a launch sees tells it apart, and
+at random among all of the block's, on rows it picks then. The launches write 8 output buffers in
+turn; a launch to be checked takes its turn like any other, and its buffer is not written again in
+that block (``plan_outputs``). So nothing a launch sees tells it apart, and
 a kernel that skips any launch may be checked on it: when only the last 8 could be checked, a kernel
 that learnt a block's length from its pointers skipped the launches before them and passed the gate
 at 0.58x F.softmax from 0.20x (red team, session 13; PHASE_24_PLAN decision 91).
@@ -146,18 +146,20 @@ def measure(worker, spec, dims: dict, contenders: list[str], *, verify=None, dec
 
 
 def plan_outputs(n: int, rng: random.Random) -> tuple[list[int], list[int]]:
-    """(the output buffer each of a block's ``n`` launches writes, the launches the judge will check). Every launch
-    draws its buffer at random among the free ones; a launch to be checked draws like any other, then its buffer
-    is taken out of the draw for the rest of the block, so that its output is still there when the judge reads
-    it. Up to a checked launch, the draws are the same whichever launches are checked."""
+    """(the output buffer each of a block's ``n`` launches writes, the launches the judge will check). The launches
+    take the free buffers in turn, the least recently written first; a launch to be checked takes its turn like any
+    other, then its buffer leaves the turn for the rest of the block, so that its output is still there when the
+    judge reads it. Up to a checked launch, the buffers are the same whichever launches are checked. (Buffers drawn
+    at random instead sometimes wrote one buffer twice in a row, partly from L2: the gate's spread went from about
+    1% to 4% on an H100, docs/data/evidence-2026-11-28, call 4.)"""
     buffers = min(n, OUT_BUFFERS)
-    checked = sorted(rng.sample(range(n), min(VERIFY_LAUNCHES, n, buffers - 1)))
-    free, slots = list(range(buffers)), []
+    checked = set(rng.sample(range(n), min(VERIFY_LAUNCHES, n, buffers - 1)))
+    turn, slots = list(range(buffers)), []
     for i in range(n):
-        slots.append(rng.choice(free))
-        if i in checked:
-            free.remove(slots[-1])
-    return slots, checked
+        slots.append(turn.pop(0))
+        if i not in checked:
+            turn.append(slots[-1])
+    return slots, sorted(checked)
 
 
 def _block(worker, spec, dims, contender: str, n: int, seeds: list[int], m: Measurement, fresh: int,

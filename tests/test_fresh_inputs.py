@@ -209,8 +209,8 @@ def test_each_block_gets_its_own_fresh_seed_and_verification_replays_that_block(
 def test_any_launch_of_a_block_may_be_checked_and_none_looks_different():
     """Red team (session 13): only the last 8 launches of a block could be checked, and a kernel that learnt a
     block's length from its pointers skipped the launches before them (0.20x F.softmax passed the gate at 0.58x).
-    Now every launch may be checked, and up to a checked launch the buffers drawn are the same whether or not it
-    is: the slot a launch writes is uniform over the free ones, checked or not."""
+    Now every launch may be checked, and up to a checked launch the buffers are the same whether or not it is;
+    no buffer is written twice within 6 launches (the timing's L2 behaviour, as with the old rotation)."""
     import collections
 
     rng = random.Random(5)
@@ -219,6 +219,7 @@ def test_any_launch_of_a_block_may_be_checked_and_none_looks_different():
         slots, checked = timing.plan_outputs(60, rng)
         assert len(checked) == timing.VERIFY_LAUNCHES and all(slots[c] not in slots[c + 1:] for c in checked)
         assert all(0 <= s < timing.OUT_BUFFERS for s in slots)
+        assert all(slots[i] not in slots[i + 1:i + 6] for i in range(len(slots)))
         position.update(c * 4 // 60 for c in checked)  # which quarter of the block
         first_slot[slots[checked[0]]] += 1
     assert min(position.values()) > 0.8 * max(position.values()), position  # early launches as often as late ones
