@@ -56,6 +56,7 @@ ROUNDS = 5
 EXTRA_ROUNDS = 5  # at most this many more, when the spread leaves a verdict undecided
 SETS = 3  # input sets a block rotates through
 VERIFY_LAUNCHES, VERIFY_ROWS = 2, 16
+MAX_DECOYS = 2  # launches whose buffers leave the turn as a checked one's does (plan_outputs)
 
 
 @dataclass
@@ -149,15 +150,21 @@ def plan_outputs(n: int, rng: random.Random) -> tuple[list[int], list[int]]:
     """(the output buffer each of a block's ``n`` launches writes, the launches the judge will check). The launches
     take the free buffers in turn, the least recently written first; a launch to be checked takes its turn like any
     other, then its buffer leaves the turn for the rest of the block, so that its output is still there when the
-    judge reads it. Up to a checked launch, the buffers are the same whichever launches are checked. (Buffers drawn
-    at random instead sometimes wrote one buffer twice in a row, partly from L2: the gate's spread went from about
-    1% to 4% on an H100, docs/data/evidence-2026-11-28, call 4.)"""
+    judge reads it. Up to a checked launch, the buffers are the same whichever launches are checked. (With buffers
+    drawn at random instead, which sometimes wrote one twice in a row, the gate's spread was 4.0% and 4.1%; with
+    the turn, 0.3-0.9%: two H100 machines, docs/data/evidence-2026-11-28, calls 4 and 6. The decoys came after.)"""
     buffers = min(n, OUT_BUFFERS)
-    checked = set(rng.sample(range(n), min(VERIFY_LAUNCHES, n, buffers - 1)))
+    checked = rng.sample(range(n), min(VERIFY_LAUNCHES, n, buffers - 1))
+    # Decoys: 0 to 2 more launches whose buffers leave the turn too. A buffer that stops coming back shows a launch
+    # was kept, but only after it ran; without decoys, a kernel that had seen two go could skip the rest of the block,
+    # every check behind it. With them it cannot know that the checks are over.
+    decoys = rng.sample([i for i in range(n) if i not in checked], min(rng.randrange(MAX_DECOYS + 1),
+                                                                      max(0, buffers - 1 - len(checked) - 3), n - len(checked)))
+    parked = set(checked) | set(decoys)
     turn, slots = list(range(buffers)), []
     for i in range(n):
         slots.append(turn.pop(0))
-        if i not in checked:
+        if i not in parked:
             turn.append(slots[-1])
     return slots, sorted(checked)
 
