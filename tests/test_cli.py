@@ -3,6 +3,8 @@ import os
 import subprocess
 import sys
 
+import pytest
+
 from helpers import REPO
 
 from grader import cli
@@ -88,10 +90,10 @@ def test_cli_submission_path_stays_on_one_line_and_odd_lab_names_grade(tmp_path)
     assert json.loads(results.read_text())["score"] == 0
 
 
-def test_cli_refuses_what_would_lose_files_or_share_a_work_folder(tmp_path):
+def test_cli_refuses_what_would_lose_files_or_share_a_work_folder(tmp_path, monkeypatch, capsys):
     """Red team (session 13): --json wrote the results over a learner's .cu and over grader/phase.toml; two
     gradings in one work folder graded each other's files; GRADER_SEED=abc was an internal error; a learner name with a
-    trailing newline passed."""
+    trailing newline passed. Each is a usage error now, before anything is graded (in-process: nothing runs)."""
     import fcntl
 
     sub = tmp_path / "labs"
@@ -100,21 +102,24 @@ def test_cli_refuses_what_would_lose_files_or_share_a_work_folder(tmp_path):
     source.write_text("// mine\n")
     notes = tmp_path / "notes.txt"
     notes.write_text("my notes\n")
-    env = {**os.environ, "GRADER_WORKROOT": str(tmp_path / "work"), "GRADER_FORCE_CPU": "1"}
+    monkeypatch.setenv("GRADER_WORKROOT", str(tmp_path / "work"))
+    monkeypatch.setattr("grader.cli._grade_and_report", lambda *a: pytest.fail("it graded"))
 
-    def grade(*extra, **more):
-        return subprocess.run([sys.executable, "-m", "grader", "00", "--submission", str(sub), *extra], cwd=REPO,
-                              capture_output=True, text=True, env={**env, **more}, timeout=300)
+    def grade(*extra) -> tuple[int, str]:
+        code = cli.main(["00", "--submission", str(sub), *extra])
+        return code, capsys.readouterr().err
     for target, words in ((source, "holds no earlier results"), (REPO / "grader" / "phase.toml", "grader's own files"),
                           (notes, "holds no earlier results")):
         before = target.read_bytes()
-        proc = grade("--json", str(target))
-        assert proc.returncode == 2 and words in proc.stderr, proc.stderr
+        code, err = grade("--json", str(target))
+        assert code == 2 and words in err, err
         assert target.read_bytes() == before
-    assert grade(GRADER_SEED="abc").returncode == 2
-    assert grade("--learner", "bob\n").returncode == 2
+    assert grade("--learner", "bob\n")[0] == 2
+    monkeypatch.setenv("GRADER_SEED", "abc")
+    assert grade()[0] == 2
+    monkeypatch.delenv("GRADER_SEED")
     (tmp_path / "work").mkdir()
     with open(tmp_path / "work" / ".grading.lock", "a") as held:
         fcntl.flock(held, fcntl.LOCK_EX)
-        proc = grade()
-        assert proc.returncode == 2 and "another grading is using" in proc.stderr, proc.stderr
+        code, err = grade()
+        assert code == 2 and "another grading is using" in err, err

@@ -157,6 +157,7 @@ def test_cli_refuses_a_second_run_on_the_same_out(tmp_path):
     assert proc.returncode == 2 and "another `grade cohort` command is running" in proc.stderr
 
 
+@pytest.mark.slow  # runs the cohort command (a snapshot of the grader, its listing)
 def test_cli_keeps_what_is_not_its_own_and_what_it_writes_private(tmp_path):
     """Red team (session 13): a home folder given as OUT lost its .tmp files and its gradebook.csv; a pipe as the
     roster hung after OUT was written; the cohort folder (the reference solutions inside it) was world-readable;
@@ -190,6 +191,7 @@ def test_cli_keeps_what_is_not_its_own_and_what_it_writes_private(tmp_path):
     assert latest_plan(Layout(out)) is None  # the dry run's plan is not the one a gradebook is rebuilt from
 
 
+@pytest.mark.slow  # runs the cohort command (a snapshot of the grader, its listing)
 def test_resuming_where_no_gpu_is_visible_does_not_replace_gpu_grades(tmp_path):
     """Red team (session 13): the same command run again on a login node regraded every learner without a GPU,
     over their GPU grades (the only copy). Now it is refused unless --no-gpu is given."""

@@ -96,6 +96,7 @@ def test_task_that_fails_itself_records_it_and_writes_no_grade(tmp_path):
     assert not layout.result("ann").exists() and "failed to grade" in layout.log("ann").read_text()
 
 
+@pytest.mark.slow  # grades lab 00 (an nvcc build)
 def test_the_graders_read_hash_is_the_cohorts_submission_hash(tmp_path):
     """A grade is kept only when what the grader read (its results' read_hash) is what the cohort hashed: a file
     swapped in while the grader staged it, and swapped back before the hash after grading, gave a grade for code
