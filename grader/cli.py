@@ -77,7 +77,10 @@ def main(argv: list[str] | None = None) -> int:
         labs = labs or labs_all
         if args.list:
             if args.json:
-                report.write_json(args.json, report.listing_json(labs, kernel))
+                path = args.json.resolve()
+                if why := report.check_writable(path) or report.results_path_problem(path, REPO, "listing"):
+                    raise UsageError(f"--json {args.json}: {why}")
+                report.write_json(path, report.listing_json(labs, kernel))
             else:
                 report.print_listing(labs)
             return EXIT_OK

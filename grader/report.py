@@ -247,19 +247,21 @@ def results_json(run: Run) -> dict:
     }
 
 
-def results_path_problem(path: Path, repo: Path) -> str:
-    """'' when the results file may go to ``path``: never over an existing file unless that holds earlier results
-    (it overwrote a learner's .cu, and grader/phase.toml), and never into the grader's own folders."""
+def results_path_problem(path: Path, repo: Path, what: str = "results") -> str:
+    """'' when the results file (``what``: "results", or "listing" for --list) may go to ``path``: never over an
+    existing file unless that holds an earlier file of the same kind (it overwrote a learner's .cu, and
+    grader/phase.toml), and never into the grader's own folders."""
+    keys = {"results": ("tests", "score"), "listing": ("kernel", "labs")}[what]
     for root in (repo / d for d in ("grader", "learners", "solutions", "docs")):
         if path == root or root in path.parents:
-            return f"is inside the grader's own files ({root}): write the results elsewhere"
+            return f"is inside the grader's own files ({root}): write the {what} elsewhere"
     if path.exists() and not path.is_dir():
         try:
             earlier = json.loads(path.read_bytes()[: 64 << 20])
         except (OSError, ValueError):
             earlier = None
-        if not (isinstance(earlier, dict) and "tests" in earlier and "score" in earlier):
-            return "already exists and holds no earlier results: it is never overwritten (choose a new file name)"
+        if not (isinstance(earlier, dict) and all(k in earlier for k in keys)):
+            return f"already exists and holds no earlier {what}: it is never overwritten (choose a new file name)"
     return ""
 
 

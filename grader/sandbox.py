@@ -2,7 +2,8 @@
 
 Inside it a process sees:
   - the system read-only (/usr, /etc, /opt and the Python installation the grader runs on);
-  - of the repository, only ``grader/`` (read-only): never solutions/, tests/, other runs or results;
+  - of the repository, only ``grader/`` (read-only): never solutions/, tests/, other runs or results,
+    even where the repository, the work folder or a cohort's folder lies inside a folder shown (``private_dirs``);
   - the folders the runner names: the staged lab (read-only) and the run's own folder (writable);
   - a fresh, private /tmp; no network (its own network namespace holds only a loopback);
   - its own PID namespace: it cannot see or signal the judge, and when its first process dies the
@@ -60,12 +61,25 @@ class Sandbox:
                 "--proc", "/proc", "--dev", "/dev", "--tmpfs", "/dev/shm", "--tmpfs", "/tmp"]
         if share_net:  # only for a run Nsight Compute watches: its injected library talks to ncu over loopback
             args.insert(4, "--share-net")
+        bound: list[str] = []
         for path in SYSTEM_DIRS:
             if os.path.islink(path):
                 args += ["--symlink", os.readlink(path), path]
             elif os.path.isdir(path):
                 args += ["--ro-bind", path, path]
+                bound.append(path)
+        private = private_dirs()
+        inside_private = [p for p in python_dirs() if any(_inside(p, d) for d in private)]
         for path in python_dirs():
+            if path not in inside_private:
+                args += ["--ro-bind", path, path]
+                bound.append(path)
+        # A private folder that lies inside a folder shown above (a course installed under /opt, a cohort's
+        # folder under a site directory) is covered by an empty one; what of it the run needs is bound again below.
+        for path in private:
+            if any(_inside(path, b) for b in bound):
+                args += ["--tmpfs", path]
+        for path in inside_private:
             args += ["--ro-bind", path, path]
         args += ["--ro-bind", str(REPO / "grader"), str(REPO / "grader")]
         for path in ro:
@@ -91,6 +105,20 @@ def clean_env(extra: dict[str, str] | None) -> dict[str, str]:
     env.update(OMP_NUM_THREADS="1", MKL_NUM_THREADS="1", OPENBLAS_NUM_THREADS="1")
     env.update(extra or {})
     return env
+
+
+def private_dirs() -> list[str]:
+    """Folders no sandboxed process may read, wherever they lie: the repository (solutions, tests, other runs),
+    the grading's work folder (GRADER_WORKROOT), and those the caller names in GRADER_PRIVATE (the cohort's
+    folder, with every learner's snapshot and results). Outermost first; one inside another is left out."""
+    named = [str(REPO), os.environ.get("GRADER_WORKROOT", ""),
+             *os.environ.get("GRADER_PRIVATE", "").split(os.pathsep)]
+    found = sorted({os.path.realpath(p) for p in named if p and os.path.isabs(p)}, key=len)
+    kept: list[str] = []
+    for path in found:
+        if path != "/" and not any(_inside(path, k) for k in kept):
+            kept.append(path)
+    return kept
 
 
 SHARED_TEMP = ("/tmp", "/var/tmp", "/dev/shm")  # every process's scratch: the sandbox has private ones

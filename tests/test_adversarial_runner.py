@@ -146,6 +146,58 @@ def test_the_sandbox_never_shows_the_hosts_tmp():
     assert "'/tmp'" not in bound, f"the host's /tmp is bound into the sandbox: {bound.strip()}"
 
 
+def test_the_repository_is_covered_where_a_folder_shown_holds_it(monkeypatch):
+    """A course installed under /opt, or a parent of the checkout on PYTHONPATH: the folder bound read-only held
+    the repository, solutions and tests included. The repository is then covered by an empty folder, and
+    grader/ and the virtual environment are bound again on top of it."""
+    from grader import sandbox
+
+    monkeypatch.setattr(sandbox, "python_dirs", lambda: (str(REPO.parent), str(REPO / ".venv")))
+    monkeypatch.delenv("GRADER_WORKROOT", raising=False)
+    monkeypatch.delenv("GRADER_PRIVATE", raising=False)
+    argv, _ = sandbox.Sandbox("bwrap").wrap(["true"])
+    ops = [(a, argv[i + 1]) for i, a in enumerate(argv[:argv.index("--")]) if a.startswith("--")]
+    cover = ops.index(("--tmpfs", str(REPO)))
+    assert ops.index(("--ro-bind", str(REPO.parent))) < cover, ops
+    assert cover < ops.index(("--ro-bind", str(REPO / "grader"))), ops
+    assert cover < ops.index(("--ro-bind", str(REPO / ".venv"))), "the venv must be bound over the cover"
+
+
+def test_a_private_folder_inside_a_folder_shown_is_empty_in_the_sandbox(tmp_path):
+    """The cohort's folder (every learner's snapshot and results), named in GRADER_PRIVATE, under a folder the
+    sandbox shows (here a site directory on PYTHONPATH): a worker finds it empty, but for the folders the run
+    binds inside it. The control run, without GRADER_PRIVATE, reads the secret: the test can fail."""
+    from grader import sandbox
+
+    if not sandbox.probe().isolated:
+        pytest.skip(f"no sandbox here: {sandbox.probe().reason}")
+    site_dir = tmp_path / "site"
+    cohort = site_dir / "cohort"
+    (cohort / "work" / "bob").mkdir(parents=True)
+    (cohort / "work" / "bob" / "answer.txt").write_text("bob's answer")
+    stage = cohort / "work" / "ann" / "stage"
+    stage.mkdir(parents=True)
+    (stage / "mine.txt").write_text("ann's own")
+    code = f"""
+        import subprocess, sys
+        sys.path.insert(0, {str(REPO)!r})
+        from pathlib import Path
+        from grader import sandbox
+        argv, env = sandbox.probe().wrap(["/bin/sh", "-c", "cat {cohort}/work/bob/answer.txt; cat {stage}/mine.txt"],
+                                         ro=[Path({str(stage)!r})])
+        done = subprocess.run(argv, env=env, capture_output=True, text=True, timeout=60)
+        print("OUT", done.stdout.replace(chr(10), "|"), "ERR", done.stderr.replace(chr(10), "|"))
+    """
+    base = {k: v for k, v in os.environ.items() if not k.startswith("GRADER_")}
+    base["PYTHONPATH"] = str(site_dir)
+    hidden = run_python(code, env={**base, "GRADER_PRIVATE": str(cohort)})
+    shown = run_python(code, env=base)
+    assert hidden.returncode == 0 and shown.returncode == 0, hidden.stderr + shown.stderr
+    assert "bob's answer" in shown.stdout, f"the control did not see the folder: {shown.stdout}"
+    assert "bob's answer" not in hidden.stdout, f"a learner's worker read another's files: {hidden.stdout}"
+    assert "ann's own" in hidden.stdout, f"the run's own folder was covered too: {hidden.stdout}"
+
+
 # ---- the judge reading a worker's answer to a correctness case ------------------------------------------
 
 

@@ -41,6 +41,26 @@ def test_cli_list_json_describes_every_check(tmp_path):
     assert check["id"] == "00.build.compiles" and check["summary"]
 
 
+def test_cli_list_json_refuses_what_it_would_lose(tmp_path, capsys):
+    """`--list --json FILE` wrote over any file, a learner's .cu included, and a path it could not write was a
+    traceback. It follows the results' rules: a usage error, the file untouched; an earlier listing is replaced."""
+    source = tmp_path / "softmax_tuned.cu"
+    source.write_text("// mine\n")
+    earlier = tmp_path / "list.json"
+    for target, words in ((source, "holds no earlier listing"), (REPO / "grader" / "phase.toml", "grader's own files"),
+                          (tmp_path / "missing" / "x.json", ""), (tmp_path, "is a folder")):
+        if not words:  # a folder that cannot be made: a file stands where it would go
+            (tmp_path / "missing").write_text("a file")
+            words = "cannot create"
+        before = target.read_bytes() if target.is_file() else None
+        assert cli.main(["--list", "--json", str(target)]) == 2
+        assert words in capsys.readouterr().err
+        assert (target.read_bytes() if target.is_file() else None) == before
+    earlier.write_text(json.dumps({"kernel": "softmax", "labs": []}))
+    assert cli.main(["--list", "--json", str(earlier)]) == 0
+    assert json.loads(earlier.read_text())["labs"], "an earlier listing is replaced"
+
+
 def test_cli_list_prints_check_ids():
     proc = run("--list", "01")
     assert proc.returncode == 0 and "01.correct.large" in proc.stdout and "00.build" not in proc.stdout

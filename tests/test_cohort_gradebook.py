@@ -100,6 +100,21 @@ def test_gradebook_statuses_cover_every_way_a_task_ends(root):
                              "missing": 3}
 
 
+def test_a_running_task_this_machine_cannot_ask_about_is_shown_running_and_says_so(root, monkeypatch):
+    """A gradebook rebuilt where Slurm's commands are missing (a copy of OUT, a workstation) called every running
+    Slurm task killed, and so did one for a local task of another host: it cannot know. They show as running, with
+    why it is unconfirmed; a local task of this host that is gone is still killed."""
+    rows = ROWS[:2]
+    plan = fake.plan(root, rows)
+    layout = Layout(Path(plan["out"]))
+    monkeypatch.setattr(gb.slurm_backend, "missing_commands", lambda: ["squeue", "sacct"])
+    fake.write_attempt(plan, "ann", state="running", status=None, slurm={"job": "77_0", "array": "77", "task": 0})
+    fake.write_attempt(plan, "bob", state="running", status=None, host="another-node", pid=1)
+    got = {r.learner: (r.status, r.reason) for r in gb.build(layout, plan).rows}
+    assert got["ann"][0] == "running" and "squeue, sacct" in got["ann"][1] and "from the cluster" in got["ann"][1]
+    assert got["bob"][0] == "running" and "another-node" in got["bob"][1]
+
+
 def test_gradebook_is_complete_only_when_everyone_is_graded_and_the_roster_is_clean(root):
     plan = fake.plan(root, ROWS)
     for name in ("ann", "bob", "cat"):
@@ -181,6 +196,32 @@ def test_stale_temporaries_are_found(tmp_path):
     layout.make()
     (layout.results / ".ann.json.abc.tmp").write_text('{"score"')
     assert [p.name for p in layout.stale_temporaries()] == [".ann.json.abc.tmp"]
+
+
+def test_an_interrupted_grader_snapshot_leaves_nothing_and_a_killed_one_is_removed_next_run(tmp_path, monkeypatch):
+    """A Ctrl-C while the grader's tree was copied left OUT/grader/.<hash>.XXXX.tmp/ (read-only solutions inside)
+    for good: the copy cleans up after itself, and a folder a kill left is a stale temporary the next run removes."""
+    repo = tmp_path / "repo"
+    (repo / "grader").mkdir(parents=True)
+    (repo / "grader" / "cli.py").write_text("v1\n")
+    layout = Layout(tmp_path / "out")
+    layout.make()
+
+    def interrupted(*args, **kwargs):
+        raise KeyboardInterrupt
+
+    with monkeypatch.context() as m:
+        m.setattr(store.shutil, "copy2", interrupted)
+        with pytest.raises(KeyboardInterrupt):
+            store.snapshot_tree(repo, layout)
+    assert list(layout.trees.iterdir()) == [], "an interrupted snapshot left its folder"
+    killed = layout.trees / ".0123456789abcdef.xyz.tmp"
+    (killed / "solutions").mkdir(parents=True)
+    (killed / "solutions" / "k.cu").write_text("// solution\n")
+    (killed / "solutions" / "k.cu").chmod(0o400)
+    assert layout.stale_temporaries() == [killed]
+    layout.remove_stale_temporaries()
+    assert not killed.exists() and store.snapshot_tree(repo, layout)[0].is_dir()
 
 
 def test_submission_hash_follows_the_graded_labs_files_only(tmp_path):

@@ -127,9 +127,11 @@ def test_a_learners_grading_has_its_own_work_folder_and_no_inherited_grader_sett
     from grader.cohort.task import grader_env
 
     inherited = {"PATH": "/usr/bin", "GRADER_WORKROOT": "/shared", "GRADER_NO_SANDBOX": "1", "GRADER_FORCE_CPU": "1",
-                 "GRADER_CACHE": "/shared/cache", "GRADER_SEED": "5", "GRADER_TIMEOUT_S": "90", "GRADER_JOBS": "2"}
-    env = grader_env(inherited, 42, tmp_path / "tree", tmp_path / "work" / "ann" / "grading")
+                 "GRADER_CACHE": "/shared/cache", "GRADER_SEED": "5", "GRADER_TIMEOUT_S": "90", "GRADER_JOBS": "2",
+                 "GRADER_PRIVATE": "/nothing"}
+    env = grader_env(inherited, 42, tmp_path / "tree", tmp_path / "work" / "ann" / "grading", tmp_path)
     assert env["GRADER_WORKROOT"] == str(tmp_path / "work" / "ann" / "grading")
     assert env["GRADER_CACHE"].startswith(env["GRADER_WORKROOT"]) and env["GRADER_SEED"] == "42"
     assert "GRADER_NO_SANDBOX" not in env and "GRADER_FORCE_CPU" not in env
     assert (env["GRADER_TIMEOUT_S"], env["GRADER_JOBS"], env["PATH"]) == ("90", "2", "/usr/bin")
+    assert env["GRADER_PRIVATE"] == str(tmp_path.resolve()), "the cohort's folder must be private to every sandbox"

@@ -7,6 +7,7 @@ sandboxed Triton worker (Triton's interpreter on the CPU). On a GPU, the solutio
 itself, as `make grade LAB=03` would.
 """
 import shutil
+import sys
 from pathlib import Path
 
 import pytest
@@ -174,3 +175,52 @@ def test_lab03_triton_fixed_block_fails_the_gpu_sweep(tmp_path):
             close()
     assert done["03.triton.gpu_sweep"].status == Status.FAIL
     assert "never written" in done["03.triton.gpu_sweep"].message
+
+
+def test_the_bonus_temperature_tells_a_forward_through_the_kernel_from_one_that_bypassed_it(monkeypatch):
+    """03.bonus.minigpt_attention trusted the worker's count of routed softmax calls: a port whose attention did its
+    own exp and sum, and called torch.softmax once on a scrap tensor, passed. Every routed softmax now runs at a
+    temperature the judge draws, and the judge checks the logits against its fp64 reference at that temperature.
+    Here (CPU, fp32, the worker's own routing, torch's softmax as the "kernel"): the solutions' port matches the
+    tempered reference; the port that bypasses the routing matches the untempered one and is far from the tempered."""
+    import importlib.util
+
+    import numpy as np
+    import torch
+
+    from grader.checks.parity import load_reference, reference_file, tempered_reference
+    from grader.labs.lab03_triton import BONUS, BONUS_TEMPERATURE, FP32_PORT_RTOL
+    from grader.workers.triton import SoftmaxRouting
+
+    ref = load_reference(reference_file())
+    text = ref.load_corpus()
+    vocab = ref.build_vocab(text)
+    config = ref.MiniGPTConfig(vocab_size=len(vocab), **BONUS["config"])
+    rng = np.random.default_rng([7, 36])
+    weights = ref.init_params(config, int(rng.integers(2**31)))
+    idx, _ = ref.get_batch(ref.encode(text, vocab), config.block_size, BONUS["batch"], rng)
+    temperature = BONUS_TEMPERATURE[0]  # the weakest the judge draws
+    expected = tempered_reference(reference_file(), temperature).forward(weights, idx, config)
+    untempered = ref.forward(weights, idx, config)
+    tolerance = FP32_PORT_RTOL * np.abs(expected).max()
+    assert np.abs(expected - untempered).max() > 100 * tolerance, "the temperature must show in the logits"
+    assert np.abs(ref.forward(weights, idx, config) - untempered).max() == 0, "the shared reference was changed"
+
+    def port_logits(path: Path) -> np.ndarray:
+        spec = importlib.util.spec_from_file_location("minigpt_torch", path)
+        port = importlib.util.module_from_spec(spec)
+        monkeypatch.setitem(sys.modules, "minigpt_torch", port)
+        spec.loader.exec_module(port)
+        model = port.GPT(port.GPTConfig(**BONUS["config"], vocab_size=len(vocab), ln_eps=config.ln_eps,
+                                        dtype=torch.float32))  # as the worker runs it: only fp32 softmax is routed
+        model.load_state_dict({k: torch.from_numpy(v.astype(np.float32)) for k, v in weights.items()}, strict=False)
+        with torch.no_grad(), SoftmaxRouting(lambda x: torch.softmax(x, dim=-1), temperature) as routing:
+            logits = model(torch.from_numpy(idx))[0].numpy()
+        assert routing.routed > 0
+        return logits
+
+    routed = port_logits(REPO / "solutions" / "03-triton-and-pytorch" / "minigpt_torch.py")
+    assert np.abs(routed - expected).max() <= tolerance
+    bypass = REPO / "tests" / "adversarial" / "c09_bonus_fakes_routing" / "03-triton-and-pytorch" / "minigpt_torch.py"
+    faked = port_logits(bypass)
+    assert np.abs(faked - untempered).max() <= tolerance and np.abs(faked - expected).max() > 100 * tolerance

@@ -127,7 +127,21 @@ def reference_file() -> Path:
 
 @lru_cache(maxsize=4)
 def load_reference(path: Path) -> ModuleType:
-    name = f"_grader_reference_{abs(hash(str(path)))}"
+    return _exec_reference(path, f"_grader_reference_{abs(hash(str(path)))}")
+
+
+def tempered_reference(path: Path, temperature: float) -> ModuleType:
+    """A private copy of the reference whose ``softmax`` (attention's, in forward) is softmax(temperature * x):
+    what the bonus asks of a forward with every softmax routed at that temperature. Never the shared module: other
+    checks' threads use that one."""
+    module = _exec_reference(path, f"_grader_reference_tempered_{abs(hash(str(path)))}_{id(object())}")
+    sys.modules.pop(module.__name__, None)
+    plain = module.softmax
+    module.softmax = lambda x: plain(x * temperature)
+    return module
+
+
+def _exec_reference(path: Path, name: str) -> ModuleType:
     spec = importlib.util.spec_from_file_location(name, path)
     module = importlib.util.module_from_spec(spec)
     sys.modules[name] = module  # dataclasses look their module up here

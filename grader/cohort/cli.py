@@ -169,8 +169,7 @@ def run(argv: list[str]) -> int:
     if earlier and not slurm.missing_commands() and (busy := slurm.queued(earlier)):
         raise UsageError(f"Slurm jobs of an earlier run on {out} are still queued or running ({', '.join(sorted(busy))}): "
                          "wait for them (squeue), or cancel them (scancel), then run again")
-    for stale in layout.stale_temporaries():
-        stale.unlink(missing_ok=True)
+    layout.remove_stale_temporaries()
 
     tree, tree_hash = snapshot_tree(REPO, layout)
     listing = grader_listing(tree, grading.kernel)

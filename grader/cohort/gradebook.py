@@ -67,19 +67,35 @@ class Gradebook:
         return all(r.status == GRADED for r in self.rows) and not self.plan["roster"]["problems"]
 
 
-def alive(attempt: dict) -> bool:
-    """Is the task that wrote this "running" record still running?"""
+def alive(attempt: dict) -> bool | None:
+    """Is the task that wrote this "running" record still running? None where this machine cannot tell: a Slurm
+    job where Slurm's commands are missing, a local task of another host."""
     ids = attempt.get("slurm")
     if ids:
-        state = slurm_backend.job_state(ids["job"]) if slurm_backend.missing_commands() == [] else None
+        if slurm_backend.missing_commands():
+            return None
+        state = slurm_backend.job_state(ids["job"])
         return state in ("PENDING", "RUNNING", "COMPLETING", "CONFIGURING", "REQUEUED", "RESIZING", "SUSPENDED")
     if attempt.get("host") != socket.gethostname():
-        return False
+        return None
     try:
         proc = psutil.Process(attempt["pid"])
         return abs(proc.create_time() - attempt.get("pid_started", 0)) < 1.0
     except (psutil.Error, KeyError, TypeError):
         return False
+
+
+def still_running(attempt: dict) -> tuple[bool, str]:
+    """Is this attempt to be shown as running, and if this machine cannot confirm it, why not."""
+    if attempt.get("state") != "running":
+        return False, ""
+    live = alive(attempt)
+    if live is not None:
+        return live, ""
+    if attempt.get("slurm"):
+        return True, (f", as its task last wrote: Slurm's commands ({', '.join(slurm_backend.missing_commands())}) "
+                      "are not on this machine to confirm it; look again from the cluster")
+    return True, f", as its task last wrote: it ran on {attempt.get('host')}; look again from there"
 
 
 def ended(attempt: dict) -> tuple[str, str]:
@@ -111,8 +127,9 @@ def classify(record: dict, plan: dict, layout: Layout) -> Row:
     if result and (meta.get("plan") == plan["id"] or mismatch(meta, record, options) is None):
         row.status, row.result = GRADED, result
         later = attempt and attempt.get("attempt") != meta.get("attempt")
-        if later and attempt.get("state") == "running" and alive(attempt):
-            row.reason = f"regrading now (since {attempt.get('started')})"
+        running, note = still_running(attempt) if later else (False, "")
+        if running:
+            row.reason = f"regrading now (since {attempt.get('started')}{note})"
         elif later:
             status, reason = ended(attempt)
             row.reason = f"kept the grade of {meta.get('finished')}: a later attempt ended {status}: {reason}"
@@ -120,8 +137,9 @@ def classify(record: dict, plan: dict, layout: Layout) -> Row:
             row.reason = "the submission changed while it was graded; the next run grades it again"
         return row
     if attempt and (attempt.get("plan") == plan["id"] or mismatch(attempt, record, options) is None):
-        if attempt.get("state") == "running" and alive(attempt):
-            row.status, row.reason = RUNNING, f"grading since {attempt.get('started')}"
+        running, note = still_running(attempt)
+        if running:
+            row.status, row.reason = RUNNING, f"grading since {attempt.get('started')}{note}"
         else:
             row.status, row.reason = ended(attempt)
         return row

@@ -95,12 +95,22 @@ class Layout:
         return any(True for _ in self.out.iterdir())
 
     def stale_temporaries(self) -> list[Path]:
-        """Temporary files left by writers that were killed (no reader ever opens them)."""
+        """Temporary files left by writers that were killed, and half-made grader snapshots (folders) of a run that
+        was (no reader ever opens them)."""
         found = []
         for folder in (self.out, self.results, self.logs, self.attempts, self.plans, self.slurm):
             if folder.is_dir():
-                found += sorted(p for p in folder.glob(".*.tmp") if p.is_file())
+                found += sorted(p for p in folder.glob(".*.tmp") if p.is_file() and not p.is_symlink())
+        if self.trees.is_dir():
+            found += sorted(p for p in self.trees.glob(".*.tmp") if p.is_dir() and not p.is_symlink())
         return found
+
+    def remove_stale_temporaries(self) -> None:
+        for stale in self.stale_temporaries():
+            if stale.is_dir():
+                shutil.rmtree(stale, ignore_errors=True)
+            else:
+                stale.unlink(missing_ok=True)
 
 
 # ----------------------------------------------------------------------------- atomic writes
@@ -234,18 +244,21 @@ def snapshot_tree(repo: Path, layout: Layout) -> tuple[Path, str]:
     if (dest / ".complete").is_file():
         return dest, tree_hash
     tmp = Path(tempfile.mkdtemp(prefix=f".{dest.name}.", suffix=".tmp", dir=layout.trees))
-    for rel in rels:
-        src, dst = repo / rel, tmp / rel
-        dst.parent.mkdir(parents=True, exist_ok=True)
-        if src.is_symlink():
-            os.symlink(os.readlink(src), dst)
-        else:
-            shutil.copy2(src, dst)
-            dst.chmod(0o400 | (0o100 if os.access(src, os.X_OK) else 0))  # the instructor's only: solutions inside
-    (tmp / ".complete").write_text(tree_hash + "\n")
     try:
-        os.replace(tmp, dest)
-    except OSError:  # another run made the same snapshot first: theirs is identical
+        for rel in rels:
+            src, dst = repo / rel, tmp / rel
+            dst.parent.mkdir(parents=True, exist_ok=True)
+            if src.is_symlink():
+                os.symlink(os.readlink(src), dst)
+            else:
+                shutil.copy2(src, dst)
+                dst.chmod(0o400 | (0o100 if os.access(src, os.X_OK) else 0))  # the instructor's only: solutions inside
+        (tmp / ".complete").write_text(tree_hash + "\n")
+        try:
+            os.replace(tmp, dest)
+        except OSError:  # another run made the same snapshot first: theirs is identical
+            pass
+    finally:  # an interrupted copy (Ctrl-C, a full disk) leaves nothing; a kill leaves a .tmp the next run removes
         shutil.rmtree(tmp, ignore_errors=True)
     return dest, tree_hash
 

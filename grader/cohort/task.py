@@ -196,12 +196,13 @@ GRADER_SETTINGS = ("GRADER_TIMEOUT_S", "GRADER_BLOCK_TIMEOUT_S", "GRADER_JOBS", 
                    "GRADER_PROGRESS", "GRADER_WARM", "GRADER_NCU_READER", "GRADER_SCRATCH")
 
 
-def grader_env(environ, seed: int, tree: Path, workroot: Path) -> dict:
+def grader_env(environ, seed: int, tree: Path, workroot: Path, out: Path) -> dict:
     """The environment of one learner's grading: the task's, less the grader settings not in GRADER_SETTINGS, with
-    the learner's own work folder, seed and grader tree."""
+    the learner's own work folder, seed and grader tree, and the cohort's folder OUT private to the sandbox (every
+    learner's snapshot and results are there: grader/sandbox.py's private_dirs hides it wherever it lies)."""
     env = {k: v for k, v in environ.items() if not k.startswith("GRADER_") or k in GRADER_SETTINGS}
     env.update(GRADER_SEED=str(seed), GRADER_WORKROOT=str(workroot), GRADER_CACHE=str(workroot / "cache"),
-               PYTHONPATH=str(tree))
+               GRADER_PRIVATE=str(Path(out).resolve()), PYTHONPATH=str(tree))
     return env
 
 
@@ -267,7 +268,7 @@ def run_task(plan_path: Path, index: int) -> int:
                 stale.unlink(missing_ok=True)
             link_tree(Path(plan["grader_tree"]), tree)
             write_json(layout.attempt(name), attempt)
-            env = grader_env(os.environ, seed, tree, workdir / "grading")
+            env = grader_env(os.environ, seed, tree, workdir / "grading", layout.out)
             if not options.get("gpu"):
                 env["CUDA_VISIBLE_DEVICES"] = ""  # CPU-only grading: GPU checks are skipped, never half-run
             code, timed_out = run_grader(cmd, cwd=tree, env=env, log=grader_log, timeout_s=options["task_timeout"])

@@ -167,6 +167,10 @@ def register(lab: Lab, spec, file: str) -> None:
 
 
 BONUS = {"config": {"block_size": 64, "n_layer": 2, "n_head": 4, "n_embd": 64}, "batch": 4}
+# Every softmax of the bonus's forward runs at a temperature the judge draws from this range: at 4 to 8 the logits
+# move 1.6e-2 to 6.7e-2 of their largest magnitude from temperature 1 (the reference, seeds 0-5), 160 to 670 times the
+# fp32 tolerance, so a forward that did not go through the routing cannot pass.
+BONUS_TEMPERATURE = (4.0, 8.0)
 BONUS_RTOL = 1e-5  # |loss with the learner's softmax - loss with F.softmax| <= 1e-5 * max(1, |loss|)
 FP32_PORT_RTOL = 1e-4  # the fp32 port's logits against the fp64 reference, relative to their largest magnitude
 
@@ -181,7 +185,7 @@ def register_bonus(lab: Lab, spec, file: str, port: str) -> None:
 
         from grader.channel import BadReply
         from grader.checks.kernel_checks import lab_worker
-        from grader.checks.parity import load_reference, reference_file
+        from grader.checks.parity import load_reference, reference_file, tempered_reference
         from grader.runner import WorkerGone
 
         ref = load_reference(reference_file())
@@ -191,7 +195,9 @@ def register_bonus(lab: Lab, spec, file: str, port: str) -> None:
         rng = np.random.default_rng([ctx.seed, 36])
         weights = ref.init_params(config, int(rng.integers(2**31)))
         idx, targets = ref.get_batch(ref.encode(text, vocab), config.block_size, BONUS["batch"], rng)
-        expected = ref.forward(weights, idx, config)
+        temperature = float(rng.uniform(*BONUS_TEMPERATURE))
+        expected = tempered_reference(reference_file(), temperature).forward(weights, idx, config)
+        untempered = ref.forward(weights, idx, config)
         p = plan(ctx, file, "cuda")
         try:
             worker = lab_worker(ctx, p).worker
@@ -200,7 +206,7 @@ def register_bonus(lab: Lab, spec, file: str, port: str) -> None:
             with ctx.gpu_work():
                 reply = worker.call({"cmd": "bonus", "port": port, "config": {**BONUS["config"],
                                      "vocab_size": len(vocab), "ln_eps": config.ln_eps},
-                                     "inputs": "bonus-inputs.npz"}, timeout_s=300)
+                                     "inputs": "bonus-inputs.npz", "temperature": temperature}, timeout_s=300)
             if reply.has("error"):
                 err = reply.sub("error")
                 return failed(f"MiniGPT with your softmax raised {err.text('type', 80, default='an error')}: "
@@ -216,25 +222,34 @@ def register_bonus(lab: Lab, spec, file: str, port: str) -> None:
         loss_ref = float(ref.cross_entropy(expected, targets))
         loss_plain = float(ref.cross_entropy(plain.astype(np.float64), targets))
         loss = float(ref.cross_entropy(routed_logits.astype(np.float64), targets))
-        numbers = dict(loss_fp64_reference=loss_ref, loss_f_softmax=loss_plain, loss_triton=loss, routed=routed)
+        numbers = dict(temperature=temperature, loss_fp64_reference=loss_ref, loss_f_softmax=loss_plain,
+                       loss_triton=loss, routed_as_counted_by_the_worker=routed)
         scale = float(np.abs(expected).max())
-        if routed == 0:
-            return failed("MiniGPT's forward never called softmax over the last dimension: nothing to swap", details=[
-                "expected: attention computes F.softmax(att, dim=-1) (not F.scaled_dot_product_attention)"],
-                hint=ctx.hint("bonus"), **numbers)
-        if not float(np.abs(routed_logits - expected).max()) <= FP32_PORT_RTOL * scale:
+        tolerance = FP32_PORT_RTOL * scale
+        if not float(np.abs(routed_logits - expected).max()) <= tolerance:
+            if float(np.abs(routed_logits - untempered).max()) <= tolerance:
+                return failed("MiniGPT's forward did not go through your softmax: its logits are those of attention "
+                              "with its own softmax", details=[
+                                  f"the grader ran every softmax over the last dimension at temperature "
+                                  f"{temperature:.3f}, through your kernel; these logits ignore it",
+                                  "expected: attention computes F.softmax(att, dim=-1) (or torch.softmax, or "
+                                  "att.softmax(-1)) on fp32 scores, not F.scaled_dot_product_attention or its own "
+                                  "exp and sum"], hint=ctx.hint("bonus"), **numbers)
             return failed(f"with your softmax in attention the fp32 logits leave the fp64 reference (loss {loss:.7g}, "
-                          f"reference {loss_ref:.7g})", hint=ctx.hint("bonus"), **numbers)
+                          f"reference {loss_ref:.7g}, both at temperature {temperature:.3f})", hint=ctx.hint("bonus"),
+                          **numbers)
         if not abs(loss - loss_plain) <= BONUS_RTOL * max(1.0, abs(loss_plain)):
             return failed(f"loss {loss:.9g} with your Triton softmax, {loss_plain:.9g} with F.softmax",
                           details=[f"expected: |difference| <= {BONUS_RTOL * max(1.0, abs(loss_plain)):.2g}"],
                           hint=ctx.hint("bonus"), **numbers)
         return passed(f"loss {loss:.7g} with your Triton softmax in attention, {loss_plain:.7g} with F.softmax, "
-                      f"{loss_ref:.7g} in fp64 ({routed} softmax calls routed, as the worker counted them)", **numbers)
+                      f"{loss_ref:.7g} in fp64 (every softmax at temperature {temperature:.3f})", **numbers)
 
     minigpt_attention.__doc__ = (
         f"Bonus: your Triton {spec.title} inside MiniGPT's attention gives the loss F.softmax gives.\n\n"
-        "Your minigpt_torch.py runs forward on the GPU in fp32 with weights the grader draws, once as written and "
-        "once with every softmax over the last dimension routed through your Triton kernel. The grader computes both "
-        f"losses from the logits, and checks them against its own fp64 reference: |difference| <= {BONUS_RTOL:g} * "
-        "max(1, |loss|).")
+        "Your minigpt_torch.py runs forward on the GPU in fp32 with weights the grader draws, twice, with every "
+        "softmax over the last dimension replaced by softmax(t * x) at a temperature t the grader draws between "
+        f"{BONUS_TEMPERATURE[0]:g} and {BONUS_TEMPERATURE[1]:g}: computed by F.softmax, then by your Triton kernel. "
+        "The temperature shows that the forward really went through your kernel: the grader checks the logits "
+        f"against its own fp64 reference at the same temperature (within {FP32_PORT_RTOL:g} of their largest "
+        f"magnitude), and the two losses agree: |difference| <= {BONUS_RTOL:g} * max(1, |loss|).")

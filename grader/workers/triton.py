@@ -212,8 +212,11 @@ class TritonWorker:
 
 
     def cmd_bonus(self, message, link):
-        """The learner's MiniGPT port in fp32 on the GPU, run forward twice on the judge's weights and batch: as
-        written, then with every softmax over the last dimension routed through the learner's Triton softmax."""
+        """The learner's MiniGPT port in fp32 on the GPU, run forward twice on the judge's weights and batch, with
+        every softmax over the last dimension replaced by softmax(temperature * x), the temperature the judge's:
+        computed by torch's softmax ("plain"), then by the learner's Triton softmax ("routed"). The judge checks the
+        routed logits against its fp64 reference at that temperature: a forward that never reached the routing (or
+        bypassed it) follows temperature 1 and fails, whatever count this worker reports."""
         import dataclasses
 
         try:
@@ -231,9 +234,12 @@ class TritonWorker:
             model = model.to("cuda").float().eval()
             idx = torch.from_numpy(data["idx"]).to("cuda")
             targets = torch.from_numpy(data["targets"]).to("cuda")
-            routing = SoftmaxRouting(self.fn)
+            temperature = float(message["temperature"])
+            torch_routing = SoftmaxRouting(lambda x: torch.softmax(x, dim=-1), temperature)
+            routing = SoftmaxRouting(self.fn, temperature)
             with torch.no_grad():
-                plain = model(idx, targets)[0]
+                with torch_routing:
+                    plain = model(idx, targets)[0]
                 with routing:
                     routed = model(idx, targets)[0]
             torch.cuda.synchronize()
@@ -245,10 +251,11 @@ class TritonWorker:
 
 
 class SoftmaxRouting:
-    """Inside ``with``: torch's softmax over the last dimension of fp32 tensors runs the learner's kernel."""
+    """Inside ``with``: torch's softmax over the last dimension of fp32 tensors x runs ``compute`` (the learner's
+    kernel, or torch's own softmax) on temperature * x, as 2-D rows."""
 
-    def __init__(self, learner):
-        self.learner, self.routed, self.saved, self.inside = learner, 0, [], False
+    def __init__(self, compute, temperature: float = 1.0):
+        self.learner, self.temperature, self.routed, self.saved, self.inside = compute, temperature, 0, [], False
 
     def __enter__(self):
         owners = ((torch, "softmax"), (torch.nn.functional, "softmax"), (torch.Tensor, "softmax"))
@@ -270,7 +277,7 @@ class SoftmaxRouting:
                     and dim in (-1, input.dim() - 1) and kwargs.get("dtype") is None):
                 self.inside = True
                 try:
-                    out = self.learner(input.reshape(-1, input.shape[-1]).contiguous())
+                    out = self.learner((input * self.temperature).reshape(-1, input.shape[-1]).contiguous())
                 finally:
                     self.inside = False
                 self.routed += 1
