@@ -177,7 +177,7 @@ def test_lab03_triton_fixed_block_fails_the_gpu_sweep(tmp_path):
     assert "never written" in done["03.triton.gpu_sweep"].message
 
 
-def test_the_bonus_temperature_tells_a_forward_through_the_kernel_from_one_that_bypassed_it(monkeypatch):
+def test_the_bonus_temperature_tells_a_forward_through_the_kernel_from_one_that_bypassed_it(monkeypatch, tmp_path):
     """03.bonus.minigpt_attention trusted the worker's count of routed softmax calls: a port whose attention did its
     own exp and sum, and called torch.softmax once on a scrap tensor, passed. Every routed softmax now runs at a
     temperature the judge draws, and the judge checks the logits against its fp64 reference at that temperature.
@@ -221,6 +221,8 @@ def test_the_bonus_temperature_tells_a_forward_through_the_kernel_from_one_that_
 
     routed = port_logits(REPO / "solutions" / "03-triton-and-pytorch" / "minigpt_torch.py")
     assert np.abs(routed - expected).max() <= tolerance
-    bypass = REPO / "tests" / "adversarial" / "c09_bonus_fakes_routing" / "03-triton-and-pytorch" / "minigpt_torch.py"
-    faked = port_logits(bypass)
+    from test_adversarial import CASES, materialise
+
+    case = next(c for c in CASES if c.name == "c09_bonus_fakes_routing")
+    faked = port_logits(materialise(case, tmp_path) / "03-triton-and-pytorch" / "minigpt_torch.py")
     assert np.abs(faked - untempered).max() <= tolerance and np.abs(faked - expected).max() > 100 * tolerance
