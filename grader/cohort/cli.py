@@ -23,7 +23,7 @@ from pathlib import Path
 
 from grader.cohort import gradebook as gb
 from grader.cohort import local, slurm
-from grader.cohort.plan import latest_plan, make_plan
+from grader.cohort.plan import latest_plan, make_plan, read_result
 from grader.cohort.roster import RosterFileError, parse_roster
 from grader.cohort.settings import KERNELS, Grading, Settings, SettingsError, Slurm, merged, read_config, validate
 from grader.cohort.store import PRIVATE_UMASK, Layout, read_json, snapshot_tree
@@ -106,8 +106,6 @@ def grader_listing(tree: Path, kernel: str | None) -> dict:
 
 def graded_on_gpu(layout: Layout, roster) -> list[str]:
     """Learners of the roster whose kept result was graded with a GPU."""
-    from grader.cohort.plan import read_result
-
     names = []
     for entry in roster.entries:
         result = read_result(layout, entry.name)

@@ -274,10 +274,10 @@ def run_task(plan_path: Path, index: int) -> int:
             code, timed_out = run_grader(cmd, cwd=tree, env=env, log=grader_log, timeout_s=options["task_timeout"])
             data = graded_json(results) if code in (0, 1) else None
             status, reason = verdict(code, timed_out, data, options["task_timeout"], grader_log)
-            if status == GRADED and options.get("gpu") and not (data.get("extra_data", {}).get("device") or {}).get("has_cuda"):
+            device = (data.get("extra_data", {}).get("device") or {}) if isinstance(data, dict) else {}
+            if status == GRADED and options.get("gpu") and not device.get("has_cuda"):
                 # A GPU grading on a node whose GPU the grader could not use: its GPU checks were skipped, not failed,
                 # and a grade without them is not the one asked for.
-                device = data.get("extra_data", {}).get("device") or {}
                 status, reason = FAILED, (f"no GPU was usable on {socket.gethostname()} ({device.get('reason') or 'none seen'}): "
                                           "its GPU checks were skipped; run again on a GPU node")
             after = submission_hash(submission, record["labs"], plan["listing"], learner) if submission.is_dir() else None
