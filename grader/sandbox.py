@@ -69,17 +69,17 @@ class Sandbox:
                 args += ["--ro-bind", path, path]
                 bound.append(path)
         private = private_dirs()
-        inside_private = [p for p in python_dirs() if any(_inside(p, d) for d in private)]
         for path in python_dirs():
-            if path not in inside_private:
+            if not any(_inside(path, d) for d in private):
                 args += ["--ro-bind", path, path]
                 bound.append(path)
         # A private folder that lies inside a folder shown above (a course installed under /opt, a cohort's
-        # folder under a site directory) is covered by an empty one; what of it the run needs is bound again below.
-        for path in private:
-            if any(_inside(path, b) for b in bound):
-                args += ["--tmpfs", path]
-        for path in inside_private:
+        # folder under a site directory) is covered by an empty one; the Python folders inside it (a venv in the
+        # checkout) are bound again on top.
+        covered = [path for path in private if any(_inside(path, b) for b in bound)]
+        for path in covered:
+            args += ["--tmpfs", path]
+        for path in python_dirs(within=private):
             args += ["--ro-bind", path, path]
         args += ["--ro-bind", str(REPO / "grader"), str(REPO / "grader")]
         for path in ro:
@@ -125,17 +125,27 @@ SHARED_TEMP = ("/tmp", "/var/tmp", "/dev/shm")  # every process's scratch: the s
 
 
 @functools.cache
-def python_dirs() -> tuple[str, ...]:
-    """Where the running Python and its packages live (a venv, its base, .pth-added site dirs), outside
-    the system folders and outside the repository (of which only grader/ is shown)."""
+def python_paths() -> frozenset[str]:
+    """Every folder the running Python loads from: its prefixes, its executable's folder, site dirs, sys.path."""
     found = {os.path.realpath(p) for p in (sys.prefix, sys.base_prefix, sys.exec_prefix,
                                             os.path.dirname(os.path.realpath(sys.executable)))}
     found |= {os.path.realpath(p) for p in [*site.getsitepackages(), *sys.path] if p and os.path.isdir(p)}
+    return frozenset(found)
+
+
+def python_dirs(within: list[str] | None = None) -> tuple[str, ...]:
+    """Where the running Python and its packages live (a venv, its base, .pth-added site dirs), outside
+    the system folders and outside the repository (of which only grader/ is shown). With ``within``: those
+    inside one of these (private) folders, system folders or not, but never a private folder itself."""
     venv = os.path.realpath(sys.prefix)
     system = [d for d in SYSTEM_DIRS if os.path.isdir(d) and not os.path.islink(d)]
     keep: list[str] = []
-    for path in sorted(found, key=len):
-        if any(_inside(path, d) for d in system) or any(_inside(path, k) for k in keep):
+    for path in sorted(python_paths(), key=len):
+        if any(_inside(path, k) for k in keep):
+            continue
+        if within is None and any(_inside(path, d) for d in system):
+            continue
+        if within is not None and not any(_inside(path, d) and path != d for d in within):
             continue
         if _inside(path, str(REPO)) and not _inside(path, venv):
             continue  # the repository itself: only grader/ is shown, bound on its own

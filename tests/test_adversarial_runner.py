@@ -152,7 +152,9 @@ def test_the_repository_is_covered_where_a_folder_shown_holds_it(monkeypatch):
     grader/ and the virtual environment are bound again on top of it."""
     from grader import sandbox
 
-    monkeypatch.setattr(sandbox, "python_dirs", lambda: (str(REPO.parent), str(REPO / ".venv")))
+    venv = str(REPO / ".venv")
+    monkeypatch.setattr(sandbox.sys, "prefix", venv)
+    monkeypatch.setattr(sandbox, "python_paths", lambda: frozenset({str(REPO.parent), venv, str(REPO)}))
     monkeypatch.delenv("GRADER_WORKROOT", raising=False)
     monkeypatch.delenv("GRADER_PRIVATE", raising=False)
     argv, _ = sandbox.Sandbox("bwrap").wrap(["true"])
@@ -160,7 +162,8 @@ def test_the_repository_is_covered_where_a_folder_shown_holds_it(monkeypatch):
     cover = ops.index(("--tmpfs", str(REPO)))
     assert ops.index(("--ro-bind", str(REPO.parent))) < cover, ops
     assert cover < ops.index(("--ro-bind", str(REPO / "grader"))), ops
-    assert cover < ops.index(("--ro-bind", str(REPO / ".venv"))), "the venv must be bound over the cover"
+    assert [i for i, op in enumerate(ops) if op == ("--ro-bind", venv)] > [cover], "the venv goes over the cover"
+    assert ("--ro-bind", str(REPO)) not in ops, "the repository itself is never bound"
 
 
 def test_a_private_folder_inside_a_folder_shown_is_empty_in_the_sandbox(tmp_path):
@@ -196,6 +199,36 @@ def test_a_private_folder_inside_a_folder_shown_is_empty_in_the_sandbox(tmp_path
     assert "bob's answer" in shown.stdout, f"the control did not see the folder: {shown.stdout}"
     assert "bob's answer" not in hidden.stdout, f"a learner's worker read another's files: {hidden.stdout}"
     assert "ann's own" in hidden.stdout, f"the run's own folder was covered too: {hidden.stdout}"
+
+
+def test_a_venv_inside_a_covered_folder_inside_a_system_folder_is_bound_again(tmp_path):
+    """A course cloned under /opt with its venv inside: /opt is a system folder, so the venv was never bound on its
+    own (it was visible through /opt). Once the checkout is covered, the venv must be bound again, or no worker can
+    import torch. Here a folder standing for /opt (added to SYSTEM_DIRS in the child), a private checkout in it, and
+    a site directory inside that on PYTHONPATH: the sandbox reads the site directory and not the checkout's secret."""
+    from grader import sandbox
+
+    if not sandbox.probe().isolated:
+        pytest.skip(f"no sandbox here: {sandbox.probe().reason}")
+    opt = tmp_path / "opt"
+    course = opt / "course"
+    (course / ".venv" / "site").mkdir(parents=True)
+    (course / ".venv" / "site" / "pkg.py").write_text("PACKAGE = 1\n")
+    (course / "solutions.txt").write_text("the answers")
+    code = f"""
+        import subprocess, sys
+        sys.path.insert(0, {str(REPO)!r})
+        from grader import sandbox
+        sandbox.SYSTEM_DIRS = (*sandbox.SYSTEM_DIRS, {str(opt)!r})
+        argv, env = sandbox.probe().wrap(["/bin/sh", "-c", "cat {course}/.venv/site/pkg.py; cat {course}/solutions.txt"])
+        done = subprocess.run(argv, env=env, capture_output=True, text=True, timeout=60)
+        print("OUT", done.stdout.replace(chr(10), "|"), "ERR", done.stderr.replace(chr(10), "|"))
+    """
+    env = {k: v for k, v in os.environ.items() if not k.startswith("GRADER_")}
+    done = run_python(code, env={**env, "PYTHONPATH": str(course / ".venv" / "site"), "GRADER_PRIVATE": str(course)})
+    assert done.returncode == 0, done.stderr
+    assert "PACKAGE = 1" in done.stdout, f"the venv inside the covered checkout is gone: {done.stdout}"
+    assert "the answers" not in done.stdout, f"the checkout under the system folder was readable: {done.stdout}"
 
 
 # ---- the judge reading a worker's answer to a correctness case ------------------------------------------
