@@ -251,5 +251,5 @@ def register_bonus(lab: Lab, spec, file: str, port: str) -> None:
         "softmax over the last dimension replaced by softmax(t * x) at a temperature t the grader draws between "
         f"{BONUS_TEMPERATURE[0]:g} and {BONUS_TEMPERATURE[1]:g}: computed by F.softmax, then by your Triton kernel. "
         "The temperature shows that the forward really went through your kernel: the grader checks the logits "
-        f"against its own fp64 reference at the same temperature (within {FP32_PORT_RTOL:g} of their largest "
+        f"against its own fp64 reference at the same temperature (within {FP32_PORT_RTOL:g} times their largest "
         f"magnitude), and the two losses agree: |difference| <= {BONUS_RTOL:g} * max(1, |loss|).")
