@@ -166,14 +166,35 @@ def test_the_repository_is_covered_where_a_folder_shown_holds_it(monkeypatch):
     assert ("--ro-bind", str(REPO)) not in ops, "the repository itself is never bound"
 
 
-def test_a_private_folder_inside_a_folder_shown_is_empty_in_the_sandbox(tmp_path):
-    """The cohort's folder (every learner's snapshot and results), named in GRADER_PRIVATE, under a folder the
-    sandbox shows (here a site directory on PYTHONPATH): a worker finds it empty, but for the folders the run
-    binds inside it. The control run, without GRADER_PRIVATE, reads the secret: the test can fail."""
+def sandboxed_cat(files: list[Path], env: dict, *, ro: list[Path] = (), system: Path | None = None):
+    """In a child Python with ``env`` (GRADER_* of this session dropped): ``cat`` each file inside the sandbox the
+    grader would build there, ``ro`` bound read-only and ``system`` added to the system folders. Its stdout."""
     from grader import sandbox
 
     if not sandbox.probe().isolated:
         pytest.skip(f"no sandbox here: {sandbox.probe().reason}")
+    code = f"""
+        import subprocess, sys
+        sys.path.insert(0, {str(REPO)!r})
+        from pathlib import Path
+        from grader import sandbox
+        if {str(system) if system else ""!r}:
+            sandbox.SYSTEM_DIRS = (*sandbox.SYSTEM_DIRS, {str(system)!r})
+        argv, env = sandbox.probe().wrap(["/bin/sh", "-c", {"; ".join(f"cat {f}" for f in files)!r}],
+                                         ro=[Path(p) for p in {[str(p) for p in ro]!r}])
+        done = subprocess.run(argv, env=env, capture_output=True, text=True, timeout=60)
+        print("OUT", done.stdout.replace(chr(10), "|"), "ERR", done.stderr.replace(chr(10), "|"))
+    """
+    base = {k: v for k, v in os.environ.items() if not k.startswith("GRADER_")}
+    done = run_python(code, env={**base, **env})
+    assert done.returncode == 0, done.stderr
+    return done.stdout
+
+
+def test_a_private_folder_inside_a_folder_shown_is_empty_in_the_sandbox(tmp_path):
+    """The cohort's folder (every learner's snapshot and results), named in GRADER_PRIVATE, under a folder the
+    sandbox shows (here a site directory on PYTHONPATH): a worker finds it empty, but for the folders the run
+    binds inside it. The control run, without GRADER_PRIVATE, reads the secret: the test can fail."""
     site_dir = tmp_path / "site"
     cohort = site_dir / "cohort"
     (cohort / "work" / "bob").mkdir(parents=True)
@@ -181,24 +202,12 @@ def test_a_private_folder_inside_a_folder_shown_is_empty_in_the_sandbox(tmp_path
     stage = cohort / "work" / "ann" / "stage"
     stage.mkdir(parents=True)
     (stage / "mine.txt").write_text("ann's own")
-    code = f"""
-        import subprocess, sys
-        sys.path.insert(0, {str(REPO)!r})
-        from pathlib import Path
-        from grader import sandbox
-        argv, env = sandbox.probe().wrap(["/bin/sh", "-c", "cat {cohort}/work/bob/answer.txt; cat {stage}/mine.txt"],
-                                         ro=[Path({str(stage)!r})])
-        done = subprocess.run(argv, env=env, capture_output=True, text=True, timeout=60)
-        print("OUT", done.stdout.replace(chr(10), "|"), "ERR", done.stderr.replace(chr(10), "|"))
-    """
-    base = {k: v for k, v in os.environ.items() if not k.startswith("GRADER_")}
-    base["PYTHONPATH"] = str(site_dir)
-    hidden = run_python(code, env={**base, "GRADER_PRIVATE": str(cohort)})
-    shown = run_python(code, env=base)
-    assert hidden.returncode == 0 and shown.returncode == 0, hidden.stderr + shown.stderr
-    assert "bob's answer" in shown.stdout, f"the control did not see the folder: {shown.stdout}"
-    assert "bob's answer" not in hidden.stdout, f"a learner's worker read another's files: {hidden.stdout}"
-    assert "ann's own" in hidden.stdout, f"the run's own folder was covered too: {hidden.stdout}"
+    files = [cohort / "work" / "bob" / "answer.txt", stage / "mine.txt"]
+    hidden = sandboxed_cat(files, {"PYTHONPATH": str(site_dir), "GRADER_PRIVATE": str(cohort)}, ro=[stage])
+    shown = sandboxed_cat(files, {"PYTHONPATH": str(site_dir)}, ro=[stage])
+    assert "bob's answer" in shown, f"the control did not see the folder: {shown}"
+    assert "bob's answer" not in hidden, f"a learner's worker read another's files: {hidden}"
+    assert "ann's own" in hidden, f"the run's own folder was covered too: {hidden}"
 
 
 def test_a_venv_inside_a_covered_folder_inside_a_system_folder_is_bound_again(tmp_path):
@@ -206,29 +215,15 @@ def test_a_venv_inside_a_covered_folder_inside_a_system_folder_is_bound_again(tm
     own (it was visible through /opt). Once the checkout is covered, the venv must be bound again, or no worker can
     import torch. Here a folder standing for /opt (added to SYSTEM_DIRS in the child), a private checkout in it, and
     a site directory inside that on PYTHONPATH: the sandbox reads the site directory and not the checkout's secret."""
-    from grader import sandbox
-
-    if not sandbox.probe().isolated:
-        pytest.skip(f"no sandbox here: {sandbox.probe().reason}")
     opt = tmp_path / "opt"
     course = opt / "course"
     (course / ".venv" / "site").mkdir(parents=True)
     (course / ".venv" / "site" / "pkg.py").write_text("PACKAGE = 1\n")
     (course / "solutions.txt").write_text("the answers")
-    code = f"""
-        import subprocess, sys
-        sys.path.insert(0, {str(REPO)!r})
-        from grader import sandbox
-        sandbox.SYSTEM_DIRS = (*sandbox.SYSTEM_DIRS, {str(opt)!r})
-        argv, env = sandbox.probe().wrap(["/bin/sh", "-c", "cat {course}/.venv/site/pkg.py; cat {course}/solutions.txt"])
-        done = subprocess.run(argv, env=env, capture_output=True, text=True, timeout=60)
-        print("OUT", done.stdout.replace(chr(10), "|"), "ERR", done.stderr.replace(chr(10), "|"))
-    """
-    env = {k: v for k, v in os.environ.items() if not k.startswith("GRADER_")}
-    done = run_python(code, env={**env, "PYTHONPATH": str(course / ".venv" / "site"), "GRADER_PRIVATE": str(course)})
-    assert done.returncode == 0, done.stderr
-    assert "PACKAGE = 1" in done.stdout, f"the venv inside the covered checkout is gone: {done.stdout}"
-    assert "the answers" not in done.stdout, f"the checkout under the system folder was readable: {done.stdout}"
+    out = sandboxed_cat([course / ".venv" / "site" / "pkg.py", course / "solutions.txt"],
+                        {"PYTHONPATH": str(course / ".venv" / "site"), "GRADER_PRIVATE": str(course)}, system=opt)
+    assert "PACKAGE = 1" in out, f"the venv inside the covered checkout is gone: {out}"
+    assert "the answers" not in out, f"the checkout under the system folder was readable: {out}"
 
 
 # ---- the judge reading a worker's answer to a correctness case ------------------------------------------
