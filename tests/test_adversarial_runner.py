@@ -154,7 +154,9 @@ def test_the_repository_is_covered_where_a_folder_shown_holds_it(monkeypatch):
 
     venv = str(REPO / ".venv")
     monkeypatch.setattr(sandbox.sys, "prefix", venv)
-    monkeypatch.setattr(sandbox, "python_paths", lambda: frozenset({str(REPO.parent), venv, str(REPO)}))
+    # the checkout's parent stands for /opt (a folder the sandbox shows), wherever the checkout is
+    monkeypatch.setattr(sandbox, "SYSTEM_DIRS", (*sandbox.SYSTEM_DIRS, str(REPO.parent)))
+    monkeypatch.setattr(sandbox, "python_paths", lambda: frozenset({venv, str(REPO)}))
     monkeypatch.delenv("GRADER_WORKROOT", raising=False)
     monkeypatch.delenv("GRADER_PRIVATE", raising=False)
     argv, _ = sandbox.Sandbox("bwrap").wrap(["true"])
