@@ -255,7 +255,7 @@ class SoftmaxRouting:
     kernel, or torch's own softmax) on temperature * x, as 2-D rows."""
 
     def __init__(self, compute, temperature: float = 1.0):
-        self.learner, self.temperature, self.routed, self.saved, self.inside = compute, temperature, 0, [], False
+        self.compute, self.temperature, self.routed, self.saved, self.inside = compute, temperature, 0, [], False
 
     def __enter__(self):
         owners = ((torch, "softmax"), (torch.nn.functional, "softmax"), (torch.Tensor, "softmax"))
@@ -277,7 +277,7 @@ class SoftmaxRouting:
                     and dim in (-1, input.dim() - 1) and kwargs.get("dtype") is None):
                 self.inside = True
                 try:
-                    out = self.learner((input * self.temperature).reshape(-1, input.shape[-1]).contiguous())
+                    out = self.compute((input * self.temperature).reshape(-1, input.shape[-1]).contiguous())
                 finally:
                     self.inside = False
                 self.routed += 1
