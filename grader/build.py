@@ -10,8 +10,10 @@ With a GPU the build targets that GPU; without one it compiles for sm_80 and sm_
 """
 from __future__ import annotations
 
+import functools
 import os
 import re
+import shlex
 import shutil
 import time
 from pathlib import Path
@@ -133,6 +135,42 @@ def build_trouble(run: ToolRun, what: str = "nvcc") -> str | None:
     return None
 
 
+def assembler_deps_flags(path: Path, cwd: Path) -> list[str]:
+    """Host compiler flags that make the assembler list the files it read (GNU as --MD) in ``path``. gcc splits
+    -Wa's argument at commas, nvcc -Xcompiler's at unescaped ones: the path is given relative to the compiler's
+    working folder, which holds no comma or blank where the grader made both folders."""
+    name = os.path.relpath(path, cwd)
+    if re.search(r"[,\s]", name):
+        name = str(path)
+    return [] if re.search(r"[,\s]", name) else [f"-Xcompiler=-Wa\\,--MD\\,{name}"]
+
+
+@functools.cache
+def toolchain_roots(nvcc: str) -> tuple[str, ...]:
+    """The folders whose headers a lab file may make the compiler read, as real paths: the CUDA toolkit's (the
+    include folders nvcc passes, as its --dryrun prints them) and the host compiler's search list (gcc -v).
+    Trusted tools, no learner input."""
+    roots: set[str] = set()
+    code, out = run_tool([nvcc, "--dryrun", "-E", "-x", "cu", "/dev/null"], timeout_s=60)
+    for line in out.splitlines() if code == 0 else ():
+        if m := re.match(r"#\$ (?:SYSTEM_)?INCLUDES=(.*)", line):
+            words = shlex.split(m[1])
+            roots.update(os.path.realpath(w[2:] if w.startswith("-I") else w) for w in words if w != "-isystem")
+    code, out = run_tool(["gcc", "-x", "c++", "-E", "-v", "/dev/null"], timeout_s=60)
+    listing = out.split("search starts here:")[-1].split("End of search list.")[0] if code == 0 else ""
+    roots.update(os.path.realpath(line.strip()) for line in listing.splitlines()
+                 if line.startswith(" ") and line.strip())
+    return tuple(sorted(roots))
+
+
+def _read_small(path: Path, limit: int = 4 << 20) -> str | None:
+    try:
+        with open(path, "rb") as fh:
+            return fh.read(limit).decode(errors="replace")
+    except OSError:
+        return None
+
+
 def build_cuda(source: Path, outdir: Path, device: Device, shown_as: str, spec, *, stub_solution: str | None = None,
                box: Sandbox | None = None) -> BuildResult:
     """Compile ``source`` into ``outdir/lib<stem>.so`` and audit it. Never raises for learner mistakes."""
@@ -172,9 +210,12 @@ def build_cuda(source: Path, outdir: Path, device: Device, shown_as: str, spec, 
     header = outdir / "grader_abi.h"
     header.write_text(spec.abi.header())
     obj, lib = outdir / f"{source.stem}.o", outdir / f"lib{source.stem}.so"
-    for stale in (obj, lib):
+    deps, asm_deps = outdir / f"{source.stem}.d", outdir / f"{source.stem}.as.d"
+    for stale in (obj, lib, deps, asm_deps):
         stale.unlink(missing_ok=True)
-    compile_cmd = [nvcc, *COMMON_FLAGS, *arch_flags(device), "-include", str(header), "-c", str(source), "-o", str(obj)]
+    compile_cmd = [nvcc, *COMMON_FLAGS, *arch_flags(device), "-MD", "-MF", str(deps),
+                   *assembler_deps_flags(asm_deps, source.parent), "-include", str(header), "-c", str(source),
+                   "-o", str(obj)]
     run = run_bounded(compile_cmd, memory_bytes=SETTINGS.build_memory_bytes, cwd=source.parent,
                       timeout_s=SETTINGS.build_timeout_s, box=box, ro=[source.parent], rw=[outdir])
     code, out = run.code, run.output
@@ -194,6 +235,15 @@ def build_cuda(source: Path, outdir: Path, device: Device, shown_as: str, spec, 
     if code != 0:
         log.write_text(transcript, errors="backslashreplace")
         result.errors = first_errors(out, source, shown_as)
+        result.seconds = time.monotonic() - start
+        return result
+    result.source_problems = source_audit.read_problems(
+        _read_small(deps), _read_small(asm_deps), source=source, own=(header,), roots=toolchain_roots(nvcc),
+        workdir=source.parent)
+    if result.source_problems:  # not linked: nothing of it runs, and the report names the files, never their lines
+        log.write_text(transcript + f"\n{shown_as} was compiled, but it read what a lab file may not:\n"
+                       + "".join(f"  {p}\n" for p in result.source_problems), errors="backslashreplace")
+        result.errors = list(result.source_problems)
         result.seconds = time.monotonic() - start
         return result
     link_cmd = [nvcc, "-shared", "-cudart", "shared", str(obj), "-o", str(lib)]

@@ -325,3 +325,33 @@ def test_a_library_kernel_is_known_by_its_namespace():
     for own in ("_Z12scale_kernelPfPKfii", "_ZN12_GLOBAL__N_14kernEPf", "_Z1kN4cuda3std5arrayIfLm4EEE",
                 "_ZN2ns6kernelIN3cub3SumEEEvPf", "_ZN3cubE"):
         assert library_kernel(own) == "", own
+
+
+def test_make_prerequisites_reads_escapes_and_continuations():
+    from grader.audit.source import make_prerequisites
+
+    text = "x.o : a.cu \\\n /usr/include/my\\ dir/h.h \\\n  /usr/include/c$$.h\n"
+    assert make_prerequisites(text) == ["a.cu", "/usr/include/my dir/h.h", "/usr/include/c$.h"]
+    assert make_prerequisites("no rule here") is None
+
+
+def test_read_problems_names_what_the_build_read_that_it_may_not(tmp_path):
+    """The compiler's and the assembler's own lists decide (red team, session 15: an include hidden in a raw string,
+    an .incbin): a file outside the toolkit's and the system's headers, a vendor header, anything the assembler
+    read beside its input."""
+    from grader.audit.source import read_problems
+
+    src, abi = tmp_path / "k.cu", tmp_path / "abi.h"
+    roots = ("/usr/include", "/opt/cuda/include")
+    ok = f"k.o: {src} {abi} /usr/include/stdio.h /opt/cuda/include/cuda_runtime.h\n"
+    asm_ok = "k.o: tmpxft_0001_00000000-6_k.cudafe1.cpp /tmp/ccAbCd.s\n"
+    kw = dict(source=src, own=(abi,), roots=roots, workdir=tmp_path)
+    assert read_problems(ok, asm_ok, **kw) == []
+    outside = read_problems(ok.replace("\n", " /work/solutions/k.cu\n"), asm_ok, **kw)
+    assert len(outside) == 1 and "/work/solutions/k.cu" in outside[0] and "neither" in outside[0]
+    vendor = read_problems(ok.replace("\n", " /opt/cuda/include/cublas_v2.h\n"), asm_ok, **kw)
+    assert len(vendor) == 1 and "cublas_v2.h" in vendor[0] and "vendor" in vendor[0]
+    incbin = read_problems(ok, asm_ok.replace("\n", " /etc/passwd\n"), **kw)
+    assert len(incbin) == 1 and "the assembler read /etc/passwd" in incbin[0]
+    assert "did not list" in read_problems(None, asm_ok, **kw)[0]
+    assert "did not list" in read_problems(ok, None, **kw)[-1]

@@ -585,3 +585,33 @@ def test_an_analysis_too_long_to_read_whole_is_refused(tmp_path):
 def test_a_negated_bound_is_no_claim():
     assert quotes("Compute (SM) Throughput is not above 60 %") == []
     assert [q.bound for q in quotes("DRAM Throughput, at least 80 %")] == ["lower"]
+
+
+@pytest.mark.parametrize("text, value, family", [
+    ("DRAM Throughput reached _99.7 %_ of peak", 99.7, "percent"),        # underscore emphasis (red team, session 15)
+    ("DRAM Throughput reached __99.7 %__ of peak", 99.7, "percent"),
+    ("Duration _126.05 us_", 126.05, "time"),
+    ("<tr><td>DRAM Throughput</td><td>99.7 %</td></tr>", 99.7, "percent"),  # a table in HTML: cells are apart
+    ("DRAM Throughput<br>99.7 %", 99.7, "percent"),
+    ("DRAM Throughput <b>99.7</b> %", 99.7, "percent"),
+    ("DRAM 吞吐量为99.7%的峰值", 99.7, "percent"),                          # no blank between a script's words and figures
+])
+def test_figures_in_emphasis_html_cells_and_other_scripts_are_read(text, value, family):
+    """A figure that renders beside a metric's name is read, whatever it is wrapped in: `_99.7 %_` and
+    `<td>DRAM Throughput</td><td>99.7 %</td>` were skipped, so invented values passed the analysis."""
+    found = [q for q in quotes(text) if q.value == value]
+    assert found and found[0].family == family, quotes(text)
+
+
+@pytest.mark.parametrize("text", ["built for sm_90 with n_rows rows", "fp32 and H100", "the x_2 and y_3 columns"])
+def test_figures_inside_words_are_not_read(text):
+    assert not [q for q in quotes(text) if q.value in (90, 32, 100, 2, 3)], quotes(text)
+
+
+@pytest.mark.parametrize("written", ["1e999", "1e-999", "9" * 400, "1e308", "0e0"])
+def test_an_absurd_figure_is_a_wrong_quote_not_a_crash(written):
+    """`DRAM Throughput is 1e999 %` made the grader exit 3 (10.0 ** 999 overflowed in the comparison)."""
+    found = [q for q in quotes(f"DRAM Throughput is {written} %") if q.family == "percent"]
+    metric = profile.Quotable("dram", "DRAM Throughput", 84.4, "percent", (r"dram throughput",))
+    result = profile.check_quotes(found, [metric])
+    assert found and not result.matched and result.misquoted

@@ -1,12 +1,15 @@
 """Static checks on a learner's CUDA source, on its comment-free text (so that words in comments never
-count): which headers it includes, and whether the stub's TODO regions are still untouched.
+count): which headers it includes, and whether the stub's TODO regions are still untouched. After the build,
+what the compiler and the assembler say they read (``read_problems``), which no reading of the text can hide.
 
 The comments are removed by the C preprocessor itself (``gcc -fpreprocessed -dD -E -P``: strips
 comments, expands nothing, reads no other file).
 """
 from __future__ import annotations
 
+import os
 import re
+from pathlib import Path
 
 # Headers a lab file may include: the CUDA runtime and device-side libraries, and the C/C++ standard
 # headers a kernel or its launcher reasonably uses. Everything the file needs is in the file itself.
@@ -21,8 +24,9 @@ ALLOWED_HEADERS = {
 }
 ALLOWED_PREFIXES = ("cooperative_groups/", "cuda/", "cub/")  # the toolkit's header-only device libraries
 # CUTLASS and CuTe are header-only too, but hold whole GEMM kernels (cutlass::gemm::device::Gemm): vendor libraries.
-VENDOR = re.compile(r"^(cublas|cublasLt|cudnn|cufft|curand|cusparse|cusolver|nccl|cutlass/|cute/|torch/|ATen/|c10/|"
-                    r"dlfcn\.h|Python\.h)", re.I)
+LIBRARIES = r"cublas|cublasLt|cudnn|cufft|curand|cusparse|cusolver|nccl|cutlass/|cute/|torch/|ATen/|c10/|Python\.h"
+VENDOR = re.compile(rf"^({LIBRARIES}|dlfcn\.h)", re.I)
+VENDOR_LIBRARY = re.compile(rf"^({LIBRARIES})", re.I)  # dlfcn.h also comes in through the toolkit's own headers
 INCLUDE = re.compile(r'^\s*#\s*include\s*([<"])([^>"]+)[>"]', re.M)
 
 
@@ -148,3 +152,64 @@ def untouched_regions(text: str, solution_text: str) -> list[str]:
                 found.append(m.group(2))
                 break
     return found
+
+
+# ---- what the build read, in the compiler's own words -------------------------------------------------
+
+
+def make_prerequisites(text: str) -> list[str] | None:
+    """The files a make rule written by a compiler (-MD) or the assembler (--MD) names after its target: blank-
+    separated, a backslash-newline continues the line, a backslash escapes a blank. None when there is no rule."""
+    target, colon, rest = text.replace("\\\n", " ").partition(": ")
+    if not colon:
+        return None
+    names = [re.sub(r"\\(.)", r"\1", t).replace("$$", "$") for t in re.findall(r"(?:\\.|[^\s\\])+", rest)]
+    return [n for n in names if not n.endswith(":")]
+
+
+def _inside(path: str, roots: tuple[str, ...]) -> bool:
+    return any(path == r or path.startswith(r.rstrip("/") + "/") for r in roots)
+
+
+def read_problems(compiler_deps: str | None, assembler_deps: str | None, *, source: Path, own: tuple[Path, ...],
+                  roots: tuple[str, ...], workdir: Path) -> list[str]:
+    """What the build read that a lab file may not make it read, from the compiler's list of the files it opened
+    (nvcc -MD, both passes) and the assembler's (as --MD). The include check above reads the source; this reads
+    what the tools did, so no spelling of an #include (in a raw string, a macro, a splice) and no assembler
+    directive (.incbin, .include in an asm statement) gets past it. ``roots``: the toolkit's and the host
+    compiler's header folders; ``own``: the grader's files the build includes; ``workdir``: the compiler's."""
+    if compiler_deps is None or (files := make_prerequisites(compiler_deps)) is None:
+        return ["the compiler did not list the files it read (nvcc -MD), so the build cannot be checked: a grader "
+                "set-up problem, not yours; tell your instructor"]
+    allowed = {os.path.realpath(p) for p in (source, *own)}
+    problems: list[str] = []
+    for name in files:
+        path = os.path.realpath(os.path.join(workdir, name))
+        parts = path.split("/")
+        library = next((s for i in range(len(parts)) if VENDOR_LIBRARY.match(s := "/".join(parts[i:]))), None)
+        if library:
+            problems.append(f"the compiler read {library}, a vendor library or the framework, through an include "
+                            "the include check could not see; the point of the lab is to write the kernel yourself")
+        elif path not in allowed and not _inside(path, roots):
+            problems.append(f"the compiler read {_shown(path)}, a file that is neither the CUDA toolkit's nor the "
+                            "system's headers, through an include the include check could not see: put everything "
+                            "in this one file (only system headers, in <...>)")
+    if assembler_deps is None or (read := make_prerequisites(assembler_deps)) is None:
+        return problems + ["the assembler did not list the files it read (as --MD), so the build cannot be checked: "
+                           "a grader set-up problem, not yours; tell your instructor"]
+    for name in read:
+        # its input (the compiler's temporary .s) and the name of its .file directive (nvcc's intermediate .cpp)
+        if (name.endswith(".s") and os.path.dirname(name) in TEMP_DIRS) or (
+                "/" not in name and name.endswith(".cudafe1.cpp")):
+            continue
+        problems.append(f"the assembler read {_shown(name)} (an .incbin or .include in an asm statement): a lab "
+                        "file may not read other files; write any data it needs into the file itself")
+    return problems
+
+
+TEMP_DIRS = {"/tmp", os.environ.get("TMPDIR", "/tmp").rstrip("/") or "/"}
+
+
+def _shown(path: str) -> str:
+    name = "".join(c if c.isprintable() else "?" for c in path)
+    return name if len(name) <= 120 else name[:100] + f"...({len(name)} characters)"

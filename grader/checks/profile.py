@@ -588,7 +588,7 @@ APPROX_TOLERANCE = 0.05  # "~85 %": within 5% of the report's value, or one unit
 def _agrees(quote: Quote, metric: Quotable) -> bool:
     """The quote is the metric rounded or truncated to the quoted digits, or within 1% of it (an approximation,
     "~85 %": within APPROX_TOLERANCE, or one unit of its last digit)."""
-    ulp = 10.0 ** -quote.digits
+    ulp = 10.0 ** -max(-300, min(300, quote.digits))  # "1e999 %" has -999 digits: 10.0 ** 999 raises
     for factor in quote.factors:
         if metric.value == 0 and quote.value == 0:
             return True

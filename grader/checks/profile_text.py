@@ -170,11 +170,20 @@ def _readable(text: str) -> str:
     tags (<b>97.3</b>%) taken out, emphasis and code marks off the numbers they split (**9**.5 % is 9.5 %). No more
     than an analysis may hold is read (bounds the regex work); ``too_long`` refuses an analysis with more."""
     lines = without_html_comments(text[:MAX_ANALYSIS_CHARS]).splitlines()
-    return "\n".join(_MARKS_IN_NUMBER.sub("", plain(_TAG.sub("", _ESCAPE.sub(r"\1", line)))) for line in lines)
+    return "\n".join(_MARKS_IN_NUMBER.sub("", _EMPHASIS.sub("", plain(_TAG.sub("", _BLOCK_TAG.sub(
+        " ", _ESCAPE.sub(r"\1", line)))))) for line in lines)
 
 
 _ESCAPE = re.compile(r"\\([!-/:-@\[-`{-~])")  # CommonMark: a backslash before ASCII punctuation shows the character
 _TAG = re.compile(r"</?[A-Za-z][A-Za-z0-9-]*(?:\s[^<>]*)?/?>")  # <b>, </sup>, <span class=x>, <br/>
+# Tags that render as a break between what they hold: a table's cells (<td>DRAM Throughput</td><td>99.7 %</td> reads
+# "DRAM Throughput 99.7 %", not "Throughput99.7 %", whose number no one wrote), paragraphs, lines, list items.
+_BLOCK_TAG = re.compile(r"</?(?:td|th|tr|thead|tbody|tfoot|table|caption|div|p|br|hr|li|ul|ol|dl|dt|dd|h[1-6]|"
+                        r"blockquote|pre|section|article|header|footer|figure|figcaption|details|summary|center)"
+                        r"(?:\s[^<>]*)?/?>", re.I)
+# Markdown's underscore emphasis around a figure (_99.7 %_, __126 us__): the underscores render as nothing. An
+# underscore inside a word (sm_90, n_rows) is no emphasis and stays.
+_EMPHASIS = re.compile(r"(?<![A-Za-z0-9_])_+(?=[\d.,])|(?<=[\dA-Za-z%])_+(?![A-Za-z0-9_])")
 
 
 def too_long(text: str) -> str | None:
@@ -307,8 +316,8 @@ def unit_key(written: str) -> str:
 
 _UNIT_ALT = "|".join(_unit_pattern(u) for u in sorted(_UNITS, key=len, reverse=True))
 _NUMBER = re.compile(
-    r"(?<![\w.])(?P<num>\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+,\d{1,2}(?!\d)|\d+(?:\.\d+)?(?:[eE][+-]?\d{1,3})?)"
-    r"(?:\s?(?P<unit>" + _UNIT_ALT + r")(?![\w/]))?", re.I)
+    r"(?<![A-Za-z0-9_.\u00c0-\u024f])(?P<num>\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+,\d{1,2}(?!\d)|\d+(?:\.\d+)?(?:[eE][+-]?\d{1,3})?)"
+    r"(?:\s?(?P<unit>" + _UNIT_ALT + r")(?![A-Za-z0-9_/\u00c0-\u024f]))?", re.I)
 _NCU_ROW = re.compile(r"^\s*(?P<label>\S.*?)\s{2,}(?:(?P<unit>\S+)\s+)?[\d,.]+\s*$")  # ncu's "Label  unit  value"
 _SHAPE = re.compile(r"(?<!\d)\d+\s*[x×]\s*\d+")
 # Characters around a number searched for its metric's name (a bare number is a quote only right beside a name). The
