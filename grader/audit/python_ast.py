@@ -19,6 +19,8 @@ from __future__ import annotations
 import ast
 import builtins
 import io
+import re
+import symtable
 import sys
 import tokenize
 from dataclasses import dataclass, field
@@ -110,6 +112,13 @@ MAX_PASSES = 12
 # What one pass reads at most: 100000 nodes (the solutions' largest file has about 5000) and chains of 32 attributes
 # (a 1 MB file of 190-attribute chains took the audit 9 min 44 s, the red team of session 12).
 MAX_NODES, MAX_CHAIN = 100_000, 32
+# Visits one pass may make: each node is visited about once, a few twice (getattr(x, "a") is read as x.a). A visitor
+# that read a subtree again for each level above it took 1.8 s at 16 nested getattr calls and doubled with each more
+# (the red team of session 15): the budget turns any such path into a finding instead of a hang in the judge.
+MAX_VISITS = 10 * MAX_NODES
+# Names a module has without binding them (the import system sets them); the risky ones are refused in visit_Name.
+MODULE_NAMES = {"__name__", "__file__", "__doc__", "__package__", "__spec__", "__loader__", "__builtins__",
+                "__cached__", "__annotations__", "__dict__", "__path__"}
 
 
 @dataclass(frozen=True)
@@ -187,13 +196,20 @@ def audit(source: str | bytes, rules: Rules, entry: str | None = None) -> list[F
     if deep := _too_deep(tree):
         return [deep]
     rebound = _rebinding(tree, rules)
+    nowhere, builtin_refs = _unbound_names(tree)
+    rebound += [Finding(line, f"uses {name}, which the file never imports or defines: every name it uses must come "
+                              "from its own imports and definitions (Triton's interpreter leaves names of its own, "
+                              "such as np, in a kernel's module)") for name, line in nowhere.items()]
     # Which of the file's functions receive or return tensors is found by running the audit until what it
     # learns stops growing (a helper may pass a tensor to another helper defined further down). Each pass
     # only adds, and there are finitely many parameters and functions to add, so this ends.
     flows, first = Flows(), None
     for _ in range(MAX_PASSES):
-        auditor = _Auditor(rules, entry, flows)
-        findings = auditor.run(tree, first)
+        auditor = _Auditor(rules, entry, flows, lines=source.splitlines(), builtin_refs=builtin_refs)
+        try:
+            findings = auditor.run(tree, first)
+        except RecursionError:  # under MAX_DEPTH levels of syntax, some take the visitor many frames (getattr(...))
+            return [Finding(0, "nests expressions too deeply for the audit to read: break them into steps")]
         if auditor.found == flows:
             return sorted(rebound + findings, key=lambda f: f.line)  # stable: the visitor's order within a line
         flows, first = auditor.found, first or auditor
@@ -201,6 +217,38 @@ def audit(source: str | bytes, rules: Rules, entry: str | None = None) -> list[F
     return sorted(rebound + findings + [Finding(0, f"hands tensors through more levels of its own functions than the "
                                                   f"audit follows ({MAX_PASSES} passes over the file): call a kernel "
                                                   "from fewer levels of helpers")], key=lambda f: f.line)
+
+
+def _unbound_names(tree: ast.Module) -> tuple[dict[str, int], set[str]]:
+    """Names the file uses but never binds, as Python's own symbol tables (symtable) resolve them in every scope:
+    (those that are not builtins either -> the line of their first use, the builtins it names). Code under the
+    __main__ guard is left out, as it never runs. Such a name is a builtin or comes from outside the file: Triton's
+    interpreter copies its module's globals (np, inspect) into a kernel's module, where a file that never imports
+    NumPy could use it."""
+    module = ast.Module(body=[n for n in tree.body if not _is_main_guard(n)], type_ignores=[])
+    try:
+        table = symtable.symtable(ast.unparse(module), "<lab file>", "exec")
+    except (SyntaxError, RecursionError, ValueError, MemoryError):
+        return {}, set()
+    tables, bound, used = [table], set(), set()
+    while tables:
+        t = tables.pop()
+        tables.extend(t.get_children())
+        for sym in t.get_symbols():
+            name = sym.get_name()
+            if t.get_type() == "module" and (sym.is_assigned() or sym.is_imported()) or \
+                    sym.is_declared_global() and sym.is_assigned():
+                bound.add(name)
+            if sym.is_referenced() and (t.get_type() == "module" or sym.is_global()):
+                used.add(name)
+    unbound = used - bound
+    builtin_refs = unbound & set(dir(builtins))
+    nowhere = unbound - builtin_refs - MODULE_NAMES
+    lines: dict[str, int] = {}
+    for node in ast.walk(module):
+        if isinstance(node, ast.Name) and node.id in nowhere:
+            lines[node.id] = min(lines.get(node.id, node.lineno), node.lineno)
+    return {name: lines.get(name, 0) for name in sorted(nowhere)}, builtin_refs
 
 
 def _running(tree: ast.Module):
@@ -283,6 +331,10 @@ def _rebinding(tree: ast.Module, rules: Rules) -> list[Finding]:
     findings += [Finding(0, f"imports two different things as {name} ({', '.join(sorted(what))}): name each once")
                 for name, what in imports.items() if len(what) > 1]
     for name, line, how in _binding_sites(tree):
+        if name == "__name__":
+            findings.append(Finding(line, f"binds __name__ ({how}): the code under `if __name__ == \"__main__\":` is "
+                                          "not audited because it never runs when the grader imports the file; a file "
+                                          "that sets __name__ would run it"))
         if name in trusted and how != "import":
             findings.append(Finding(line, f"rebinds {name} ({how}): a name that stands for a module or an imported "
                                           "function must keep meaning only that; choose another name"))
@@ -403,9 +455,19 @@ REACHED_MODULES = {"os", "sys", "subprocess", "builtins", "importlib", "ctypes",
 STDLIB_MODULES = set(sys.stdlib_module_names) - {"math", "functools", "typing", "dataclasses", "__future__"}
 
 
+class _OverBudget(Exception):
+    pass
+
+
 class _Auditor(ast.NodeVisitor):
-    def __init__(self, rules: Rules, entry: str | None = None, flows: Flows | None = None):
+    def __init__(self, rules: Rules, entry: str | None = None, flows: Flows | None = None, lines: list[str] = (),
+                 builtin_refs: set[str] = frozenset()):
         self.rules = rules
+        self.lines = list(lines)  # the file's text: a kernel is also read as Triton's interpreter reads it
+        self.builtin_refs = builtin_refs  # builtins the file names (a name it binds nowhere), from _unbound_names
+        self.called_names: set[int] = set()  # ids of the Name nodes that are called: f in f(...)
+        self.kernel_constexprs: list[set[str]] = []  # the tl.constexpr parameters of the kernels being visited
+        self.visits = 0
         self.entry = entry
         self.found = (flows or Flows()).copy()  # what this pass learns: a superset of what the passes before did
         self.flows = self.found  # read as soon as learned (a helper defined further down gets it this pass)
@@ -575,6 +637,12 @@ class _Auditor(ast.NodeVisitor):
     PREPARED = ("generators", "methods", "static_methods", "as_values", "bound_names", "aliases", "chain_bases", "jit_functions", "kernel_params", "constants", "functions", "signatures",
                 "callbacks", "class_ok", "declared_outer", "postponed", "seeds", "setup_findings")
 
+    def visit(self, node):
+        self.visits += 1
+        if self.visits > MAX_VISITS:
+            raise _OverBudget
+        return super().visit(node)
+
     def run(self, tree: ast.Module, prepared: "_Auditor | None" = None) -> list[Finding]:
         if prepared is not None:
             for name in self.PREPARED:
@@ -583,10 +651,14 @@ class _Auditor(ast.NodeVisitor):
         else:
             self._prepare(tree)
         self.findings = list(self.setup_findings)
-        for node in tree.body:
-            if _is_main_guard(node):
-                continue  # never runs when the grader imports the file
-            self.visit(node)
+        try:
+            for node in tree.body:
+                if _is_main_guard(node):
+                    continue  # never runs when the grader imports the file
+                self.visit(node)
+        except _OverBudget:
+            self.flag(tree, f"takes the audit more than {MAX_VISITS} steps to read (a lab's file takes a few "
+                            "thousand): keep it to the lab's code, with no expression wrapped in itself many times")
         seen, unique = set(), []
         for f in self.findings:
             if (f.line, f.text) not in seen:
@@ -757,6 +829,11 @@ class _Auditor(ast.NodeVisitor):
         if kernel:
             bound = {name for name, _, how in _binding_sites(ast.Module(body=node.body, type_ignores=[]))}
             self.kernel_names.append(bound | set(_param_names(node.args)))
+            self.kernel_constexprs.append({a.arg for a in (*node.args.posonlyargs, *node.args.args,
+                                                           *node.args.kwonlyargs)
+                                           if a.annotation is not None and (_chain(a.annotation) or [""])[-1] ==
+                                           "constexpr"})
+            self._hidden_defs(node)
         callback = node.name in self.callbacks and not kernel
         self._enter_function(node.name, node.args, callback)
         self.current.append(node.name)
@@ -767,6 +844,27 @@ class _Auditor(ast.NodeVisitor):
         self.in_kernel -= kernel
         if kernel:
             self.kernel_names.pop()
+            self.kernel_constexprs.pop()
+
+    def _hidden_defs(self, node) -> None:
+        """A kernel's text is read twice by Triton: from its first line that starts with `def` (the compiler) and
+        from its last (the interpreter, which strips each line first). A string or any other line of the kernel
+        that starts so would have the interpreter run what follows it instead of the kernel the audit read."""
+        first = min([node.lineno, *(d.lineno for d in node.decorator_list)])
+        for number in range(first, min(node.end_lineno or node.lineno, len(self.lines)) + 1):
+            if number != node.lineno and re.match(r"\s*def\s", self.lines[number - 1]):
+                self.flag(ast.Pass(lineno=number), f"has a line in {node.name}'s text that starts with `def` (line "
+                                                   f"{number}): Triton's interpreter takes a kernel from its last such "
+                                                   "line, so it would run that text instead; reword the line")
+
+    def _constexpr_root(self, node) -> str | None:
+        """The tl.constexpr parameter of the kernel being visited that an expression is taken from (N, N[0], N.x)."""
+        while isinstance(node, (ast.Attribute, ast.Subscript, ast.Call)):
+            node = node.func if isinstance(node, ast.Call) else node.value
+        if self.in_kernel and self.kernel_constexprs and isinstance(node, ast.Name) and \
+                node.id in self.kernel_constexprs[-1]:
+            return node.id
+        return None
 
     visit_AsyncFunctionDef = visit_FunctionDef
 
@@ -784,6 +882,10 @@ class _Auditor(ast.NodeVisitor):
     # -- expressions --
     def visit_Attribute(self, node):
         name = node.attr
+        if name != "value" and (root := self._constexpr_root(node.value)):
+            self.flag(node, f"uses .{name} of {root}, a tl.constexpr, inside a kernel: a compile-time constant is a "
+                            "number, a string or a dtype to compute with; its attributes would be the caller's "
+                            "object's, run as Python by Triton's interpreter")
         chain_ = _chain(node)
         if chain_ is None:
             # The base is no plain name ((torch.cuda,)[0].torch, f().os.path): every part of the chain is read as if
@@ -877,6 +979,10 @@ class _Auditor(ast.NodeVisitor):
                     any(self._tensor_expr(a) for a in [*node.args, *(kw.value for kw in node.keywords)]):
                 self._holds(func)  # boxes.append(x): the list now holds a tensor
         if isinstance(func, ast.Name):
+            self.called_names.add(id(func))
+            if self._constexpr_root(func):
+                self.flag(node, f"calls {func.id}, a tl.constexpr, inside a kernel: call @triton.jit functions by "
+                                "their own name")
             if func.id in FORBIDDEN_CALLS:
                 self.flag(node, f"calls {func.id}(): not allowed in lab code")
             elif func.id == "getattr" and (len(node.args) < 2 or not isinstance(node.args[1], ast.Constant)
@@ -885,6 +991,9 @@ class _Auditor(ast.NodeVisitor):
             elif func.id == "getattr":  # judged as the attribute it names: getattr(torch, "softmax") is torch.softmax
                 self.visit(ast.copy_location(ast.Attribute(value=node.args[0], attr=node.args[1].value,
                                                            ctx=ast.Load()), node))
+                for rest in (func, *node.args[1:], *node.keywords):  # node.args[0] was read as the attribute's base
+                    self.visit(rest)
+                return
             elif func.id in ("sum", "sorted", "map", "filter", "reversed", "max", "min") and not self.in_kernel \
                     and self.rules.methods is not None and len(node.args) == 1 and not node.keywords:
                 self.flag(node, f"calls {func.id}() on one iterable outside a kernel: iterating a tensor computes with "
@@ -1205,6 +1314,8 @@ class _Auditor(ast.NodeVisitor):
 
     def _visit_lambda(self, node: ast.Lambda, key: str) -> None:
         callback = key in self.callbacks or _lambda_key(node) in self.callbacks
+        for default in [*node.args.defaults, *(d for d in node.args.kw_defaults if d is not None)]:
+            self.visit(default)  # run where the lambda is made, in the scope around it
         self._enter_function(key, node.args, callback)
         if self._tensor_expr(node.body):
             self.found.returns.add(key)
@@ -1276,6 +1387,10 @@ class _Auditor(ast.NodeVisitor):
             self.flag(node, f"uses {node.id}")
         if not isinstance(node.ctx, ast.Load):
             return
+        if node.id in self.builtin_refs and node.id in FORBIDDEN_CALLS | {"getattr"} and \
+                id(node) not in self.called_names:
+            self.flag(node, f"uses {node.id} as a value (held, passed or renamed): the audit judges {node.id} where "
+                            "it is called by that name, so it may not go anywhere else")
         target = self.aliases.get(node.id)
         if target == "torch.Tensor" and self.rules.torch_host is not None and not self.in_kernel and \
                 id(node) not in self.class_ok:
@@ -1289,6 +1404,12 @@ class _Auditor(ast.NodeVisitor):
             self.flag(node, f"uses {node.id} inside a @triton.jit kernel: a kernel may use its parameters and "
                             "locals, tl, module-level constants and other @triton.jit functions (Triton's interpreter "
                             "would run anything else as Python, the GPU compiler would refuse it)")
+
+    def visit_Subscript(self, node):
+        if isinstance(node.ctx, (ast.Store, ast.Del)) and (root := self._constexpr_root(node.value)):
+            self.flag(node, f"assigns into {root}, a tl.constexpr, inside a kernel: a kernel writes its results with "
+                            "tl.store")
+        self.generic_visit(node)
 
     def visit_Global(self, node):
         pass
