@@ -18,7 +18,7 @@ from rich.text import Text
 
 from grader.pipeline import LabReport, Run
 from grader.registry import Lab
-from grader.results import Result, Status
+from grader.results import Result, Status, strict_json
 
 STYLE = {Status.PASS: "bold green", Status.FAIL: "bold red", Status.SKIP: "yellow", Status.NOT_RUN: "dim"}
 
@@ -285,7 +285,7 @@ def write_json(path: Path, data: dict) -> None:
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
     try:
         with os.fdopen(fd, "w") as fh:
-            fh.write(json.dumps(data, indent=2, default=str) + "\n")
+            fh.write(strict_json(data) + "\n")
             fh.flush()
             os.fsync(fh.fileno())
         os.replace(tmp, path)

@@ -74,3 +74,23 @@ def test_roster_missing_folder_is_a_learner_not_a_bad_row(tmp_path):
     roster = parse_roster(write(tmp_path, "name,submission\nzoe,clones/zoe/labs\n"), LISTING["labs"])
     assert roster.problems == () and roster.entries[0].name == "zoe"
     assert not roster.entries[0].submission.exists()
+
+
+def test_roster_refuses_a_link_on_the_way_and_two_learners_in_one_folder(tmp_path):
+    """mallory,mallory/labs with mallory a link to alice's clone graded alice's work as mallory's (red team, session
+    15): a link below the roster's folder, or a folder another learner's is, holds or lies in, is a bad row."""
+    for who in ("alice", "eve"):
+        (tmp_path / who / "labs").mkdir(parents=True)
+    (tmp_path / "mallory").symlink_to("alice")
+    roster = parse_roster(write(tmp_path, (
+        "name,submission,labs\n"
+        "alice,alice/labs,\n"        # 2
+        "eve,eve/labs,\n"            # 3
+        "mallory,mallory/labs,\n"    # 4  through a link to alice's clone
+        "bob,alice/labs,\n"          # 5  alice's folder
+        "carol,alice,\n"             # 6  holds alice's
+        "dan,clones/dan/labs,\n")), LISTING["labs"])  # 7  missing: still a learner (graded as missing)
+    assert [e.name for e in roster.entries] == ["alice", "eve", "dan"]
+    problems = {p.line: p.message for p in roster.problems}
+    assert "goes through a link (mallory -> alice)" in problems[4]
+    assert "alice's folder" in problems[5] and "alice's folder" in problems[6]

@@ -6,6 +6,7 @@ run_check, on a Context built around a staged softmax_triton.py; the learner's f
 sandboxed Triton worker (Triton's interpreter on the CPU). On a GPU, the solution is graded by the grader
 itself, as `make grade LAB=03` would.
 """
+import os
 import shutil
 import sys
 from pathlib import Path
@@ -226,3 +227,32 @@ def test_the_bonus_temperature_tells_a_forward_through_the_kernel_from_one_that_
     case = next(c for c in CASES if c.name == "c09_bonus_fakes_routing")
     faked = port_logits(materialise(case, tmp_path) / "03-triton-and-pytorch" / "minigpt_torch.py")
     assert np.abs(faked - untempered).max() <= tolerance and np.abs(faked - expected).max() > 100 * tolerance
+
+
+def test_interpreter_leaves_the_learners_module_as_it_was_and_refuses_what_no_kernel_takes(tmp_path):
+    """Triton's interpreter copied its own globals (np, inspect) into the learner's module and passed lists and
+    tl.constexpr values through to the kernel body untouched (red team, session 15). With the worker's guard the
+    module keeps only its own names, a list argument is refused, and a torch operation in a body is refused."""
+    import subprocess
+    import sys
+
+    (tmp_path / "k.py").write_text(
+        "import torch\nimport triton\nimport triton.language as tl\n\n\n"
+        "@triton.jit\ndef copy(y_ptr, x_ptr, n, BLOCK: tl.constexpr):\n"
+        "    offs = tl.arange(0, BLOCK)\n"
+        "    tl.store(y_ptr + offs, tl.load(x_ptr + offs, mask=offs < n), mask=offs < n)\n\n\n"
+        "@triton.jit\ndef takes(pair):\n    pass\n\n\nG = [torch.zeros(1)]\n\n\n"
+        "@triton.jit\ndef uses_global():\n    G[0].add_(1)\n")
+    script = (
+        "import sys, torch\nsys.path.insert(0, sys.argv[1])\n"
+        "from grader.workers.triton import interpreter_kernel_guard\ninterpreter_kernel_guard()\n"
+        "import k\nx = torch.arange(8.0); y = torch.empty(8)\n"
+        "k.copy[(1,)](y, x, 8, BLOCK=8)\nassert torch.equal(x, y)\n"
+        "assert not {'np', 'inspect', 'interpreter_builder'} & set(vars(k)), sorted(vars(k))\n"
+        "try:\n    k.takes[(1,)]([y, x])\nexcept Exception as e:\n    assert 'is a list' in repr(e), e\n"
+        "else:\n    raise SystemExit('a list argument ran')\n"
+        "try:\n    k.uses_global[(1,)]()\nexcept Exception as e:\n    assert 'ran torch' in repr(e), e\n"
+        "else:\n    raise SystemExit('a torch operation ran in a kernel body')\nprint('ok')\n")
+    run = subprocess.run([sys.executable, "-c", script, str(tmp_path)], capture_output=True, text=True, timeout=300,
+                         env={**os.environ, "TRITON_INTERPRET": "1", "PYTHONPATH": str(REPO)})
+    assert run.returncode == 0 and run.stdout.strip().endswith("ok"), run.stdout + run.stderr

@@ -82,3 +82,15 @@ def test_learner_profile_is_read_beside_the_submission_only(tmp_path):
     assert (REPO / "learners" / "borja" / "profile.md").is_file()
     r = learner_profile(ctx_for(tmp_path, "borja"))
     assert r.status == Status.FAIL and "no profile" in r.message and str(tmp_path) in r.message, r.message
+
+
+def test_learner_profile_counts_the_words_the_page_shows(tmp_path):
+    """A Phase 24 section that renders empty passed with 53 words: one link reference definition whose title held
+    them (red team, session 15). Such definitions are not counted, and HTML that can hide text is refused."""
+    words = " ".join(f"w{i}" for i in range(45))
+    write_profile(tmp_path, "zed", f'# Zed\n\n## Phase 24 — CUDA & Triton\n\n[r0]: <https://example.org/0> "PyTorch {words}"\n')
+    r = learner_profile(ctx_for(tmp_path, "zed"))
+    assert r.status == Status.FAIL and "nearly empty" in r.message, r.message
+    write_profile(tmp_path, "ann", f"# Ann\n\n## Phase 24 — CUDA & Triton\n\n<div hidden>PyTorch {words}</div>\n")
+    r = learner_profile(ctx_for(tmp_path, "ann"))
+    assert r.status == Status.FAIL and "can hide text" in r.message, r.message

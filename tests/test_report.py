@@ -77,3 +77,21 @@ def test_the_terminal_is_shown_control_characters_never_sent_them():
     """An escape sequence, a carriage return or a bidirectional override in a message is written out (decision 77)."""
     assert report.shown("a\x1b[2Jb\rc\u202ed\u200be") == "a\\x1b[2Jb\\rc\\u202ed\\u200be"
     assert report.shown("line one\n\tline two: 99.7 %") == "line one\n\tline two: 99.7 %"
+
+
+def test_results_json_is_strict_json_whatever_a_measurement_holds(tmp_path):
+    """A learner's Nsight Compute report edited to 1e308 sectors over 1e-300 requests put a bare Infinity in
+    results.json, which strict parsers (a browser's, Gradescope's) refuse (red team, session 15)."""
+    import json
+
+    from grader.report import write_json
+
+    path = tmp_path / "results.json"
+    write_json(path, {"checks": [{"measurements": {"sectors_per_request": float("inf"), "ratio": float("nan"),
+                                                   "ok": 1.5}}]})
+
+    def refuse(constant):
+        raise ValueError(constant)
+
+    data = json.loads(path.read_text(), parse_constant=refuse)
+    assert data["checks"][0]["measurements"] == {"sectors_per_request": None, "ratio": None, "ok": 1.5}

@@ -28,6 +28,10 @@ from dataclasses import dataclass, field
 FORBIDDEN_CALLS = {"exec", "eval", "compile", "__import__", "open", "globals", "locals", "vars", "breakpoint",
                    "input", "setattr", "delattr", "memoryview", "help", "exit", "quit"}
 DUNDER_OK = {"__init__", "__name__", "__post_init__", "__class__getitem__"}
+# A generator's, coroutine's or traceback's frame and a function's code reach every module's globals and the builtins
+# (_gen().gi_frame.f_builtins["__import__"]("numpy"): red team, session 15). No lab file needs them.
+FRAME_ATTRS = {"gi_frame", "gi_code", "gi_yieldfrom", "cr_frame", "cr_code", "cr_await", "ag_frame", "ag_code",
+               "ag_await", "tb_frame", "tb_next", "f_builtins", "f_globals", "f_locals", "f_back", "f_code", "f_trace"}
 
 
 @dataclass(frozen=True)
@@ -510,7 +514,7 @@ class _Auditor(ast.NodeVisitor):
                 return True
             if isinstance(node, ast.Name):
                 return node.id in constants
-            if isinstance(node, (ast.Tuple, ast.List)):
+            if isinstance(node, ast.Tuple):  # not a list: the wrapper could fill it with tensors (red team, session 15)
                 return all(constant(e) for e in node.elts)
             if isinstance(node, ast.UnaryOp):
                 return constant(node.operand)
@@ -906,6 +910,8 @@ class _Auditor(ast.NodeVisitor):
             self.flag(node, "uses .fn: it runs a kernel's body as plain Python, not as a Triton kernel")
         if name.startswith("__") and name.endswith("__") and name not in DUNDER_OK:
             self.flag(node, f"uses .{name}: dunder attributes are not allowed")
+        elif name in FRAME_ATTRS or name.startswith("co_"):
+            self.flag(node, f"uses .{name}: frames and code objects reach every module and the builtins")
         elif name == "__init__" and not (isinstance(node.value, ast.Call) and _chain(node.value.func) == ["super"]):
             self.flag(node, "calls __init__ other than through super().__init__")
         chain = _chain(node)
@@ -1002,7 +1008,7 @@ class _Auditor(ast.NodeVisitor):
             method = func.attr
             chain = _chain(func)
             module_call = chain is not None and self.aliases.get(chain[0], chain[0]).split(".")[0] in (
-                "torch", "triton", "math", "functools", "typing", "dataclasses", "inspect")
+                "torch", "triton", "math", "functools", "typing", "dataclasses")
             if method in self.rules.banned_methods and not module_call:
                 self.flag(node, f"calls .{method}(): {self.rules.why}")
             elif self.rules.methods is not None and not module_call and method not in self.rules.methods:
@@ -1404,6 +1410,12 @@ class _Auditor(ast.NodeVisitor):
             self.flag(node, f"uses {node.id} inside a @triton.jit kernel: a kernel may use its parameters and "
                             "locals, tl, module-level constants and other @triton.jit functions (Triton's interpreter "
                             "would run anything else as Python, the GPU compiler would refuse it)")
+
+    def visit_Constant(self, node):
+        if isinstance(node.value, str) and re.fullmatch(r"__\w+__", node.value) and \
+                node.value not in DUNDER_OK | {"__main__"}:
+            self.flag(node, f"uses the string {node.value!r}: dunder names are not allowed, written as strings either "
+                            "(d[\"__import__\"] is the builtin)")
 
     def visit_Subscript(self, node):
         if isinstance(node.ctx, (ast.Store, ast.Del)) and (root := self._constexpr_root(node.value)):

@@ -22,7 +22,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from grader.checks.kernel_checks import new_worker, started_worker
-from grader.checks.profile_text import Quote, claimed_bottleneck, global_functions, kernel_base_name, quotes, too_long
+from grader.checks.profile_text import (Quote, claimed_bottleneck, global_functions, hidden_html, kernel_base_name,
+                                    quotes, too_long)
 from grader.checks.started import begun
 from grader.results import Result, Status, failed, passed
 from grader.runner import WorkerGone
@@ -718,6 +719,10 @@ def check_analysis(ctx) -> Result:
     if (problem := too_long(text)) is not None:
         return fail(f"{analysis_path(ctx).as_posix()}: {problem}",
                     ["expected: a page of prose and a table; every line of it is read and checked"])
+    if (tag := hidden_html(text)) is not None:
+        return fail(f"{analysis_path(ctx).as_posix()} uses HTML that can hide text ({tag!r}): it is checked as it "
+                    "renders", ["expected: Markdown for emphasis, tables, links and images; an HTML tag with "
+                                "attributes (hidden, style, class) or an element that never shows is refused"])
     claim, problem = claimed_bottleneck(text)
     if claim is None:
         return fail(f"{analysis_path(ctx).as_posix()}: {problem}",

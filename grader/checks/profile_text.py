@@ -169,7 +169,7 @@ def _readable(text: str) -> str:
     """HTML comments out, the text as it renders (``plain``): Markdown's backslash escapes (97.3 \\%) and inline HTML
     tags (<b>97.3</b>%) taken out, emphasis and code marks off the numbers they split (**9**.5 % is 9.5 %). No more
     than an analysis may hold is read (bounds the regex work); ``too_long`` refuses an analysis with more."""
-    lines = without_html_comments(text[:MAX_ANALYSIS_CHARS]).splitlines()
+    lines = markdown_lines(without_html_comments(text[:MAX_ANALYSIS_CHARS]))
     return "\n".join(_MARKS_IN_NUMBER.sub("", _EMPHASIS.sub("", plain(_TAG.sub("", _BLOCK_TAG.sub(
         " ", _ESCAPE.sub(r"\1", line)))))) for line in lines)
 
@@ -186,11 +186,39 @@ _BLOCK_TAG = re.compile(r"</?(?:td|th|tr|thead|tbody|tfoot|table|caption|div|p|b
 _EMPHASIS = re.compile(r"(?<![A-Za-z0-9_])_+(?=[\d.,])|(?<=[\dA-Za-z%])_+(?![A-Za-z0-9_])")
 
 
+def markdown_lines(text: str) -> list[str]:
+    """The lines of a Markdown file as Markdown has them: ended by LF, CRLF or CR only. str.splitlines() also ends
+    one at a form feed, a vertical tab, U+2028 and others, which render as a blank inside the line: a name and an
+    invented figure split so were read on two lines, too far apart to be compared (red team, session 15)."""
+    return re.split(r"\r\n|\r|\n", text.removesuffix("\n").removesuffix("\r"))
+
+
+# What Markdown never shows: a link reference definition ([x]: url "title") renders as nothing.
+_LINK_DEFINITION = re.compile(r"^ {0,3}\[[^\]\n]+\]:[^\n]*$", re.M)
+# HTML that can hide text from the page: a tag with attributes (hidden, style, class), or an element whose content
+# never shows. Markdown covers what an analysis needs (emphasis, tables, links, images).
+_HIDING_HTML = re.compile(r"<(?:[A-Za-z][A-Za-z0-9-]*\s+[^<>\s/][^<>]*|(?:script|style|template|noscript|iframe|"
+                          r"object|embed|svg|math|head|title|textarea|select|option)\b[^<>]*)/?>", re.I)
+
+
+def hidden_html(text: str) -> str | None:
+    """The first piece of HTML in ``text`` that could hide text from a reader (a tag with attributes, an element
+    that never shows its content), or None. Such text was read where the page shows nothing: `99.70 %<span hidden>
+    per row</span>` read as a per-row figure, never compared (red team, session 15)."""
+    match = _HIDING_HTML.search(without_html_comments(text))
+    return match.group(0)[:60] if match else None
+
+
+def visible_text(text: str) -> str:
+    """Markdown as a reader sees it, for counting words: comments and link reference definitions out."""
+    return _LINK_DEFINITION.sub("", without_html_comments(text))
+
+
 def too_long(text: str) -> str | None:
     """Why the analysis is refused unread, or None: what is not read could not be checked."""
     if len(text) > MAX_ANALYSIS_CHARS:
         return f"it is {len(text)} characters long, over the {MAX_ANALYSIS_CHARS} an analysis may have"
-    for number, line in enumerate(text.splitlines(), 1):
+    for number, line in enumerate(markdown_lines(text), 1):
         if len(line) > MAX_LINE_CHARS:
             return f"line {number} is {len(line)} characters long: break lines under {MAX_LINE_CHARS}, as prose wraps"
     return None
@@ -200,8 +228,12 @@ def too_long(text: str) -> str | None:
 # space, joiners, the soft hyphen: category Cf), combining marks left after NFKC (Mn, Me: the grapheme joiner,
 # variation selectors), controls, and the letters that are drawn blank (Hangul fillers, the Braille blank).
 _BLANK_LETTERS = {0x115F: " ", 0x1160: " ", 0x3164: " ", 0xFFA0: " ", 0x2800: " "}
-# Signs NFKC keeps that a reader takes for ours: the Arabic percent sign and decimal and thousands separators.
-_SIGNS = {0x066A: "%", 0x066B: ".", 0x066C: ","}
+# Signs NFKC keeps that a reader takes for ours: the Arabic percent sign and decimal and thousands separators; and
+# the Cyrillic and Greek letters drawn as Latin ones (DRАM with a Cyrillic А was no metric's name, so its invented
+# figure was compared with nothing: red team, session 15). Greek mu stays: it is the micro of a unit.
+_SIGNS = {0x066A: "%", 0x066B: ".", 0x066C: ",",
+          **{ord(c): l for c, l in zip("АВСЕНІЈКМОРЅТХУаеіјорсѕхуԁһԛԝ", "ABCEHIJKMOPSTXYaeijopcsxydhqw")},
+          **{ord(c): l for c, l in zip("ΑΒΕΖΗΙΚΜΝΟΡΤΥΧοι", "ABEZHIKMNOPTYXoi")}}
 
 
 def plain(line: str) -> str:
@@ -241,7 +273,7 @@ def claimed_bottleneck(text: str) -> tuple[str | None, str]:
     else:
         heading = _BOTTLENECK_HEADING.search(text)
         if heading:
-            following = [ln for ln in text[heading.end():].splitlines() if ln.strip()]
+            following = [ln for ln in markdown_lines(text[heading.end():]) if ln.strip()]
             line = following[0] if following else ""
     if line is not None:
         if re.search(r"\bTODO\b|<[^<>]*>", line):
@@ -317,7 +349,7 @@ def unit_key(written: str) -> str:
 _UNIT_ALT = "|".join(_unit_pattern(u) for u in sorted(_UNITS, key=len, reverse=True))
 _NUMBER = re.compile(
     r"(?<![A-Za-z0-9_.\u00c0-\u024f])(?P<num>\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+,\d{1,2}(?!\d)|\d+(?:\.\d+)?(?:[eE][+-]?\d{1,3})?)"
-    r"(?:\s?(?P<unit>" + _UNIT_ALT + r")(?![A-Za-z0-9_/\u00c0-\u024f]))?", re.I)
+    r"(?:[ \t]*(?P<unit>" + _UNIT_ALT + r")(?![A-Za-z0-9_/\u00c0-\u024f]))?", re.I)
 _NCU_ROW = re.compile(r"^\s*(?P<label>\S.*?)\s{2,}(?:(?P<unit>\S+)\s+)?[\d,.]+\s*$")  # ncu's "Label  unit  value"
 _SHAPE = re.compile(r"(?<!\d)\d+\s*[x×]\s*\d+")
 # Characters around a number searched for its metric's name (a bare number is a quote only right beside a name). The
@@ -331,7 +363,7 @@ _NOT_A_QUOTE = re.compile(r"(\babove|\bbelow|\bover|\bunder|\bthan|\bleast|\bmos
 # no claim). Every other word of _NOT_A_QUOTE stays no claim.
 _LOWER_BOUND = re.compile(r"(\babove|\bover|\b(?:more|greater|higher) than|\bat least|\bexceed(?:s|ing)?|>=?|\u2265)"
                           r"\W{0,3}$", re.I)
-_UPPER_BOUND = re.compile(r"(\bbelow|\bunder|\b(?:less|lower) than|\bat most|<=?|\u2264)\W{0,3}$", re.I)
+_UPPER_BOUND = re.compile(r"(\bbelow|\bunder|\b(?:less|lower) than|\bat most|\bup to|<=?|\u2264)\W{0,3}$", re.I)
 _NEGATED_BOUND = re.compile(r"\b(not|never|no)\W+\w+(\s+than)?\W{0,3}$|n't\W+\w+(\s+than)?\W{0,3}$", re.I)
 # "~85 %", "about 126 us": a quote of this report, rounded; checked with APPROX_TOLERANCE instead of to its digits
 _APPROX = re.compile(r"(~|\u2248|\u223c|\babout|\baround|\bapprox\w*|\broughly|\bnearly|\balmost|\bcirca|\bsome)"
@@ -357,7 +389,7 @@ def quotes(text: str) -> list[Quote]:
     """Every number in the analysis with its unit and the words around it."""
     text = _readable(text)
     found = []
-    for lineno, line in enumerate(text.splitlines(), 1):
+    for lineno, line in enumerate(markdown_lines(text), 1):
         masked = _SHAPE.sub(lambda m: " " * len(m.group(0)), line)  # 16384x4096 is a shape, not a metric
         row_label = _row_label(line)
         row_unit = _row_unit(masked)

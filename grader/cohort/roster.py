@@ -105,6 +105,7 @@ def parse_roster(path: Path, labs: list[dict]) -> Roster:
     entries: list[Entry] = []
     problems: list[Problem] = []
     seen: dict[str, int] = {}
+    reals: dict[str, str] = {}  # learner -> the real path of their folder
     for line, cells in rows[1:]:
         def cell(column: str) -> str:
             i = columns.get(column)
@@ -129,8 +130,44 @@ def parse_roster(path: Path, labs: list[dict]) -> Roster:
             problems.append(Problem(line, f"{name}: unknown lab {', '.join(map(repr, unknown))} (labs are: {known})"))
             continue
         submission = Path(where).expanduser()
-        if not submission.is_absolute():
+        relative = not submission.is_absolute()
+        if relative:
             submission = path.resolve().parent / submission
+        submission = Path(os.path.normpath(submission))
+        if relative and (link := _link_on_the_way(path.resolve().parent, submission)) is not None:
+            problems.append(Problem(line, f"{name}: {where} goes through a link ({link}): a learner's folder must be "
+                                          "their own, not a link that another learner's folder could stand behind; "
+                                          "give its real path"))
+            continue
+        real = os.path.realpath(submission)
+        shared = next((other for other, there in reals.items()
+                       if real == there or real.startswith(there.rstrip("/") + "/") or
+                       there.startswith(real.rstrip("/") + "/")), None)
+        if shared is not None:
+            problems.append(Problem(line, f"{name}: {where} is {shared}'s folder, or holds it or lies in it ({real}): "
+                                          "each learner is graded on a folder of their own"))
+            continue
+        reals[name] = real
         seen[name.lower()] = line
-        entries.append(Entry(name, Path(os.path.normpath(submission)), chosen, line))
+        entries.append(Entry(name, submission, chosen, line))
     return Roster(path.resolve(), tuple(entries), tuple(problems))
+
+
+def _link_on_the_way(base: Path, submission: Path) -> str | None:
+    """The first link among the folders from ``base`` (the roster's, excluded) down to ``submission`` (included),
+    as "name -> target", or None. A roster row ``mallory,mallory/labs`` where mallory is a link to alice's folder
+    graded alice's work as mallory's (red team, session 15)."""
+    try:
+        parts = submission.relative_to(base).parts
+    except ValueError:  # ../ out of the roster's folder: every folder on the way is checked from the root
+        base, parts = Path(submission.anchor), submission.parts[1:]
+    here = base
+    for part in parts:
+        here = here / part
+        if here.is_symlink():
+            try:
+                target = os.readlink(here)
+            except OSError:
+                target = "?"
+            return f"{here.name} -> {target}"
+    return None

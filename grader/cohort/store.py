@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from grader import discover
+from grader.results import strict_json
 
 # What the grader reads of its own repository. The snapshot copies exactly these.
 GRADER_TREE = ("grader", "labs", "learners", "solutions", "pyproject.toml", "Makefile")
@@ -147,7 +148,7 @@ def write_atomic(path: Path, text: str) -> None:
 
 
 def write_json(path: Path, data: dict) -> None:
-    write_atomic(path, json.dumps(data, indent=2, default=str) + "\n")
+    write_atomic(path, strict_json(data) + "\n")
 
 
 def read_json(path: Path) -> dict | None:

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import re
 
-from grader.checks.profile_text import without_html_comments
+from grader.checks.profile_text import hidden_html, visible_text
 from grader.context import Context
 from grader.discover import read_learner_profile
 from grader.labs import lab03_port, lab03_triton
@@ -30,7 +30,7 @@ def make(spec) -> Lab:
 
 def phase24_text(markdown: str) -> str | None:
     m = SECTION.search(markdown)
-    return None if m is None else " ".join(without_html_comments(m["body"]).split())
+    return None if m is None else " ".join(visible_text(m["body"]).split())
 
 
 def learner_profile(ctx: Context) -> Result:
@@ -51,7 +51,12 @@ def learner_profile(ctx: Context) -> Result:
     if data is None:
         return failed(f"learners/{ctx.learner}/profile.md {why}", details=[
             "expected: a page or two of prose in Markdown, in a plain file of your own clone"], hint=hint)
-    text = phase24_text(data.decode(errors="replace"))
+    markdown = data.decode(errors="replace")
+    text = phase24_text(markdown)
+    if text is not None and (tag := hidden_html(SECTION.search(markdown)["body"])) is not None:
+        return failed(f"the Phase 24 section uses HTML that can hide text ({tag!r})", hint=hint, details=[
+            "expected: Markdown; words are counted as the page shows them, and an HTML tag with attributes "
+            "(hidden, style) or an element that never shows is refused"])
     if text is None:
         return failed(f"{path.name} has no `## Phase 24` section", hint=hint,
                       details=["expected: a heading `## Phase 24 ...` with what this phase changed for you"])

@@ -61,42 +61,86 @@ def interpreter_autotune_shim() -> None:
     Autotuner._bench = lambda self, *args, config, **meta: [0.0, 0.0, 0.0]
 
 
-def interpreter_constexpr_guard() -> None:
-    """Triton's interpreter hands a kernel its tl.constexpr arguments untouched, so a tensor passed as one reached
-    the kernel as a torch tensor and computed there as torch (the red team of session 15). A compile-time constant
-    is a number, a bool, a string, None, a dtype or a @triton.jit function (or a tuple of them), as on a GPU,
-    where the compiler specialises the kernel on its value; anything else is refused before the kernel runs. The
-    audit (grader/audit/python_ast.py) refuses the visible forms; this catches what it cannot follow."""
+class NoTorchInKernels(TorchDispatchMode):
+    """No torch operation while Triton's interpreter runs a kernel's body: the body computes on NumPy arrays through
+    the interpreter's builder, never with torch. A torch tensor that reached it anyway (a module-level list, a
+    closure) and computed there is refused, whatever route it took."""
+
+    def __torch_dispatch__(self, func, types, args=(), kwargs=None):
+        raise TypeError(f"a kernel ran torch's {func.overloadpacket.__name__} on a tensor: inside a @triton.jit "
+                        "kernel, compute with tl's operations on what tl.load returns")
+
+
+def interpreter_kernel_guard() -> None:
+    """What Triton's interpreter (3.6) lets reach a kernel's body, held to what the GPU compiler accepts, and the
+    learner's module kept as the learner wrote it (the red team of session 15):
+
+    - it executed the rewritten kernel in the module's own globals after copying its own into them (np, inspect,
+      ...), which the file could then use without importing them: here it runs in a copy, the module untouched;
+    - it passed tl.constexpr arguments, defaults included, and any argument it does not convert (a list, a dict)
+      through untouched, so torch tensors reached the body: every argument of a launch must be what a kernel
+      takes on a GPU (a pointer or number the interpreter made, a number, a bool, a string, None, a dtype, a
+      @triton.jit function, a tl.constexpr of one of those, or a tuple of them);
+    - and the body runs under NoTorchInKernels."""
+    import functools
     import inspect
+    import types
 
     import triton
     import triton.language as tl
-    from triton.runtime.interpreter import InterpretedFunction
-    from triton.runtime.jit import JITFunction, _normalize_ty
+    from triton.runtime import interpreter
+    from triton.runtime.jit import JITFunction
 
     if not triton.knobs.runtime.interpret:
         return
-    allowed = (bool, int, float, str, type(None), tl.dtype, tl.constexpr, JITFunction, InterpretedFunction)
+    functions = (JITFunction, interpreter.InterpretedFunction)
 
-    def constant(value) -> bool:
-        return isinstance(value, allowed) or isinstance(value, tuple) and all(constant(v) for v in value)
+    def acceptable(value) -> bool:
+        if isinstance(value, tl.constexpr):
+            return acceptable(value.value)
+        if isinstance(value, (tuple, tl.core.tuple)):
+            return all(acceptable(v) for v in value)
+        return isinstance(value, (bool, int, float, str, type(None), tl.dtype, tl.core.base_value, *functions))
 
-    original = InterpretedFunction.run
+    def same_function(inner, wrapper):
+        """``wrapper`` as a function the interpreter reads as it reads ``inner``: its globals (where it finds tl),
+        name, annotations and signature (the kernel's parameters)."""
+        made = types.FunctionType(wrapper.__code__, inner.__globals__, inner.__name__, None, wrapper.__closure__)
+        functools.update_wrapper(made, inner)
+        made.__signature__ = inspect.signature(inner)
+        return made
 
-    def run(self, *args, grid, warmup, **kwargs):
-        names = {n for n, ty in getattr(self.fn, "__annotations__", {}).items() if _normalize_ty(ty) == "constexpr"}
-        try:
-            bound = inspect.signature(self.fn).bind_partial(*args, **kwargs).arguments
-        except TypeError:
-            bound = {}
-        for name, value in bound.items():
-            if name in names and not constant(value):
-                raise TypeError(f"{self.fn.__name__}: the tl.constexpr argument {name} is a {type(value).__name__}; "
-                                "a compile-time constant is a number, a bool, a string, a dtype or a @triton.jit "
-                                "function (pass tensors as ordinary arguments: the kernel gets their pointers)")
-        return original(self, *args, grid=grid, warmup=warmup, **kwargs)
+    def compile_and_exec(self, transformed_ast):  # kernels and the @triton.jit functions they call
+        code = compile(transformed_ast, filename=self.filename, mode="exec")
+        local_namespace = {**self.kwargs}
+        namespace = {**vars(interpreter), **self.fn.__globals__}  # the module's names win; it is never written
+        exec(code, namespace, local_namespace)
+        body, no_torch = local_namespace[self.fn.__name__], NoTorchInKernels
 
-    InterpretedFunction.run = run
+        def guarded(*args, **kwargs):
+            with no_torch():
+                return body(*args, **kwargs)
+
+        return same_function(body, guarded)
+
+    def run(self, *args, grid, warmup, **kwargs):  # a launch: InterpretedFunction.run, its arguments checked
+        if warmup:
+            return None
+        body, kernel = self.rewrite(), self.fn.__name__
+
+        def checked(*args, **kwargs):
+            for name, value in (*enumerate(args), *kwargs.items()):
+                if not acceptable(value):
+                    raise TypeError(f"{kernel}: argument {name} is a {type(value).__name__}; a kernel takes tensors "
+                                    "(as pointers), numbers, strings, dtypes, @triton.jit functions and tuples of "
+                                    "them, and a tl.constexpr argument must be a compile-time constant")
+            return body(*args, **kwargs)
+
+        executor = interpreter.GridExecutor(same_function(body, checked), self.arg_names, grid, self.pre_run_hooks)
+        return executor(*args, **kwargs)
+
+    interpreter.FunctionRewriter._compile_and_exec = compile_and_exec
+    interpreter.InterpretedFunction.run = run
 
 
 class PoisonAllocations(TorchDispatchMode):
@@ -134,7 +178,7 @@ class TritonWorker:
         self.poison = bool(message.get("poison", True))
         interpreter_numpy_shim()
         interpreter_autotune_shim()
-        interpreter_constexpr_guard()
+        interpreter_kernel_guard()
         path = self.stage / message["file"]
         name = path.stem
         try:
