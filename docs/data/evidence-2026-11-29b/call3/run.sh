@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Evidence 2026-11-29b, call 3: the grader after both red-team rounds of session 15 (decisions 95-96: the build judged by what
 # nvcc and as read, lab 03's audit, the interpreter guard) on the GPU: the solutions graded with --timings on both
-# tracks and lab 03 alone, the aliased-constexpr case graded on the GPU, then `make test-gpu`'s command.
+# tracks, lab 02, lab 03 (twice on the softmax track, once on GEMM) and labs 00+01 alone, then `make test-gpu`'s command.
 #   bash docs/data/evidence-2026-11-29b/call3/run.sh   (on the GPU machine, from the repository root; $OUT collects)
 set -u
 export PYTHONUNBUFFERED=1
