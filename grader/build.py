@@ -213,11 +213,17 @@ def build_cuda(source: Path, outdir: Path, device: Device, shown_as: str, spec, 
     deps, asm_deps = outdir / f"{source.stem}.d", outdir / f"{source.stem}.as.d"
     for stale in (obj, lib, deps, asm_deps):
         stale.unlink(missing_ok=True)
+    # nvcc's and gcc's temporaries in a folder of the build's own: in a shared /tmp, a file planted there
+    # (crt/host_runtime.h, which nvcc's stub includes from its own folder first; a .s) went into every build
+    temp = outdir / "tmp"
+    shutil.rmtree(temp, ignore_errors=True)
+    temp.mkdir()
     compile_cmd = [nvcc, *COMMON_FLAGS, *arch_flags(device), "-MD", "-MF", str(deps),
                    *assembler_deps_flags(asm_deps, source.parent), "-include", str(header), "-c", str(source),
                    "-o", str(obj)]
     run = run_bounded(compile_cmd, memory_bytes=SETTINGS.build_memory_bytes, cwd=source.parent,
-                      timeout_s=SETTINGS.build_timeout_s, box=box, ro=[source.parent], rw=[outdir])
+                      timeout_s=SETTINGS.build_timeout_s, box=box, ro=[source.parent], rw=[outdir],
+                      env={"TMPDIR": str(temp)})
     code, out = run.code, run.output
     # The log holds what the report may show: the compiler's lines about the learner's file, none of another's
     transcript = "$ " + " ".join(compile_cmd) + "\n" + for_the_log(out, source)
@@ -239,7 +245,7 @@ def build_cuda(source: Path, outdir: Path, device: Device, shown_as: str, spec, 
         return result
     result.source_problems = source_audit.read_problems(
         _read_small(deps), _read_small(asm_deps), source=source, own=(header,), roots=toolchain_roots(nvcc),
-        workdir=source.parent)
+        workdir=source.parent, temp=temp)
     if result.source_problems:  # not linked: nothing of it runs, and the report names the files, never their lines
         log.write_text(transcript + f"\n{shown_as} was compiled, but it read what a lab file may not:\n"
                        + "".join(f"  {p}\n" for p in result.source_problems), errors="backslashreplace")
@@ -248,7 +254,7 @@ def build_cuda(source: Path, outdir: Path, device: Device, shown_as: str, spec, 
         return result
     link_cmd = [nvcc, "-shared", "-cudart", "shared", str(obj), "-o", str(lib)]
     link = run_bounded(link_cmd, memory_bytes=SETTINGS.build_memory_bytes, cwd=outdir,
-                       timeout_s=SETTINGS.build_timeout_s, box=box, rw=[outdir])
+                       timeout_s=SETTINGS.build_timeout_s, box=box, rw=[outdir], env={"TMPDIR": str(temp)})
     code, link_out = link.code, link.output
     transcript += "$ " + " ".join(link_cmd) + "\n" + for_the_log(link_out, source)
     log.write_text(transcript, errors="backslashreplace")

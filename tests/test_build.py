@@ -344,8 +344,10 @@ def test_read_problems_names_what_the_build_read_that_it_may_not(tmp_path):
     src, abi = tmp_path / "k.cu", tmp_path / "abi.h"
     roots = ("/usr/include", "/opt/cuda/include")
     ok = f"k.o: {src} {abi} /usr/include/stdio.h /opt/cuda/include/cuda_runtime.h\n"
-    asm_ok = "k.o: tmpxft_0001_00000000-6_k.cudafe1.cpp /tmp/ccAbCd.s\n"
-    kw = dict(source=src, own=(abi,), roots=roots, workdir=tmp_path)
+    temp = tmp_path / "tmp"
+    temp.mkdir()
+    asm_ok = f"k.o: tmpxft_0001_00000000-6_k.cudafe1.cpp {temp}/ccAbCd.s\n"
+    kw = dict(source=src, own=(abi,), roots=roots, workdir=tmp_path, temp=temp)
     assert read_problems(ok, asm_ok, **kw) == []
     outside = read_problems(ok.replace("\n", " /work/solutions/k.cu\n"), asm_ok, **kw)
     assert len(outside) == 1 and "/work/solutions/k.cu" in outside[0] and "neither" in outside[0]
@@ -353,5 +355,7 @@ def test_read_problems_names_what_the_build_read_that_it_may_not(tmp_path):
     assert len(vendor) == 1 and "cublas_v2.h" in vendor[0] and "vendor" in vendor[0]
     incbin = read_problems(ok, asm_ok.replace("\n", " /etc/passwd\n"), **kw)
     assert len(incbin) == 1 and "the assembler read /etc/passwd" in incbin[0]
+    planted = read_problems(ok, asm_ok.replace("\n", " /tmp/leak.s\n"), **kw)  # a .s in a shared /tmp is any file
+    assert len(planted) == 1 and "/tmp/leak.s" in planted[0]
     assert "did not list" in read_problems(None, asm_ok, **kw)[0]
     assert "did not list" in read_problems(ok, None, **kw)[-1]

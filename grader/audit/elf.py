@@ -172,7 +172,7 @@ def audit(library: Path, launcher: str, run_tool) -> ElfFacts:
     if code != 0:
         facts.problems.append(f"the built library cannot be read (readelf exit {code})")
         return facts
-    for line in dyn.splitlines():
+    for line in dyn.split("\n"):
         parts = line.split()
         if len(parts) >= 8 and parts[0].endswith(":"):
             kind, ndx, name = parts[3], parts[6], parts[7].split("@")[0]
@@ -240,24 +240,32 @@ RELOCATION_LINE = re.compile(r"^([0-9a-f]{8,})\s+[0-9a-f]+\s+(R_\w+)\s*(?:([0-9a
                              r"|([0-9a-f]+))?\s*$")
 
 
+# What a C++ compiler and the linker name symbols with: printable ASCII, no blank and none of the marks objdump puts
+# around a name (<name>:). A name holding U+2028 made objdump's listing break into a forged block header, and the
+# raw system calls of the block it hid went unread (red team, session 15). Tool listings are split at \n only.
+SYMBOL_NAME = re.compile(r"[!-;=?-~]+")
+# The vsyscall page's fixed entries (time, gettimeofday, getcpu), callable without an import or a syscall instruction.
+VSYSCALL = re.compile(r"0xffffffffff6[0-9a-f]{5}\b")
+
+
 def _read(library: Path, run_tool, facts: ElfFacts) -> _Image:
     image = _Image()
     _, sections = run_tool(["readelf", "-S", "-W", str(library)], timeout_s=60)
-    for line in sections.splitlines():
+    for line in sections.split("\n"):
         if m := SECTION_LINE.match(line):
             image.sections[m.group(2)] = (int(m.group(3), 16), int(m.group(4), 16), m.group(5))
         elif re.match(r"^\s*\[\s*[1-9]\d*\]", line):  # a section name with a space: unreadable, so refused
             facts.problems.append(f"has a section the audit cannot read ({line.strip()[:80]})")
     _, symbols = run_tool(["readelf", "-s", "-W", str(library)], timeout_s=60)
     table = ""
-    for line in symbols.splitlines():
+    for line in symbols.split("\n"):
         if line.startswith("Symbol table"):
             table = line.split("'")[1] if "'" in line else line
         parts = line.split(None, 7)
         if len(parts) == 8 and parts[0][:-1].isdigit() and parts[3] not in ("FILE", "SECTION"):
             image.symbols.append((table, int(parts[1], 16), parts[3], parts[4], parts[6], parts[7].strip()))
     _, relocations = run_tool(["readelf", "-r", "-W", str(library)], timeout_s=60)
-    for line in relocations.splitlines():
+    for line in relocations.split("\n"):
         if not re.match(r"^[0-9a-f]{8,}\s", line):
             continue  # a heading
         m = RELOCATION_LINE.match(line)
@@ -283,7 +291,7 @@ def _layout(library: Path, run_tool, image: _Image, facts: ElfFacts) -> None:
             facts.problems.append(f"makes section {name} both writable and executable: code written at run time "
                                   "would run unread")
     _, headers = run_tool(["readelf", "-l", "-W", str(library)], timeout_s=60)
-    for line in headers.splitlines():
+    for line in headers.split("\n"):
         parts = line.split()
         flags = "".join(parts[6:-1])  # "R E", "RW", "RWE" (an executable stack: GNU_STACK)
         if len(parts) >= 8 and parts[1].startswith("0x") and "E" in flags and "W" in flags:
@@ -295,6 +303,9 @@ def _symbols(image: _Image, facts: ElfFacts) -> None:
     toolchain_named: dict[str, list[tuple[str, str]]] = {}  # a start-up function's name -> (type, binding) of each
     defined: set[str] = set()
     for table, _, kind, bind, ndx, name in image.symbols:
+        if not SYMBOL_NAME.fullmatch(re.sub(r" \(\d+\)$", "", name)):  # readelf adds a version's index: " (2)"
+            facts.problems.append(f"defines a symbol whose name a C++ compiler does not make ({ascii(name)[:80]}): "
+                                  "the audit reads the tools' listings line by line, and such a name can split one")
         if kind == "IFUNC":  # local ones too: they reach the loader as R_X86_64_IRELATIVE, not through .dynsym
             facts.problems.append(f"defines an IFUNC resolver ({name}): code that runs when the library loads")
         if ndx == "UND":
@@ -339,7 +350,7 @@ def _host_code(library: Path, run_tool, image: _Image, facts: ElfFacts) -> None:
         return
     body: dict[int, list[tuple[int, str]]] = {}  # a block's address -> its instructions
     section, start = "", None
-    for line in text.splitlines():
+    for line in text.split("\n"):
         if line.startswith("Disassembly of section "):
             section = line.split()[-1].rstrip(":")
         elif header := re.match(r"^([0-9a-f]+) <(.*)>:$", line):
@@ -357,6 +368,9 @@ def _host_code(library: Path, run_tool, image: _Image, facts: ElfFacts) -> None:
     for start, name, section in image.blocks:
         learner = section not in PLT_SECTIONS | {".init", ".fini"} and name not in TOOLCHAIN_FUNCTIONS
         for address, instruction in body[start]:
+            if VSYSCALL.search(instruction):
+                facts.problems.append(f"uses an address of the vsyscall page in {_pretty(name)} ({instruction[:60]}): "
+                                      "a fixed way into the kernel's clock calls; host code may only launch kernels")
             if m := RAW_SYSCALL.search(" " + instruction):
                 what = m.group(1).split()[0]
                 facts.problems.append(f"{UNIMPORTED.get(what, 'makes a raw system call')} in {_pretty(name)} "
@@ -435,7 +449,7 @@ def _relocations(library: Path, run_tool, image: _Image, facts: ElfFacts) -> Non
             continue
         _, dump = run_tool(["objdump", "-s", "-j", section, str(library)], timeout_s=60)
         words = []
-        for line in dump.splitlines():
+        for line in dump.split("\n"):
             m = re.match(r"^\s*[0-9a-f]+ ((?:[0-9a-f]{8}\s){1,4})", line)
             if m:
                 words += m.group(1).split()
@@ -493,13 +507,13 @@ def _device_code(library: Path, run_tool, image: _Image, facts: ElfFacts) -> Non
         # The toolkit's own reader refuses what its compiler wrote only if something else was put there (data
         # appended to .nv_fatbin by a top-level asm, say), so the library is refused: code that cannot be read
         # cannot be audited. (No cuobjdump at all, above, is the grader's gap and blames no one.)
-        said = next((line.strip() for line in (usage + "\n" + sass).splitlines() if line.strip()), "")
+        said = next((line.strip() for line in (usage + "\n" + sass).split("\n") if line.strip()), "")
         facts.problems.append(f"holds device code that cuobjdump cannot read (exit {code}, {code_sass}: "
                               f"{said[:160]!r}): nvcc's own output reads fine, so something else was put into "
                               "the library's device code")
         return
     arch, function = "", None
-    for line in usage.splitlines():
+    for line in usage.split("\n"):
         if m := re.match(r"\s*arch = (sm_\d+a?)", line):
             arch = m.group(1)
         elif m := re.match(r"\s*Function (\S+):", line):
@@ -510,7 +524,7 @@ def _device_code(library: Path, run_tool, image: _Image, facts: ElfFacts) -> Non
             kernel["shared"][arch] = int(m.group(3))
             function = None
     current = None
-    for line in sass.splitlines():
+    for line in sass.split("\n"):
         if m := re.search(r"Function : (\S+)", line):
             current = m.group(1)
             facts.kernels.setdefault(current, {"regs": {}, "shared": {}, "stores": False})

@@ -30,6 +30,16 @@ FORBIDDEN_CALLS = {"exec", "eval", "compile", "__import__", "open", "globals", "
 DUNDER_OK = {"__init__", "__name__", "__post_init__", "__class__getitem__"}
 # A generator's, coroutine's or traceback's frame and a function's code reach every module's globals and the builtins
 # (_gen().gi_frame.f_builtins["__import__"]("numpy"): red team, session 15). No lab file needs them.
+# Triton's internals, which a lab file never needs: the interpreter's builder (NumPy under every tl operation, callable
+# from the wrapper: create_dot is np.matmul), its tensor handles, the language's core and semantic layers.
+TRITON_INTERNALS = {"interpreter", "interpreter_builder", "TensorHandle", "core", "semantic", "_semantic", "builder"}
+# What the wrapper may take off a @triton.jit (or autotuned) kernel besides launching it with K[grid](...): nargs,
+# for one, kept the tensors of a launch that raised (red team, session 15).
+KERNEL_OBJECT_ATTRS = {"warmup", "run", "best_config"}
+# Builtins that turn a value into a Python number or text: inside a kernel, only on constants (float("inf")), since on
+# tl values they exist only in Triton's interpreter, where a kernel could compute its answer in Python.
+KERNEL_CONVERSIONS = {"int", "float", "bool", "str", "complex", "round", "repr", "format", "hex", "oct", "bin", "chr",
+                      "ord", "divmod", "pow", "sum", "sorted"}
 FRAME_ATTRS = {"gi_frame", "gi_code", "gi_yieldfrom", "cr_frame", "cr_code", "cr_await", "ag_frame", "ag_code",
                "ag_await", "tb_frame", "tb_next", "f_builtins", "f_globals", "f_locals", "f_back", "f_code", "f_trace"}
 
@@ -769,8 +779,13 @@ class _Auditor(ast.NodeVisitor):
             return not self._torch_banned(rest)
         return self.rules.name == "triton" and top == "triton"
 
+    def _internal(self, node, module: str) -> None:
+        if module.split(".")[0] == "triton" and set(module.split(".")) & TRITON_INTERNALS:
+            self.flag(node, f"imports {module}, Triton's internals: a lab file uses triton and triton.language")
+
     def visit_Import(self, node):
         for alias in node.names:
+            self._internal(node, alias.name)
             if not self._import_ok(alias.name):
                 self.flag(node, f"imports {alias.name}: {self._import_hint()}")
             self.aliases[alias.asname or alias.name.split(".")[0]] = alias.name if alias.asname else alias.name.split(".")[0]
@@ -782,6 +797,7 @@ class _Auditor(ast.NodeVisitor):
             return
         for alias in node.names:
             full = f"{module}.{alias.name}"
+            self._internal(node, full)
             if alias.name == "*":
                 self.flag(node, f"from {module} import *: name what you use")
             elif module.split(".")[0] == "torch" and self._torch_banned([*module.split(".")[1:], alias.name]):
@@ -886,6 +902,14 @@ class _Auditor(ast.NodeVisitor):
     # -- expressions --
     def visit_Attribute(self, node):
         name = node.attr
+        if (chain := _chain(node)) and (base := self.aliases.get(chain[0], "")) and \
+                base.split(".")[0] == "triton" and set([*base.split("."), *chain[1:]]) & TRITON_INTERNALS:
+            self.flag(node, f"uses {'.'.join(chain)}, Triton's internals: the interpreter's builder and the language's "
+                            "core are not what a lab file computes with")
+        if chain and len(chain) == 2 and chain[0] in self.jit_functions and chain[0] not in self.aliases and \
+                not self.in_kernel and name not in KERNEL_OBJECT_ATTRS:
+            self.flag(node, f"uses .{name} of the kernel {chain[0]}: launch it ({chain[0]}[grid](...)) or warm it up; "
+                            "its other attributes hold what it last ran with")
         if name != "value" and (root := self._constexpr_root(node.value)):
             self.flag(node, f"uses .{name} of {root}, a tl.constexpr, inside a kernel: a compile-time constant is a "
                             "number, a string or a dtype to compute with; its attributes would be the caller's "
@@ -984,6 +1008,8 @@ class _Auditor(ast.NodeVisitor):
                                                                  "setdefault", "appendleft") and \
                     any(self._tensor_expr(a) for a in [*node.args, *(kw.value for kw in node.keywords)]):
                 self._holds(func)  # boxes.append(x): the list now holds a tensor
+        if self.in_kernel:
+            self._judge_kernel_call(node)
         if isinstance(func, ast.Name):
             self.called_names.add(id(func))
             if self._constexpr_root(func):
@@ -1217,7 +1243,38 @@ class _Auditor(ast.NodeVisitor):
         self.visit(node)
         self.in_annotation -= 1
 
+    def _kernel_constant(self, node) -> bool:
+        """A literal, a module constant or a tl.constexpr parameter of the kernel being visited."""
+        while isinstance(node, ast.UnaryOp):
+            node = node.operand
+        return isinstance(node, ast.Constant) or isinstance(node, ast.Name) and (
+            node.id in self.constants or bool(self.kernel_constexprs) and node.id in self.kernel_constexprs[-1])
+
+    def _judge_kernel_call(self, node: ast.Call) -> None:
+        """Inside a kernel, Python's own arithmetic on tl values: math's functions and the number and text
+        conversions exist on them only in Triton's interpreter, where int(tl.load(p)) made a Python number and the
+        body computed the softmax with math.exp (red team, session 15). On constants they are fine."""
+        func = node.func
+        chain = _chain(func) or []
+        given = [*node.args, *(kw.value for kw in node.keywords)]
+        if chain and self.aliases.get(chain[0], "") == "math" and len(chain) > 1:
+            self.flag(node, f"calls {'.'.join(chain)} inside a @triton.jit kernel: Python's math runs only in Triton's "
+                            "interpreter; a kernel computes with tl (tl.exp, tl.math...)")
+        elif isinstance(func, ast.Name) and func.id in KERNEL_CONVERSIONS and func.id not in self.bound_names and \
+                not all(self._kernel_constant(a) for a in given):
+            self.flag(node, f"calls {func.id}() on a value inside a @triton.jit kernel: it makes a Python number or text "
+                            "of it, which only Triton's interpreter can; use it on constants only")
+
+    def visit_JoinedStr(self, node):
+        if self.in_kernel and any(isinstance(v, ast.FormattedValue) for v in node.values):
+            self.flag(node, "formats a value into text inside a @triton.jit kernel (an f-string): only Triton's "
+                            "interpreter can, and the text holds the value as a Python number; use tl.device_print")
+        self.generic_visit(node)
+
     def visit_NamedExpr(self, node):
+        if self.in_kernel:
+            self.flag(node, "uses := inside a @triton.jit kernel: the GPU compiler does not take it, and Triton's "
+                            "interpreter leaves its value a Python one; assign with =")
         if self._tracking():
             tensor = self._tensor_expr(node.value)
             self._bind(node.target, tensor)

@@ -172,12 +172,13 @@ def _inside(path: str, roots: tuple[str, ...]) -> bool:
 
 
 def read_problems(compiler_deps: str | None, assembler_deps: str | None, *, source: Path, own: tuple[Path, ...],
-                  roots: tuple[str, ...], workdir: Path) -> list[str]:
+                  roots: tuple[str, ...], workdir: Path, temp: Path) -> list[str]:
     """What the build read that a lab file may not make it read, from the compiler's list of the files it opened
     (nvcc -MD, both passes) and the assembler's (as --MD). The include check above reads the source; this reads
     what the tools did, so no spelling of an #include (in a raw string, a macro, a splice) and no assembler
     directive (.incbin, .include in an asm statement) gets past it. ``roots``: the toolkit's and the host
-    compiler's header folders; ``own``: the grader's files the build includes; ``workdir``: the compiler's."""
+    compiler's header folders; ``own``: the grader's files the build includes; ``workdir``: the compiler's;
+    ``temp``: the build's own temporary folder (TMPDIR), fresh for each build, where the compiler's .s is."""
     if compiler_deps is None or (files := make_prerequisites(compiler_deps)) is None:
         return ["the compiler did not list the files it read (nvcc -MD), so the build cannot be checked: a grader "
                 "set-up problem, not yours; tell your instructor"]
@@ -198,16 +199,15 @@ def read_problems(compiler_deps: str | None, assembler_deps: str | None, *, sour
         return problems + ["the assembler did not list the files it read (as --MD), so the build cannot be checked: "
                            "a grader set-up problem, not yours; tell your instructor"]
     for name in read:
-        # its input (the compiler's temporary .s) and the name of its .file directive (nvcc's intermediate .cpp)
-        if (name.endswith(".s") and os.path.dirname(name) in TEMP_DIRS) or (
+        # its input (the compiler's temporary .s, in the build's own folder: a .s planted in a shared /tmp, or a link
+        # named so, is any file) and the name of its .file directive (nvcc's intermediate .cpp)
+        path = os.path.realpath(os.path.join(workdir, name))
+        if (name.endswith(".s") and path.endswith(".s") and os.path.dirname(path) == os.path.realpath(temp)) or (
                 "/" not in name and name.endswith(".cudafe1.cpp")):
             continue
         problems.append(f"the assembler read {_shown(name)} (an .incbin or .include in an asm statement): a lab "
                         "file may not read other files; write any data it needs into the file itself")
     return problems
-
-
-TEMP_DIRS = {"/tmp", os.environ.get("TMPDIR", "/tmp").rstrip("/") or "/"}
 
 
 def _shown(path: str) -> str:

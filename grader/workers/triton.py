@@ -127,6 +127,10 @@ def interpreter_kernel_guard() -> None:
         if warmup:
             return None
         body, kernel = self.rewrite(), self.fn.__name__
+        for name, value in (*enumerate(args), *kwargs.items()):  # as the wrapper passed them, before conversion
+            if isinstance(value, tl.core.base_value) and not isinstance(value, tl.constexpr):
+                raise TypeError(f"{kernel}: argument {name} is a {type(value).__name__} made outside a kernel; a "
+                                "launch passes tensors, numbers, strings and dtypes, and the kernel makes tl values")
 
         def checked(*args, **kwargs):
             for name, value in (*enumerate(args), *kwargs.items()):
