@@ -35,6 +35,7 @@ DUNDER_OK = {"__init__", "__name__", "__post_init__", "__class__getitem__"}
 TRITON_INTERNALS = {"interpreter", "interpreter_builder", "TensorHandle", "core", "semantic", "_semantic", "builder"}
 # What the wrapper may take off a @triton.jit (or autotuned) kernel besides launching it with K[grid](...): nargs,
 # for one, kept the tensors of a launch that raised (red team, session 15).
+ENTRY_ARITY = {"softmax": 1, "sgemm": 2}  # tensors the grader passes to the entry, by position
 KERNEL_OBJECT_ATTRS = {"warmup", "run", "best_config"}
 # Builtins that turn a value into a Python number or text: inside a kernel, only on constants (float("inf")), since on
 # tl values they exist only in Triton's interpreter, where a kernel could compute its answer in Python.
@@ -728,6 +729,16 @@ class _Auditor(ast.NodeVisitor):
         self.seeds = self._entry_seeds(tree)
         self.setup_findings = self.findings
 
+    def _filled(self, args: ast.arguments) -> set[str]:
+        """The parameters of the entry that the grader's call fills: it passes its tensors by position only
+        (softmax(x), sgemm(a, b)), so a parameter with a default past them (cfg=Config()) never holds one."""
+        arity = ENTRY_ARITY.get(self.entry or "")
+        if arity is None:
+            return set(_all_param_names(args))
+        positional = [a.arg for a in (*args.posonlyargs, *args.args)]
+        rest = [args.vararg.arg] if args.vararg is not None and len(positional) < arity else []
+        return set(positional[:arity] + rest)
+
     def _entry_seeds(self, tree: ast.Module) -> dict[str, set[str]]:
         """Where the grader's call of the entry lands, and which parameters receive its tensors: the entry
         itself (def or lambda), the function it is an alias of, or the __call__ of the class it is an instance of.
@@ -750,12 +761,12 @@ class _Auditor(ast.NodeVisitor):
                                 f"once with def {self.entry}(...)")
         for node in tree.body:
             if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.name == self.entry:
-                seeds[node.name] = set(_all_param_names(node.args))
+                seeds[node.name] = self._filled(node.args)
             elif isinstance(node, ast.Assign) and any(isinstance(t, ast.Name) and t.id == self.entry
                                                       for t in node.targets):
                 value = node.value
                 if isinstance(value, ast.Lambda):
-                    seeds[self.entry] = set(_param_names(value.args))
+                    seeds[self.entry] = self._filled(value.args)
                 elif isinstance(value, ast.Name) and value.id in self.functions:
                     seeds[value.id] = set(self.functions[value.id])
                 elif isinstance(value, ast.Call) and isinstance(value.func, ast.Name) and value.func.id in classes:
@@ -1244,11 +1255,30 @@ class _Auditor(ast.NodeVisitor):
         self.in_annotation -= 1
 
     def _kernel_constant(self, node) -> bool:
-        """A literal, a module constant or a tl.constexpr parameter of the kernel being visited."""
-        while isinstance(node, ast.UnaryOp):
-            node = node.operand
-        return isinstance(node, ast.Constant) or isinstance(node, ast.Name) and (
-            node.id in self.constants or bool(self.kernel_constexprs) and node.id in self.kernel_constexprs[-1])
+        """Known when the kernel is compiled: literals, module constants, the kernel's tl.constexpr parameters,
+        math's constants, and arithmetic, comparisons, conversions and math's functions of those (the GPU
+        compiler folds them: `int(ROWS * BLOCK)`, `math.log2(math.e)`)."""
+        if isinstance(node, ast.Constant):
+            return True
+        if isinstance(node, ast.Name):
+            return node.id in self.constants or bool(self.kernel_constexprs) and node.id in self.kernel_constexprs[-1]
+        if isinstance(node, ast.UnaryOp):
+            return self._kernel_constant(node.operand)
+        if isinstance(node, ast.BinOp):
+            return self._kernel_constant(node.left) and self._kernel_constant(node.right)
+        if isinstance(node, (ast.BoolOp, ast.Tuple)):
+            return all(self._kernel_constant(v) for v in getattr(node, "values", None) or node.elts)
+        if isinstance(node, ast.Compare):
+            return all(self._kernel_constant(v) for v in (node.left, *node.comparators))
+        chain = _chain(node.func if isinstance(node, ast.Call) else node) or []
+        math_ = len(chain) == 2 and self.aliases.get(chain[0], "") == "math"
+        if isinstance(node, ast.Attribute):
+            return math_
+        if isinstance(node, ast.Call):
+            conversion = isinstance(node.func, ast.Name) and node.func.id in KERNEL_CONVERSIONS | {"min", "max", "abs"}
+            return (math_ or conversion) and all(self._kernel_constant(a) for a in
+                                                 [*node.args, *(kw.value for kw in node.keywords)])
+        return False
 
     def _judge_kernel_call(self, node: ast.Call) -> None:
         """Inside a kernel, Python's own arithmetic on tl values: math's functions and the number and text
@@ -1257,18 +1287,21 @@ class _Auditor(ast.NodeVisitor):
         func = node.func
         chain = _chain(func) or []
         given = [*node.args, *(kw.value for kw in node.keywords)]
-        if chain and self.aliases.get(chain[0], "") == "math" and len(chain) > 1:
-            self.flag(node, f"calls {'.'.join(chain)} inside a @triton.jit kernel: Python's math runs only in Triton's "
-                            "interpreter; a kernel computes with tl (tl.exp, tl.math...)")
+        if chain and self.aliases.get(chain[0], "") == "math" and len(chain) > 1 and \
+                not all(self._kernel_constant(a) for a in given):
+            self.flag(node, f"calls {'.'.join(chain)} on a value inside a @triton.jit kernel: Python's math on a value "
+                            "runs only in Triton's interpreter; a kernel computes with tl (tl.exp, tl.math...)")
         elif isinstance(func, ast.Name) and func.id in KERNEL_CONVERSIONS and func.id not in self.bound_names and \
                 not all(self._kernel_constant(a) for a in given):
             self.flag(node, f"calls {func.id}() on a value inside a @triton.jit kernel: it makes a Python number or text "
                             "of it, which only Triton's interpreter can; use it on constants only")
 
     def visit_JoinedStr(self, node):
-        if self.in_kernel and any(isinstance(v, ast.FormattedValue) for v in node.values):
+        if self.in_kernel and any(isinstance(v, ast.FormattedValue) and not self._kernel_constant(v.value)
+                                  for v in node.values):
             self.flag(node, "formats a value into text inside a @triton.jit kernel (an f-string): only Triton's "
-                            "interpreter can, and the text holds the value as a Python number; use tl.device_print")
+                            "interpreter can, and the text holds the value as a Python number; use tl.device_print "
+                            "(constants are fine)")
         self.generic_visit(node)
 
     def visit_NamedExpr(self, node):

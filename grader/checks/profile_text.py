@@ -181,9 +181,9 @@ _TAG = re.compile(r"</?[A-Za-z][A-Za-z0-9-]*(?:\s[^<>]*)?/?>")  # <b>, </sup>, <
 _BLOCK_TAG = re.compile(r"</?(?:td|th|tr|thead|tbody|tfoot|table|caption|div|p|br|hr|li|ul|ol|dl|dt|dd|h[1-6]|"
                         r"blockquote|pre|section|article|header|footer|figure|figcaption|details|summary|center)"
                         r"(?:\s[^<>]*)?/?>", re.I)
-# Markdown's underscore emphasis around a figure (_99.7 %_, __126 us__): the underscores render as nothing. An
-# underscore inside a word (sm_90, n_rows) is no emphasis and stays.
-_EMPHASIS = re.compile(r"(?<![A-Za-z0-9_])_+(?=[\d.,])|(?<=[\dA-Za-z%])_+(?![A-Za-z0-9_])")
+# Markdown's underscore emphasis around a figure or a word (_99.7 %_, __126 us__, _memory-bound_): the underscores
+# render as nothing. An underscore inside a word (sm_90, n_rows) is no emphasis and stays.
+_EMPHASIS = re.compile(r"(?<![A-Za-z0-9_])_+(?=[A-Za-z\d.,])|(?<=[\dA-Za-z%])_+(?![A-Za-z0-9_])")
 
 
 def markdown_lines(text: str) -> list[str]:
