@@ -252,7 +252,9 @@ def build_cuda(source: Path, outdir: Path, device: Device, shown_as: str, spec, 
         result.errors = list(result.source_problems)
         result.seconds = time.monotonic() - start
         return result
-    link_cmd = [nvcc, "-shared", "-cudart", "shared", str(obj), "-o", str(lib)]
+    # -Bsymbolic: the library's references to its own functions and data are bound here, not by the loader by
+    # name (an own `system` or helper would otherwise be called through the GOT or PLT: elf.py's _read)
+    link_cmd = [nvcc, "-shared", "-cudart", "shared", "-Xlinker", "-Bsymbolic", str(obj), "-o", str(lib)]
     link = run_bounded(link_cmd, memory_bytes=SETTINGS.build_memory_bytes, cwd=outdir,
                        timeout_s=SETTINGS.build_timeout_s, box=box, rw=[outdir], env={"TMPDIR": str(temp)})
     code, link_out = link.code, link.output

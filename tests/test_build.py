@@ -146,8 +146,9 @@ def test_elf_relocations_read_negative_addends_and_refuse_unreadable_lines():
         "0000000000003de0  0000000500000001 R_X86_64_64            0000000000001139 after_at_load - 8\n"
         "0000000000004010  0000000300000001 R_X86_64_64            0000000000000000 __cxa_atexit@GLIBC_2.2.5 - 8\n"
         "0000000000004018  0000000300000001 R_X86_64_64            0000000000000000 odd name + 0\n")}), facts)
-    assert (0x3de0, "R_X86_64_64", "after_at_load", 0x1131) in image.relocations
-    assert image.slots[0x4010] == "__cxa_atexit"
+    # A named symbol is bound by the loader, by name, whatever the library defines: its slot is that name's import
+    assert (0x3de0, "R_X86_64_64", "after_at_load", 0) in image.relocations
+    assert image.slots[0x3de0] == "after_at_load" and image.slots[0x4010] == "__cxa_atexit"
     assert any("cannot read" in p and "odd name" in p for p in facts.problems), facts.problems
 
 
@@ -359,3 +360,51 @@ def test_read_problems_names_what_the_build_read_that_it_may_not(tmp_path):
     assert len(planted) == 1 and "/tmp/leak.s" in planted[0]
     assert "did not list" in read_problems(None, asm_ok, **kw)[0]
     assert "did not list" in read_problems(ok, None, **kw)[-1]
+
+
+OWN_SYSTEM = """#include <cuda_runtime.h>
+__global__ void vector_add_kernel(const float* a, const float* b, float* c, int n) {
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < n) c[i] = a[i] + b[i];
+}
+extern "C" int system(const char*) { return 7; }
+extern "C" cudaError_t vector_add(const float* a, const float* b, float* c, int n, cudaStream_t stream) {
+    int (*volatile run)(const char*) = &system;
+    if (run("echo 271828 > MARK") != 7) return cudaErrorUnknown;
+    if (n <= 0) return cudaSuccess;
+    vector_add_kernel<<<(n + 255) / 256, 256, 0, stream>>>(a, b, c, n);
+    return cudaGetLastError();
+}
+"""
+
+
+@needs_nvcc
+def test_a_name_the_library_defines_is_its_own_and_the_loaders_binding_is_an_import(tmp_path):
+    """An own `system` whose address came through the GOT was libc's at run time (the loader binds by name, global
+    scope first): the shell command ran (red team, session 16). The build links -Bsymbolic, so the library's
+    references are its own; a library linked without it has the GOT slot, which the audit reads as an import."""
+    import ctypes
+    import subprocess
+
+    from grader.audit import elf
+    from grader.build import nvcc_path
+
+    src = tmp_path / "vector_add.cu"
+    mark = tmp_path / "ran"
+    src.write_text(OWN_SYSTEM.replace("MARK", str(mark)))
+    b = build(tmp_path, src, VADD)
+    assert b.ok and b.library and not b.elf.problems, (b.errors, b.elf and b.elf.problems)
+    try:
+        lib = ctypes.CDLL(str(b.library))
+    except OSError as exc:  # the CUDA runtime library is not where the loader looks
+        pytest.skip(f"cannot load the library here: {exc}")
+    lib.vector_add.restype = ctypes.c_int
+    assert lib.vector_add(None, None, None, 0, None) == 0  # its own system() answered 7
+    assert not mark.exists()
+    # The same object linked as the loader would bind it: the audit refuses the slot by its name
+    unbound = tmp_path / "unbound.so"
+    obj = next((tmp_path / "build").rglob("*.o"))
+    subprocess.run([nvcc_path(), "-shared", "-cudart", "shared", str(obj), "-o", str(unbound)], check=True)
+    facts = elf.audit(unbound, "vector_add", lambda argv, timeout_s=60: tuple(
+        (r.returncode, r.stdout) for r in [subprocess.run(argv, capture_output=True, text=True)])[0])
+    assert any("system" in p for p in facts.problems), facts.problems

@@ -615,3 +615,76 @@ def test_an_absurd_figure_is_a_wrong_quote_not_a_crash(written):
     metric = profile.Quotable("dram", "DRAM Throughput", 84.4, "percent", (r"dram throughput",))
     result = profile.check_quotes(found, [metric])
     assert found and not result.matched and result.misquoted
+
+
+@pytest.mark.parametrize("text, value, family", [
+    ("its Duration is only **88.2** us", 88.2, "time"),                   # strong emphasis before a unit (session 16)
+    ("Duration ``88.2`` us", 88.2, "time"),                               # a code span
+    ("Duration 88.2 **us**", 88.2, "time"),
+    ("Compute (SM) Throughput is [97.9](https://example.org/(x)) %", 97.9, "percent"),  # a link renders its text
+    ("Duration [1.41](#duration) ms", 1.41, "time"),
+    ("Duration [1.41][d] ms", 1.41, "time"),
+    ("DRAM Throughput 99.7[^1] %", 99.7, "percent"),                      # a footnote's mark
+])
+def test_figures_in_strong_emphasis_links_and_footnotes_are_read(text, value, family):
+    found = [q for q in quotes(text, profile.LABELS) if q.value == value]
+    assert found and found[0].family == family, quotes(text)
+
+
+@pytest.mark.parametrize("written, value, digits", [
+    ("84,40 %", 84.4, 2), ("0,126 ms", 0.126, 3), ("4.059,9 GB/s", 4059.9, 1), ("4 059,9 GB/s", 4059.9, 1),
+    ("4,059.9 GB/s", 4059.9, 1), ("234,659.50", 234659.5, 2), ("16,384", 16384, 0),
+])
+def test_numbers_are_read_in_english_and_with_a_decimal_comma(written, value, digits):
+    found = quotes(f"Duration {written}")
+    assert found and found[0].value == pytest.approx(value) and found[0].digits == digits, found
+
+
+def test_a_lone_thousands_comma_is_read_both_ways():
+    """4,259 is 4259 in English and 4.259 in Spanish: either reading that agrees with the report is a quote."""
+    metric = profile.Quotable("t", "Duration", 4.259e6, "time", (r"duration",))  # 4.259 ms in ns
+    assert profile.check_quotes(quotes("Duration 4,259 ms"), [metric]).matched
+
+
+@pytest.mark.parametrize("text", [
+    "Theoretical Occupancy goes from 56.25 % to 75 %",
+    "I expect Achieved Occupancy to rise to about 70 %",
+    "To reach 100 % occupancy we would need 32 registers per thread",
+    "The H200's peak HBM3e bandwidth is 4.8 TB/s (spec sheet)",
+    "Effective bandwidth: 512 MiB / 126.05 us = 4,259 GB/s",
+    "F.softmax's time at this shape is 131.2 us",
+    "only 6 blocks of 192 threads\nfit on an SM (36 warps of 64)",
+])
+def test_figures_of_plans_changes_and_other_things_are_no_quotes(text):
+    metrics = [profile.Quotable(n, k.label, 1.0, k.family, (profile._label_alias(k.label), *k.aliases))
+               for n, k in profile.KNOWN.items()]
+    wrong = profile.check_quotes(quotes(text, profile.LABELS), metrics).misquoted
+    # 126.05 us, 192 threads and 36 warps are the report's own figures in the solution's analysis: quotes
+    assert not [q.text for q, _ in wrong if q.value not in (126.05, 192, 36)], wrong
+
+
+@pytest.mark.parametrize("text", [
+    "Compared with F.softmax, DRAM Throughput is 99 %",   # the metric's full name is nearer than F.softmax
+    "I expect nothing: DRAM Throughput is 99 %",
+    "| Kernel | Duration | DRAM Throughput |\n|---|---|---|\n| softmax_tuned | 1.41 ms | 99 % |",  # a column's header
+    "| Kernel | DRAM Throughput |\n|---|---|\n| softmax_tuned | 99 |",
+    "| DRAM Throughput (vs. copy) | 99 % |",
+    "    DRAM Throughput                   %        99.00",   # an ncu row of a compared metric
+])
+def test_invented_figures_beside_a_metrics_full_name_are_still_read(text):
+    metric = profile.Quotable("dram", "DRAM Throughput", 84.4, "percent", (profile._label_alias("DRAM Throughput"),
+                                                                           profile.DRAM))
+    result = profile.check_quotes(quotes(text, profile.LABELS), [metric])
+    assert [q.value for q, _ in result.misquoted] == [99], (quotes(text, profile.LABELS), result)
+
+
+def test_pasted_ncu_rows_are_each_their_own_metric():
+    """`Block Limit Registers  block  6` was compared with Registers Per Thread, `Threads  thread  3,145,728` with Block
+    Size: a row of ncu's details page is the value of its own label, compared only if that metric is."""
+    text = ("    Block Limit Registers                 block            6\n"
+            "    Threads                                   thread       3,145,728\n"
+            "    Registers Per Thread             register/thread              40\n")
+    metrics = [profile.Quotable("regs", "Registers Per Thread", 47, "count", (r"registers?",)),
+               profile.Quotable("block", "Block Size", 192, "count", (r"\bthreads\b",))]
+    result = profile.check_quotes(quotes(text, profile.LABELS), metrics)
+    assert [q.value for q, _ in result.misquoted] == [40], result

@@ -44,7 +44,7 @@ ATTRIBUTES = {"cudaFuncSetAttribute", "cudaFuncGetAttributes", "cudaFuncSetCache
               "cudaOccupancyAvailableDynamicSMemPerBlock", "cudaOccupancyMaxActiveClusters",
               "cudaOccupancyMaxPotentialClusterSize", "cudaDriverGetVersion", "cudaRuntimeGetVersion"}
 DEVICE_MEMORY = {"cudaMalloc", "cudaFree", "cudaMallocAsync", "cudaFreeAsync", "cudaMemsetAsync", "cudaMemset",
-                 "cudaMemset2DAsync", "cudaStreamSynchronize", "cudaStreamQuery"}
+                 "cudaMemset2DAsync", "cudaStreamSynchronize", "cudaStreamQuery", "cudaDeviceSynchronize"}
 # exit: nvcc gives every non-inline __device__ function a host stub that calls exit(1); it and abort end only
 # the worker, which is a failed run for the learner and nothing more.
 COMPILER_HELPERS = {"exit", "abort", "__assert_fail", "memset", "memcpy", "memmove", "memcmp", "__stack_chk_fail",
@@ -274,10 +274,14 @@ def _read(library: Path, run_tool, facts: ElfFacts) -> _Image:
             continue
         offset, kind, symbol = int(m.group(1), 16), m.group(2), (m.group(4) or "").split("@")[0]
         addend = int(m.group(6) or m.group(7) or "0", 16) * (-1 if m.group(5) == "-" else 1)
-        value = int(m.group(3) or "0", 16)
-        target = 0 if kind in TLS_RELOCATIONS or (symbol and not value) else value + addend
+        # A relocation that names a symbol is resolved by the loader, by name, in the global scope first: what it
+        # writes is whatever the process defines under that name, even where the library defines it too (an own
+        # `system` took libc's through its GOT entry: red team, session 16). So it is that name's import, never the
+        # library's own code; the build links with -Bsymbolic, which binds the library's references to its own
+        # definitions at link time, so that right code has none of these.
+        target = 0 if kind in TLS_RELOCATIONS or symbol else int(m.group(3) or "0", 16) + addend
         image.relocations.append((offset, kind, symbol, target))
-        if symbol and not value:
+        if symbol:
             image.slots[offset] = symbol
     return image
 
@@ -424,7 +428,7 @@ def _relocations(library: Path, run_tool, image: _Image, facts: ElfFacts) -> Non
             facts.problems.append(f"defines an IFUNC resolver (at 0x{target:x}, {kind}): code that runs when the "
                                   "library loads")
             continue
-        if symbol and kind != "R_X86_64_JUMP_SLOT" and symbol in facts.imports and \
+        if symbol and kind != "R_X86_64_JUMP_SLOT" and kind not in TLS_RELOCATIONS and \
                 symbol not in LEARNER_ALLOWED | TOOLCHAIN_ADDRESSED:
             facts.problems.append(f"takes the address of {describe(symbol)} ({kind}): a call through it is one the "
                                   "audit cannot follow; host code may only launch kernels")

@@ -18,11 +18,14 @@ from __future__ import annotations
 
 import ast
 import builtins
+import functools
+import importlib
 import io
 import re
 import symtable
 import sys
 import tokenize
+import types
 from dataclasses import dataclass, field
 
 FORBIDDEN_CALLS = {"exec", "eval", "compile", "__import__", "open", "globals", "locals", "vars", "breakpoint",
@@ -83,7 +86,7 @@ TRITON = Rules(
 PORT = Rules(
     "port",
     frozenset({"torch", "torch.nn", "torch.nn.functional", "math", "dataclasses", "typing", "functools",
-               "__future__"}),
+               "__future__", "collections", "collections.abc", "enum", "itertools", "abc", "warnings", "logging"}),
     None,
     None,
     frozenset({"_C", "ops", "library", "load", "save", "from_file", "hub", "classes", "utils", "storage",
@@ -104,6 +107,13 @@ STDLIB_ALLOWED = {
                "ClassVar", "Literal", "overload", "cast", "Protocol", "TypeVar", "Generic", "Self", "TypeAlias"},
     "dataclasses": {"dataclass", "field", "fields", "replace", "asdict", "astuple", "InitVar", "is_dataclass",
                     "KW_ONLY", "MISSING"},
+    # The port's (session 16: nn.Sequential(OrderedDict(...)) as PyTorch's docs name layers, a logger). Not
+    # logging.config, whose dictConfig builds any object named in a string, nor handlers that open files.
+    "collections": {"OrderedDict", "namedtuple", "defaultdict", "deque", "Counter", "ChainMap", "abc"},
+    "logging": {"getLogger", "basicConfig", "Logger", "LoggerAdapter", "StreamHandler", "NullHandler", "Formatter",
+                "DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL", "debug", "info", "warning", "error", "exception",
+                "critical", "log"},
+    "warnings": {"warn", "filterwarnings", "simplefilter", "catch_warnings"},
 }
 # What may decorate a function of the Triton file (a kernel: Triton's own three). A decorator returns what the name
 # is then bound to: one of the file's (`def _swap(f): return _impl`) would have the grader call a function the audit
@@ -470,6 +480,76 @@ REACHED_MODULES = {"os", "sys", "subprocess", "builtins", "importlib", "ctypes",
 STDLIB_MODULES = set(sys.stdlib_module_names) - {"math", "functools", "typing", "dataclasses", "__future__"}
 
 
+# Where a chain that starts at an imported module really lands. Its names alone do not say: torch's own modules hold
+# other modules and functions under names of their own (torch.cuda.tunable.mp is multiprocessing,
+# torch.cuda.amp.common.find_spec is importlib's, torch.xpu.cast is ctypes', torch.optim.swa_utils.deepcopy is copy's;
+# the red team of session 16). So the chain is walked on the real objects: torch, triton and the standard library's
+# helpers are the judge's own trusted imports, and reading a module's attribute runs none of the learner's code. Every
+# step must come from one of these packages; data (numbers, strings) may be Python's own.
+HOME_ROOTS = frozenset({"torch", "triton", "math", "functools", "typing", "dataclasses", "collections", "enum",
+                        "itertools", "abc", "warnings", "logging"})  # every rule set's; each judges by its own
+_DATA_TYPES = (int, float, complex, bool, str, tuple, type(None))
+
+
+def _home(obj) -> str:
+    """The module an object comes from: a module's own name; a class's or function's __module__ (for a C function
+    without one, its module or its class's); for anything else, its type's."""
+    if isinstance(obj, types.ModuleType):
+        return obj.__name__
+    if isinstance(obj, type) or callable(obj):
+        try:
+            home = getattr(obj, "__module__", None)
+            if isinstance(home, str) and home:
+                return home
+            owner = getattr(obj, "__self__", None)
+            if isinstance(owner, types.ModuleType):
+                return owner.__name__
+            cls = getattr(obj, "__objclass__", None) or (type(owner) if owner is not None else None)
+            if cls is not None and isinstance(getattr(cls, "__module__", None), str):
+                return cls.__module__
+        except Exception:  # noqa: BLE001 - an object that will not say where it is from is from nowhere allowed
+            pass
+        return "an unknown module"
+    return type(obj).__module__
+
+
+def _foreign(obj, roots: frozenset[str]) -> str | None:
+    """Where obj comes from, if that is outside ``roots`` (the packages a rule set imports); None if inside."""
+    home = _home(obj)  # a module's C half counts as the module (_warnings.warn is warnings.warn)
+    if home.split(".")[0].lstrip("_") in roots or (home == "builtins" and isinstance(obj, _DATA_TYPES)):
+        return None
+    return home
+
+
+@functools.lru_cache(maxsize=4096)
+def resolve(parts: tuple[str, ...]) -> tuple[tuple[str, object], ...]:
+    """(dotted prefix, object) for each step of a chain from a module a lab file may import (torch.cuda.tunable.mp:
+    torch, torch.cuda, torch.cuda.tunable, multiprocessing), as far as it resolves in the judge's own Python (the
+    workers run the same). A submodule not loaded yet is imported, as the worker's Python would find it after any
+    import of it; a private name or one that does not resolve ends the walk (the names are judged as names then)."""
+    if not parts or parts[0] not in HOME_ROOTS:
+        return ()
+    try:
+        obj = importlib.import_module(parts[0])
+    except Exception:  # noqa: BLE001
+        return ()
+    steps = []
+    for i, part in enumerate(parts[1:], 2):
+        if part.startswith("_"):
+            break
+        try:
+            obj = getattr(obj, part)
+        except Exception:  # noqa: BLE001 - a lazy attribute may raise anything (triton's driver without a GPU)
+            if not isinstance(obj, types.ModuleType):
+                break
+            try:
+                obj = importlib.import_module(".".join(parts[:i]))
+            except Exception:  # noqa: BLE001
+                break
+        steps.append((".".join(parts[:i]), obj))
+    return tuple(steps)
+
+
 class _OverBudget(Exception):
     pass
 
@@ -478,6 +558,8 @@ class _Auditor(ast.NodeVisitor):
     def __init__(self, rules: Rules, entry: str | None = None, flows: Flows | None = None, lines: list[str] = (),
                  builtin_refs: set[str] = frozenset()):
         self.rules = rules
+        self.roots = frozenset(m.split(".")[0] for m in rules.imports) - {"__future__"}  # where what it uses lives
+        self.stdlib_reached = STDLIB_MODULES - self.roots  # the standard library's modules it may not reach
         self.lines = list(lines)  # the file's text: a kernel is also read as Triton's interpreter reads it
         self.builtin_refs = builtin_refs  # builtins the file names (a name it binds nowhere), from _unbound_names
         self.called_names: set[int] = set()  # ids of the Name nodes that are called: f in f(...)
@@ -498,7 +580,7 @@ class _Auditor(ast.NodeVisitor):
         self.current: list[str] = []  # the functions being visited, innermost last
         self.call_funcs: set[int] = set()  # ids of Attribute nodes that are called, not just referenced
         self.seeds: dict[str, set[str]] = {}  # where the grader's call of the entry lands -> its tensor parameters
-        self.chain_bases: set[int] = set()  # ids of the Name nodes that start an attribute chain (torch in torch.x)
+        self.chain_bases: set[int] = set()  # ids of the nodes an attribute is taken off (torch in torch.x, torch.cuda in torch.cuda.x)
         self.jit_functions: set[str] = set()  # the file's @triton.jit functions
         self.constants: set[str] = set()  # module-level names bound to constants (a kernel may read them)
         self.kernel_names: list[set[str]] = []  # the names the kernel being visited binds itself
@@ -691,10 +773,10 @@ class _Auditor(ast.NodeVisitor):
                 for alias in node.names:
                     self.aliases[alias.asname or alias.name] = f"{node.module}.{alias.name}"
         for node in ast.walk(tree):
-            if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name):
-                self.chain_bases.add(id(node.value))
+            if isinstance(node, ast.Attribute) and isinstance(node.value, (ast.Name, ast.Attribute)):
+                self.chain_bases.add(id(node.value))  # torch in torch.x, torch.cuda in torch.cuda.x
             elif isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "getattr" \
-                    and node.args and isinstance(node.args[0], ast.Name):
+                    and node.args and isinstance(node.args[0], (ast.Name, ast.Attribute)):
                 self.chain_bases.add(id(node.args[0]))  # judged as the attribute it names
             if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and self._is_jit(node):
                 self.jit_functions.add(node.name)
@@ -817,6 +899,10 @@ class _Auditor(ast.NodeVisitor):
                 self.flag(node, f"imports {full}: {self.rules.why}")
             elif module in STDLIB_ALLOWED and alias.name not in STDLIB_ALLOWED[module]:
                 self.flag(node, f"imports {full}: {self._stdlib_hint(module)}")
+            elif home := next((h for _, obj in resolve(tuple(full.split("."))) if (h := _foreign(obj, self.roots))),
+                              None):
+                self.flag(node, f"imports {full}, which is {home}'s: {self._import_hint()}, and what is reached "
+                                "through them must be theirs too")
             self.aliases[alias.asname or alias.name] = full
 
     @staticmethod
@@ -934,11 +1020,11 @@ class _Auditor(ast.NodeVisitor):
                 parts.insert(0, base.attr)
                 base = base.value
             reached = [part for part in parts if part in REACHED_MODULES] or \
-                [part for part in parts[:-1] if part in STDLIB_MODULES]
+                [part for part in parts[:-1] if part in self.stdlib_reached]
         else:
             through = chain_[1:] if id(node) in self.call_funcs else chain_[1:] + [""]  # a called last part: a function
             reached = [part for part in chain_[1:] if part in REACHED_MODULES] or \
-                [part for part in through[:-1] if part in STDLIB_MODULES and chain_[0] in self.aliases]
+                [part for part in through[:-1] if part in self.stdlib_reached and chain_[0] in self.aliases]
         if reached:
             self.flag(node, f"reaches .{reached[0]} through an attribute: {self._import_hint()}")
         elif name == "fn" and self.rules is TRITON and not self.in_kernel:
@@ -958,6 +1044,8 @@ class _Auditor(ast.NodeVisitor):
         if chain:
             base = self.aliases.get(chain[0], chain[0])
             full = [*base.split("."), *chain[1:]]
+            if chain[0] in self.aliases and self._lands_outside(node, full):
+                return
             if full == ["torch", "Tensor"] and self.rules.torch_host is not None and not self.in_kernel and \
                     id(node) not in self.class_ok:
                 self.flag(node, "uses torch.Tensor as a value: name it only in an annotation or isinstance(); held, "
@@ -998,6 +1086,23 @@ class _Auditor(ast.NodeVisitor):
                     name not in self.TENSOR_DATA_ATTRS | self.TENSOR_VIEW_ATTRS:
                 self.flag(node, f"uses .{name} of a tensor: {self.rules.why}")
         self.generic_visit(node)
+
+    def _lands_outside(self, node, full: list[str]) -> bool:
+        """Judge a chain from an imported module by what it reaches (``resolve``): a step that is no module, class,
+        function or value of torch, triton or the helpers a lab file imports, or a module held as a value (whatever
+        is then taken off it is judged by nobody: ``cuda = torch.cuda; cuda.FloatTensor.mm``). True if flagged."""
+        steps = resolve(tuple(full))
+        for dotted, obj in steps:
+            if home := _foreign(obj, self.roots):
+                self.flag(node, f"reaches {home} through {dotted}: {self._import_hint()}, and what is reached "
+                                "through them must be theirs too")
+                return True
+        if steps and len(steps) == len(full) - 1 and isinstance(steps[-1][1], types.ModuleType) and \
+                id(node) not in self.chain_bases and not self.in_annotation:
+            self.flag(node, f"uses the module {'.'.join(full)} as a value: name what you use in it "
+                            f"({'.'.join(full)}.something), or import it")
+            return True
+        return False
 
     @staticmethod
     def _self_like(value) -> bool:

@@ -13,20 +13,21 @@ from pathlib import Path
 
 # Headers a lab file may include: the CUDA runtime and device-side libraries, and the C/C++ standard
 # headers a kernel or its launcher reasonably uses. Everything the file needs is in the file itself.
-ALLOWED_HEADERS = {
-    "cuda_runtime.h", "cuda_runtime_api.h", "cuda_fp16.h", "cuda_bf16.h", "cuda_pipeline.h",
-    "cuda_pipeline_primitives.h", "cuda_awbarrier.h", "cuda_awbarrier_primitives.h", "device_launch_parameters.h",
-    "cooperative_groups.h", "mma.h", "crt/host_defines.h", "vector_types.h", "vector_functions.h",
-    "math_constants.h", "sm_60_atomic_functions.h",
-    "cstdint", "stdint.h", "cstddef", "stddef.h", "cmath", "math.h", "cfloat", "float.h", "climits", "limits.h",
-    "limits", "algorithm", "type_traits", "utility", "cassert", "assert.h", "cstdio", "stdio.h", "cstring",
-    "string.h", "array", "tuple", "numeric", "mutex", "atomic", "bit",
-}
-ALLOWED_PREFIXES = ("cooperative_groups/", "cuda/", "cub/")  # the toolkit's header-only device libraries
-# CUTLASS and CuTe are header-only too, but hold whole GEMM kernels (cutlass::gemm::device::Gemm): vendor libraries.
-LIBRARIES = r"cublas|cublasLt|cudnn|cufft|curand|cusparse|cusolver|nccl|cutlass/|cute/|torch/|ATen/|c10/|Python\.h"
-VENDOR = re.compile(rf"^({LIBRARIES}|dlfcn\.h)", re.I)
-VENDOR_LIBRARY = re.compile(rf"^({LIBRARIES})", re.I)  # dlfcn.h also comes in through the toolkit's own headers
+# What a kernel file may include: the C and C++ standard library's headers and the CUDA toolkit's (the lab pages say
+# so), in <...>. Refused by name: vendor libraries (whole kernels or the framework), Thrust (whole algorithms, each a
+# kernel of its own), the operating system's headers (a kernel file talks to the GPU through the CUDA runtime only),
+# and <iostream>, whose std::cout is made by a constructor when the library loads. What the compiler then really reads
+# is checked from its dependency list (read_problems: files of the toolkit and the host compiler only), and what the
+# library does from its ELF (grader/audit/elf.py: imports, constructors, system calls).
+LIBRARIES = r"cublas|cublasLt|cudnn|cufft|curand|cusparse|cusolver|nccl|npp|nvjpeg|nvrtc|cufile|nvml|cupti|" \
+            r"cutlass/|cute/|torch/|ATen/|c10/|Python\.h"
+# Named in the file: also Thrust, and dlfcn.h. Read by the compiler: not these two, which come in through the
+# toolkit's own headers (CUB's block primitives read Thrust's configuration headers, the runtime's dlfcn.h).
+VENDOR = re.compile(rf"^({LIBRARIES}|thrust/|dlfcn\.h)", re.I)
+VENDOR_LIBRARY = re.compile(rf"^({LIBRARIES})", re.I)
+OS_HEADER = re.compile(r"^(sys/|linux/|asm/|asm-generic/|bits/|net/|netinet/|arpa/|unistd\.h$|fcntl\.h$|pthread\.h$|"
+                       r"spawn\.h$|dirent\.h$|pwd\.h$|grp\.h$|poll\.h$|termios\.h$|link\.h$|elf\.h$|syscall\.h$|"
+                       r"ucontext\.h$|execinfo\.h$|sched\.h$|semaphore\.h$|mqueue\.h$|[a-z0-9]*intrin\.h$|cpuid\.h$)")
 INCLUDE = re.compile(r'^\s*#\s*include\s*([<"])([^>"]+)[>"]', re.M)
 
 
@@ -76,8 +77,12 @@ def include_problems(text: str) -> list[str]:
                             "the kernel yourself")
         elif quote == '"' or header.startswith("/") or ".." in header:
             problems.append(f'includes "{header}": put everything in this one file (only system headers, in <...>)')
-        elif header not in ALLOWED_HEADERS and not header.startswith(ALLOWED_PREFIXES):
-            problems.append(f"includes <{header}>: not one of the CUDA and C++ headers a kernel file uses here")
+        elif OS_HEADER.match(header):
+            problems.append(f"includes <{header}>: an operating system or processor header; a kernel file talks to the "
+                            "GPU through the CUDA runtime only (the C and C++ standard headers and the CUDA toolkit's are fine)")
+        elif header == "iostream":
+            problems.append("includes <iostream>: its std::cout is built by a constructor when the library loads, "
+                            "which a lab library may not run; print with printf from <cstdio>")
     return problems
 
 
@@ -88,10 +93,14 @@ def _norm(line: str) -> str:
     return " ".join(line.split())
 
 
-def stub_regions(solution_text: str) -> list[tuple[str, list[str], str]]:
+def stub_regions(solution_text: str) -> list[tuple[str, list[str], str, str]]:
     """For each solution region of a file: (its TODO text, the placeholder lines the stub holds in its place,
-    the first non-blank line after the region), whitespace-normalised. Read with grader/stubs.py's markers."""
-    from grader.stubs import MARK, STUB, TODO
+    the first non-blank line after the region, the last non-blank line before its TODO line in the stub),
+    whitespace-normalised. Read with grader/stubs.py's markers."""
+    from grader.stubs import MARK, STUB, TODO, make_stub
+
+    stub = [_norm(ln) for ln in make_stub(solution_text, "00", "stub").splitlines() if ln.strip()]
+    todo_lines = [k for k, ln in enumerate(stub) if re.match(r"^(//|#) TODO\(\d\d-\d+\): ", ln)]
 
     lines = solution_text.splitlines()
     regions, i = [], 0
@@ -119,7 +128,11 @@ def stub_regions(solution_text: str) -> list[tuple[str, list[str], str]]:
             after = TODO_LINE + _norm(nxt)
         else:
             after = _norm(lines[following])
-        regions.append((_norm(todo), placeholder, after))
+        k = todo_lines[len(regions)] if len(regions) < len(todo_lines) else 0
+        before = stub[k - 1] if k > 0 else ""
+        if re.match(r"^(//|#) TODO\(\d\d-\d+\): ", before):
+            before = TODO_LINE + before.split(": ", 1)[1]
+        regions.append((_norm(todo), placeholder, after, before))
         i = j + 1
     return regions
 
@@ -135,14 +148,18 @@ def _follows(line: str, after: str) -> bool:
 
 def untouched_regions(text: str, solution_text: str) -> list[str]:
     """TODO tags (e.g. 'TODO(01-2)') whose stub placeholder the file still holds exactly, with nothing added
-    between the TODO line and the code that followed the region in the stub."""
+    between the code that came before the TODO line in the stub and the code that followed the region (code
+    written above the TODO line, the comment kept below it as a note, is work done: session 16)."""
     lines = [_norm(ln) for ln in text.splitlines()]
     found = []
-    for todo, placeholder, after in stub_regions(solution_text):
+    for todo, placeholder, after, before in stub_regions(solution_text):
         pattern = re.compile(r"^(//|#) (TODO\(\d\d-\d+\)): " + re.escape(todo) + "$")
         for p, line in enumerate(lines):
             m = pattern.match(line)
             if not m:
+                continue
+            prev = next((ln for ln in reversed(lines[:p]) if ln), "")
+            if before and not _follows(prev, before):
                 continue
             rest = [ln for ln in lines[p + 1:] if ln][:len(placeholder) + 1]
             body, nxt = rest[:len(placeholder)], (rest[len(placeholder):] or [""])[0]

@@ -150,6 +150,7 @@ for _stall, _label in (("long_scoreboard", "Long Scoreboard"), ("short_scoreboar
                        ("barrier", "Barrier"), ("mio_throttle", "MIO Throttle"), ("lg_throttle", "LG Throttle"),
                        ("math_pipe_throttle", "Math Pipe Throttle"), ("wait", "Wait"), ("not_selected", "Not Selected")):
     KNOWN[f"smsp__average_warps_issue_stalled_{_stall}_per_issue_active.ratio"] = Known(f"Stall {_label}", "count")
+LABELS = tuple(sorted({k.label for k in KNOWN.values()}))  # the full names a figure may be quoted beside
 LD_SECTORS_PER_REQUEST = "derived: global load sectors per request"
 ST_SECTORS_PER_REQUEST = "derived: global store sectors per request"
 PER_REQUEST = (r"sectors?\s*(/|per)\s*req",)
@@ -633,8 +634,13 @@ def check_quotes(found: list[Quote], metrics: list[Quotable]) -> QuoteCheck:
     with that metric in one of the units the report may show it in."""
     result = QuoteCheck()
     for quote in found:
-        named = [m for m in metrics if m.family == quote.family and any(re.search(a, quote.context) for a in m.aliases)]
-        if not named and quote.row:
+        if quote.label:  # a pasted ncu row: the metric of that label, if any is compared
+            named = [m for m in metrics if " ".join(re.findall(r"[a-z0-9#]+", m.label.lower())) == quote.label and
+                     m.family == quote.family]
+        else:
+            named = [m for m in metrics if m.family == quote.family and
+                     any(re.search(a, quote.context) for a in m.aliases)]
+        if not named and quote.row and not quote.label:
             named = [m for m in metrics if m.family in SCALES and any(re.search(a, quote.row) for a in m.aliases)]
             scaled = {m.name: dataclasses.replace(quote, factors=SCALES[m.family]) for m in named}
         else:
@@ -645,7 +651,8 @@ def check_quotes(found: list[Quote], metrics: list[Quotable]) -> QuoteCheck:
             if not any(_holds(quote, m) for m in named):
                 result.misquoted.append((quote, named))
             continue
-        agreeing = [m for m in named if _agrees(scaled[m.name], m)]
+        agreeing = [m for m in named if _agrees(scaled[m.name], m) or quote.other is not None and _agrees(
+            dataclasses.replace(scaled[m.name], value=quote.other, digits=3, other=None), m)]
         if agreeing:
             for metric in agreeing:
                 result.matched.setdefault(metric.name, (quote, metric))
@@ -732,7 +739,7 @@ def check_analysis(ctx) -> Result:
                     [f"found in the report: {report.because()}",
                      f"rule: latency-bound when both are under {BUSY:.0f}%; otherwise the unit that leads by "
                      f"{LEAD:.0f}+ points; both when they are closer"])
-    check = check_quotes(quotes(text), quotable_metrics(mine))
+    check = check_quotes(quotes(text, LABELS), quotable_metrics(mine))
     wrong = [f"line {q.line}: {q.text!r} next to {', '.join(sorted({m.label for m in ms}))}, "
              f"but the report has {', '.join(sorted({_show(m) for m in ms}))}" for q, ms in check.misquoted]
     evidence = check.evidence

@@ -170,8 +170,19 @@ def _readable(text: str) -> str:
     tags (<b>97.3</b>%) taken out, emphasis and code marks off the numbers they split (**9**.5 % is 9.5 %). No more
     than an analysis may hold is read (bounds the regex work); ``too_long`` refuses an analysis with more."""
     lines = markdown_lines(without_html_comments(text[:MAX_ANALYSIS_CHARS]))
-    return "\n".join(_MARKS_IN_NUMBER.sub("", _EMPHASIS.sub("", plain(_TAG.sub("", _BLOCK_TAG.sub(
-        " ", _ESCAPE.sub(r"\1", line)))))) for line in lines)
+    return "\n".join(_MARKS_AT_UNIT.sub(r"\2", _MARKS_IN_NUMBER.sub("", _EMPHASIS.sub("", plain(_links(_TAG.sub(
+        "", _BLOCK_TAG.sub(" ", _ESCAPE.sub(r"\1", line)))))))) for line in lines)
+
+
+# Links render as their text ([97.9](https://...) % shows "97.9 %"), a footnote reference as a small mark
+# (99.7[^1] %): both had put their brackets between a number and its unit, so the number was read as a bare count
+# and compared with nothing (red team, session 16).
+_FOOTNOTE_REF = re.compile(r"\[\^[^\]\n]{1,100}\]")
+_LINK = re.compile(r"!?\[([^\]\n]{0,500})\](?:\((?:[^()\n]|\([^()\n]*\)){0,2000}\)|\[[^\]\n]{0,500}\])")
+
+
+def _links(line: str) -> str:
+    return _LINK.sub(r"\1", _FOOTNOTE_REF.sub("", line)) if "[" in line else line
 
 
 _ESCAPE = re.compile(r"\\([!-/:-@\[-`{-~])")  # CommonMark: a backslash before ASCII punctuation shows the character
@@ -256,7 +267,7 @@ def plain(line: str) -> str:
     return "".join(out)
 
 
-_MARKS_IN_NUMBER = re.compile(r"(?<=[\d.,])[*_`~]+(?=[\d.,])|(?<=\d)[*_`]+(?=\s?%)")
+_MARKS_IN_NUMBER = re.compile(r"(?<=[\d.,])[*_`~]+(?=[\d.,])")
 
 
 def claimed_bottleneck(text: str) -> tuple[str | None, str]:
@@ -347,9 +358,16 @@ def unit_key(written: str) -> str:
 
 
 _UNIT_ALT = "|".join(_unit_pattern(u) for u in sorted(_UNITS, key=len, reverse=True))
+# A number as written in English (4,059.9), or with a decimal comma as Spanish and most of Europe write it: grouped by
+# dots or blanks (4.059,9; 4 059,9), 0,126, or 84,40 (one or two decimals). A lone d,ddd (4,259) is read both ways.
 _NUMBER = re.compile(
-    r"(?<![A-Za-z0-9_.\u00c0-\u024f])(?P<num>\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+,\d{1,2}(?!\d)|\d+(?:\.\d+)?(?:[eE][+-]?\d{1,3})?)"
+    r"(?<![A-Za-z0-9_.\u00c0-\u024f])(?P<num>\d{1,3}(?:\.\d{3})+,\d+|\d{1,3}(?: \d{3})+,\d+|0,\d+"
+    r"|\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+,\d{1,2}(?!\d)|\d+(?:\.\d+)?(?:[eE][+-]?\d{1,3})?)"
     r"(?:[ \t]*(?P<unit>" + _UNIT_ALT + r")(?![A-Za-z0-9_/\u00c0-\u024f]))?", re.I)
+# Emphasis and code marks between a number and its unit render as nothing: **88.2** us, ``88.2`` us and 88.2 **us**
+# read "88.2 us" (the stars had hidden the unit with any unit but %: red team, session 16).
+_MARKS_AT_UNIT = re.compile(r"(?<=\d)([*_`~]*)([ \t]*)[*_`~]*(?=(?:" + _UNIT_ALT + r")(?![A-Za-z0-9_/\u00c0-\u024f]))",
+                            re.I)
 _NCU_ROW = re.compile(r"^\s*(?P<label>\S.*?)\s{2,}(?:(?P<unit>\S+)\s+)?[\d,.]+\s*$")  # ncu's "Label  unit  value"
 _SHAPE = re.compile(r"(?<!\d)\d+\s*[x×]\s*\d+")
 # Characters around a number searched for its metric's name (a bare number is a quote only right beside a name). The
@@ -383,16 +401,86 @@ class Quote:
     approx: bool = False  # written as an approximation ("~85 %")
     bound: str = ""  # "lower" ("over 97 %": the metric is at least this), "upper" ("under 12 %"), "" (equal)
     row: str = ""  # lower case: the label of the table row it sits in, if its unit is the table's (no unit written)
+    label: str = ""  # lower case: the label of the ncu-printed row it is the value of, when that is one of ncu's labels
+    other: float | None = None  # the other reading of an ambiguous d,ddd (4,259: 4259 or 4.259)
 
 
-def quotes(text: str) -> list[Quote]:
-    """Every number in the analysis with its unit and the words around it."""
+def read_number(raw: str) -> tuple[float, int, float | None]:
+    """(value, digits after the decimal separator, the other reading or None) of a number as _NUMBER matched it."""
+    mantissa, _, exponent = raw.lower().partition("e")
+    if re.fullmatch(r"\d{1,3}(?:[. ]\d{3})+,\d+|0,\d+|\d+,\d{1,2}", raw):
+        whole, _, decimals = raw.replace(".", "").replace(" ", "").partition(",")  # a decimal comma
+        return float(f"{whole}.{decimals}"), len(decimals), None
+    digits = (len(mantissa.split(".")[1]) if "." in mantissa else 0) - int(exponent or 0)
+    other = float(raw.replace(",", ".")) if re.fullmatch(r"\d{1,3},\d{3}", raw) else None
+    return float(raw.replace(",", "")), digits, other
+
+
+# Figures of other things beside a metric's name: a plan ("I expect Achieved Occupancy to rise to about 70 %", "we
+# would need 32 registers"), a change ("goes from 56.25 % to 75 %") or another thing's figure ("the H200's peak
+# bandwidth is 4.8 TB/s", "F.softmax's time is 131.2 us"). Such a word counts only when it is nearer the number than
+# any metric's full name in the same clause: "Compared with F.softmax, DRAM Throughput is 99 %" is still a quote.
+_OTHER_THING = re.compile(
+    r"\b(expect\w*|would|could|should|might|need\w*|want\w*|hope\w*|aim\w*|plan\w*|goal|ideal\w*|to reach|if|"
+    r"peak|spec\w*|datasheet|data sheet|effective|f\.softmax|torch\w*|pytorch|cublas\w*|cudnn|copy|copies|memcpy|"
+    r"naive|lab\s*0?1|baseline|theoretical (?:peak|max\w*)|h100|h200|a100)\b", re.I)
+_CHANGE_TO = re.compile(r"(\bfrom\b(?:[^.;!?]|(?<=\d)\.(?=\d)){0,80}|\b(?:rises?|rising|drops?|falls?|goes|go|grows?|"
+                        r"increases?|decreases?|improves?|climbs?|moves?|jumps?|reach(?:es)?|gets?)\s+)\bto"
+                        r"(?:\s+(?:about|around|roughly|nearly|approximately|some|~))?\W{0,3}$", re.I)
+_CLAUSE_END = re.compile(r"(?<!\d)[.!?](?=\s|$)|;")
+# Occupancy arithmetic: "6 blocks of 192 threads fit on an SM", "36 warps of 64": counts a block or an SM holds,
+# not the launch's Grid Size or the report's warps (a capacity after "N things of" is none either).
+_PER_SM = re.compile(r"\s*(?:blocks?|warps?|threads?|ctas?)\b(?:[^.;!?]|(?<=\d)\.(?=\d)){0,40}?"
+                     r"\b(?:per|on an?|an?|each|in an?)\s+(?:sm|multiprocessor|scheduler)\b", re.I)
+_CAPACITY = re.compile(r"\d\s+[a-z]+\s+(?:out\s+)?of\W{0,3}$", re.I)
+# A table row about another kernel or the hardware ("| naive (lab 01) | 2.31 ms | ... |", "| H200 peak | 4.8 TB/s |").
+_OTHER_ROW = re.compile(r"\b(naive|lab\s*0?1|before|baseline|previous|f\.softmax|torch\w*|pytorch|cublas\w*|cudnn|"
+                        r"copy|memcpy|peak|spec\w*|target|goal|expected|ideal|h100|h200|a100)\b", re.I)
+_TABLE_RULE = re.compile(r"^\s*\|?\s*:?-{2,}:?\s*(\|\s*:?-{2,}:?\s*)*\|?\s*$")
+
+
+def _other_thing(before: str, labels: re.Pattern | None) -> bool:
+    """The figure after ``before`` (its line up to it) is of another thing: a plan, a change or another kernel's."""
+    if _CHANGE_TO.search(before):
+        return True
+    clause = _CLAUSE_END.split(before)[-1]
+    other = [m.end() for m in _OTHER_THING.finditer(clause)]
+    if not other:
+        return False
+    named = [m.end() for m in labels.finditer(clause)] if labels else []
+    return not named or other[-1] > named[-1]
+
+
+def _cells(line: str) -> list[str]:
+    return line.strip().removeprefix("|").removesuffix("|").split("|")
+
+
+def quotes(text: str, labels: tuple[str, ...] = ()) -> list[Quote]:
+    """Every number in the analysis with its unit and the words around it. ``labels``: the metrics' full names as
+    ncu prints them (a figure nearer a full name than a word of another thing is a quote of it; an ncu-printed row
+    whose label is one of ncu's is the value of that metric only)."""
     text = _readable(text)
+    label_re = re.compile("|".join(r"\b" + r"[\W_]*".join(map(re.escape, re.findall(r"[a-z0-9]+", lab.lower())))
+                                   for lab in labels), re.I) if labels else None
+    ncu_labels = {" ".join(re.findall(r"[a-z0-9#]+", lab.lower())) for lab in (*labels, *NCU_LABELS)}
     found = []
-    for lineno, line in enumerate(markdown_lines(text), 1):
+    header: list[str] | None = None
+    lines = markdown_lines(text)
+    for lineno, line in enumerate(lines, 1):
         masked = _SHAPE.sub(lambda m: " " * len(m.group(0)), line)  # 16384x4096 is a shape, not a metric
+        is_row = line.lstrip().startswith("|") and line.count("|") >= 2
+        if _TABLE_RULE.match(line) and "-" in line:
+            continue
+        if is_row and lineno < len(lines) and _TABLE_RULE.match(lines[lineno]) and "-" in lines[lineno]:
+            header = _cells(line)  # a table's header row (the next line is its rule): read as a row too
+        elif not is_row:
+            header = None
         row_label = _row_label(line)
+        if is_row and _OTHER_ROW.search(row_label) and not (label_re and label_re.search(row_label)):
+            continue  # another kernel's or the hardware's figures, in a row that names no metric in full
         row_unit = _row_unit(masked)
+        ncu = _NCU_ROW.match(line) if not is_row else None
+        ncu_label = " ".join(re.findall(r"[a-z0-9#]+", ncu.group("label").lower())) if ncu else ""
         matches = list(_NUMBER.finditer(masked))
         # A table row with no unit anywhere in it (the header has it: "| DRAM Throughput | 97.3 |"): its numbers are
         # the row's metric in whatever unit the report shows it.
@@ -408,22 +496,52 @@ def quotes(text: str) -> list[Quote]:
                 if _NEGATED_BOUND.search(before) or not (lower or upper):
                     continue
                 bound, word = ("lower", lower.group(1)) if lower else ("upper", upper.group(1))
+            elif not is_row and not ncu and (_other_thing(masked[:match.start()], label_re) or
+                                             not match.group("unit") and (_PER_SM.match(
+                                                 masked[match.end():] + " " + (lines[lineno] if lineno < len(lines)
+                                                                               else "")) or _CAPACITY.search(before))):
+                continue
+            column = ""
+            if is_row and header:
+                index = masked[:match.start()].count("|") - (1 if line.lstrip().startswith("|") else 0)
+                column = header[index] if 0 <= index < len(header) else ""
             unit = unit_key(match.group("unit") or "")
             if not unit and row_unit:  # "| DRAM Throughput | % | 91.2 |" or ncu's own table layout
                 unit = row_unit
+            if not unit and column:  # a unit in the column's header: "| Duration (us) |"
+                unit = next((unit_key(u) for u in re.findall(r"[(\[]\s*([^()\[\]]+?)\s*[)\]]", column)
+                             if unit_key(u) in _UNITS), "")
             family, factors = _UNITS.get(unit, ("count", (1.0,)))
             window = WINDOW_WITH_UNIT if unit else WINDOW_BARE
-            context = masked[max(0, match.start() - window): match.end() + window] + " | " + row_label
-            mantissa, _, exponent = raw.lower().partition("e")
-            comma_decimal = re.fullmatch(r"\d+,\d{1,2}", raw) is not None  # 84,40 % (a decimal comma)
-            point = "," if comma_decimal else "."
-            digits = (len(mantissa.split(point)[1]) if point in mantissa else 0) - int(exponent or 0)
-            value = float(raw.replace(",", ".") if comma_decimal else raw.replace(",", ""))
+            context = masked[max(0, match.start() - window): match.end() + window] + " | " + row_label + \
+                (" | " + column if column else "")
+            value, digits, other = read_number(raw)
             approx = bool(_APPROX.search(masked[max(0, match.start() - 16): match.start()]))
             text = match.group(0).strip()
+            row = (row_label + (" | " + column if column else "")).lower() if unitless_row and not unit else ""
             found.append(Quote(lineno, f"{word} {text}" if word else text, value, digits, family, factors,
-                               context.lower(), approx, bound, row_label.lower() if unitless_row and not unit else ""))
+                               context.lower(), approx, bound, row,
+                               ncu_label if ncu_label in ncu_labels else "", other))
     return found
+
+
+# Labels of ncu's details page that no check compares (Block Limit Registers, Threads, ...): a pasted row of one is
+# that metric's value, not a quote of a metric whose looser name it contains ("registers", "threads").
+NCU_LABELS = ("Block Limit Barriers", "Block Limit SM", "Block Limit Registers", "Block Limit Shared Mem",
+              "Block Limit Warps", "Threads", "# SMs", "# TPCs", "Stack Size", "Uses Green Context",
+              "Function Cache Configuration", "Driver Shared Memory Per Block", "Shared Memory Configuration Size",
+              "Cluster Size", "Max Active Clusters", "Max Cluster Size", "Overall GPU Occupancy",
+              "Cluster Scheduling Policy", "Theoretical Cluster Occupancy", "One or More Eligible", "No Eligible",
+              "Active Warps Per Scheduler", "Eligible Warps Per Scheduler", "Issued Warp Per Scheduler",
+              "Executed Ipc Active", "Executed Ipc Elapsed", "Issue Slots Busy", "Issued Ipc Active", "SM Busy",
+              "L2 Compression Success Rate", "L2 Compression Ratio", "L2 Compression Input Sectors",
+              "Avg. Executed Instructions Per Scheduler", "Executed Instructions",
+              "Avg. Issued Instructions Per Scheduler", "Issued Instructions", "Average DRAM Active Cycles",
+              "Total DRAM Elapsed Cycles", "Average L1 Active Cycles", "Total L1 Elapsed Cycles",
+              "Average L2 Active Cycles", "Total L2 Elapsed Cycles", "Average SM Active Cycles",
+              "Total SM Elapsed Cycles", "Average SMSP Active Cycles", "Total SMSP Elapsed Cycles",
+              "Branch Instructions Ratio", "Branch Instructions", "Branch Efficiency", "Avg. Divergent Branches",
+              "Avg. Active Threads Per Warp", "Avg. Not Predicated Off Threads Per Warp", "Registers Per Thread")
 
 
 def _row_label(line: str) -> str:

@@ -324,10 +324,13 @@ def static_problem(findings) -> tuple[str, list[str]]:
     numpy = [f for f in findings if "numpy" in f.text.lower() and f not in reference]
     headline = ("the port uses the NumPy reference" if reference else "the port uses NumPy" if numpy else
                 f"{PORT} uses what a port may not: {findings[0].text}")
-    return headline, [str(f) for f in findings[:6]] + [
-        "the grader compares the port with the NumPy reference, so the port computes with torch tensors end to end: "
-        "torch.exp, torch.tanh, x.mean(dim=-1, keepdim=True) and friends replace their NumPy namesakes, and "
-        "autograd then writes the backward pass"]
+    lesson = ("the grader compares the port with the NumPy reference, so the port computes with torch tensors end "
+              "to end: torch.exp, torch.tanh, x.mean(dim=-1, keepdim=True) and friends replace their NumPy namesakes, "
+              "and autograd then writes the backward pass") if reference or numpy else (
+        "a port imports torch (torch.nn, torch.nn.functional, ...), math, dataclasses, typing, functools and a few "
+        "plain helpers of Python's (collections, enum, itertools, abc, warnings, logging); files, processes and "
+        "torch's private or I/O entry points are not part of it")
+    return headline, [str(f) for f in findings[:6]] + [lesson]
 
 
 def history_problems(pr: PortRun) -> list[str]:
