@@ -24,7 +24,10 @@ from grader.context import BuildResult, Device
 from grader.runner import ToolRun, run_bounded, run_tool
 from grader.sandbox import Sandbox, probe
 
-COMMON_FLAGS = ["-O3", "-lineinfo", "-std=c++17", "-Xcompiler", "-fPIC"]
+# -fno-gnu-unique: C++17 inline variables, templates' static members and function-local statics of inline functions
+# are weak objects, which the link's -Bsymbolic binds to the library's own copy (as GNU "unique" symbols the loader
+# bound them by name, and the ELF audit reads every name the loader binds as an import: red team, session 16)
+COMMON_FLAGS = ["-O3", "-lineinfo", "-std=c++17", "-Xcompiler", "-fPIC", "-Xcompiler", "-fno-gnu-unique"]
 COMPILE_ONLY_ARCHS = ["-gencode", "arch=compute_80,code=sm_80", "-gencode", "arch=compute_90,code=sm_90"]
 ERROR_LINE = re.compile(r"^(?P<file>[^\s:()]+)\((?P<line>\d+)\): (?P<kind>error|catastrophic error)|"
                         r"^(?P<file2>[^\s:]+):(?P<line2>\d+):(\d+:)? (fatal )?error")

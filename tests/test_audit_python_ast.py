@@ -477,3 +477,72 @@ def test_tensors_through_comprehensions_lambdas_and_methods_stay_tensors(body):
     clean = "import torch\n\n\ndef softmax(x):\n    n = [x for x in range(3)]\n    g = lambda x: x + 1\n" \
             "    return torch.empty_like(x) if n and g(1) else x\n"
     assert audit(clean, TRITON, "softmax") == []
+
+
+# What a chain reaches is judged on the real objects, not by its names (red team, session 16)
+@pytest.mark.parametrize("rules, source, words", [
+    (PORT, "import torch\nmp = torch.cuda.tunable.mp\n", "reaches multiprocessing through torch.cuda.tunable.mp"),
+    (PORT, "from torch.cuda.amp.common import find_spec\n", "which is importlib.util's"),
+    (PORT, "import torch\nx = torch.xpu.cast\n", "uses torch.xpu"),
+    (PORT, "import torch\nx = torch.optim.swa_utils.deepcopy\n", "reaches copy through"),
+    (PORT, "import torch\nx = torch.export.pytree.enum_object_hook\n", "uses torch.export"),
+    (PORT, "import torch\nx = torch.functools.singledispatch\n", "functools.singledispatch"),
+    (PORT, "import torch\nm = torch.nn\n", "uses the module torch.nn as a value"),
+    (PORT, "import logging\nlogging.basicConfig(filename='x')\n", "basicConfig"),
+    (PORT, "import logging.config\n", "imports logging.config"),
+    (PORT, "from __future__ import annotations\nclass H:\n    n: __import__('numpy')\n", "in an annotation"),
+    (PORT, "def f(x: 'eval(1)'):\n    return x\n", "in an annotation"),
+    (TRITON, "import torch\ncuda = torch.cuda\n", "uses the module torch.cuda as a value"),
+    (TRITON, "import triton.language as tl\ntl.str_to_ty('x')\n", "no operation of Triton's language"),
+    (TRITON, "from triton.language import str_to_ty\n", "no operation of Triton's language"),
+    (TRITON, "import triton\ntriton.knobs.setenv('a', 'b')\n", "uses triton.knobs.setenv"),
+    (TRITON, "from triton.knobs import env_class\n", "imports triton.knobs.env_class"),
+    (TRITON, "import triton\nx = triton.runtime.build.compile_module_from_src\n", "uses triton.runtime.build"),
+])
+def test_a_chain_is_judged_by_what_it_reaches(rules, source, words):
+    assert any(words in f.text for f in audit(source, rules)), audit(source, rules)
+
+
+@pytest.mark.parametrize("rules, source", [
+    (PORT, "from collections import OrderedDict\nimport torch.nn as nn\nm = nn.Sequential(OrderedDict([('a', "
+           "nn.GELU())]))\n"),
+    (PORT, "import logging, warnings, itertools, enum, abc\nlog = logging.getLogger(__name__)\nwarnings.warn('x')\n"
+           "class K(enum.Enum):\n    A = 1\n"),
+    (PORT, "import torch\nimport torch.nn.functional as F\nflash = hasattr(torch.nn.functional, 'scaled_dot_product_"
+           "attention')\nalso = hasattr(F, 'gelu')\n"),
+    (PORT, "import torch\nfrom typing import Optional\ndef f(x: 'Optional[torch.Tensor]' = None) -> 'int':\n"
+           "    return 1\n"),
+    (PORT, "import torch\nx = torch.nn.init.normal_\ny = torch.optim.AdamW\nz = torch.backends.cuda.matmul\n"),
+    (TRITON, "from triton.runtime import driver\ndef props(x):\n    return driver.active.utils.get_device_properties(0)\n"),
+    (TRITON, "import triton\nif triton.knobs.runtime.interpret:\n    pass\n"),
+    (TRITON, "import triton.language as tl\nfrom triton.language.extra import libdevice\nDT = tl.float32\n"
+             "B = tl.constexpr(4)\nf = libdevice.exp\n"),
+])
+def test_what_lab_files_use_of_torch_triton_and_python_still_passes(rules, source):
+    assert audit(source, rules) == []
+
+
+def test_a_module_triton_compiled_into_its_cache_is_triton(tmp_path, monkeypatch):
+    """On a GPU machine triton.runtime.driver.active.utils.get_device_properties is a function of cuda_utils, a C
+    module Triton builds into its cache and loads under that name (session 16's GPU run refused the tutorial)."""
+    import importlib.util
+
+    from grader.audit import python_ast
+    from triton import knobs
+
+    monkeypatch.setattr(knobs.cache, "dir", str(tmp_path))
+    (tmp_path / "ab").mkdir()
+    (tmp_path / "ab" / "cuda_utils.py").write_text("def get_device_properties(i):\n    return {}\n")
+    (tmp_path / "other.py").write_text("x = 1\n")
+    outside = tmp_path.parent / f"{tmp_path.name}-outside.py"
+    outside.write_text("x = 1\n")
+
+    def load(name, path):
+        spec = importlib.util.spec_from_file_location(name, path)
+        module = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(module)
+        return module
+
+    assert python_ast._triton_compiled(load("cuda_utils", tmp_path / "ab" / "cuda_utils.py"))
+    assert not python_ast._triton_compiled(load("elsewhere", outside))
+    assert not python_ast._triton_compiled(python_ast)  # a module imported by name is judged by its name

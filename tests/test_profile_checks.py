@@ -647,7 +647,7 @@ def test_a_lone_thousands_comma_is_read_both_ways():
 
 
 @pytest.mark.parametrize("text", [
-    "Theoretical Occupancy goes from 56.25 % to 75 %",
+    "Next: cap the registers so that Theoretical Occupancy goes from 56.25 % to 75 %",
     "I expect Achieved Occupancy to rise to about 70 %",
     "To reach 100 % occupancy we would need 32 registers per thread",
     "The H200's peak HBM3e bandwidth is 4.8 TB/s (spec sheet)",
@@ -666,6 +666,12 @@ def test_figures_of_plans_changes_and_other_things_are_no_quotes(text):
 @pytest.mark.parametrize("text", [
     "Compared with F.softmax, DRAM Throughput is 99 %",   # the metric's full name is nearer than F.softmax
     "I expect nothing: DRAM Throughput is 99 %",
+    "DRAM Throughput on this H100 is, specifically, 99 %",
+    "DRAM Throughput went from 41.2 % in lab 01 to 99 % here",  # a change that happened: its end is this kernel's
+    "DRAM Throughput is [99][x] %",                           # an undefined reference shows as written
+    "DRAM Throughput [x][99 %]",
+    "    DRAM Throughput                            99.00",     # an ncu row without its unit column
+
     "| Kernel | Duration | DRAM Throughput |\n|---|---|---|\n| softmax_tuned | 1.41 ms | 99 % |",  # a column's header
     "| Kernel | DRAM Throughput |\n|---|---|\n| softmax_tuned | 99 |",
     "| DRAM Throughput (vs. copy) | 99 % |",

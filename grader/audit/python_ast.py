@@ -27,6 +27,7 @@ import sys
 import tokenize
 import types
 from dataclasses import dataclass, field
+from pathlib import Path
 
 FORBIDDEN_CALLS = {"exec", "eval", "compile", "__import__", "open", "globals", "locals", "vars", "breakpoint",
                    "input", "setattr", "delattr", "memoryview", "help", "exit", "quit"}
@@ -90,7 +91,8 @@ PORT = Rules(
     None,
     None,
     frozenset({"_C", "ops", "library", "load", "save", "from_file", "hub", "classes", "utils", "storage",
-               "UntypedStorage", "TypedStorage", "from_numpy", "frombuffer", "package", "_dynamo", "fx"}),
+               "UntypedStorage", "TypedStorage", "from_numpy", "frombuffer", "package", "_dynamo", "fx", "jit",
+               "export", "distributed", "onnx", "compiler", "testing", "multiprocessing"}),
     frozenset({"numpy", "tolist", "__array__"}),
     "the port computes with torch tensors end to end; NumPy, the reference and torch's private or I/O entry points "
     "are not part of it",
@@ -110,7 +112,7 @@ STDLIB_ALLOWED = {
     # The port's (session 16: nn.Sequential(OrderedDict(...)) as PyTorch's docs name layers, a logger). Not
     # logging.config, whose dictConfig builds any object named in a string, nor handlers that open files.
     "collections": {"OrderedDict", "namedtuple", "defaultdict", "deque", "Counter", "ChainMap", "abc"},
-    "logging": {"getLogger", "basicConfig", "Logger", "LoggerAdapter", "StreamHandler", "NullHandler", "Formatter",
+    "logging": {"getLogger", "Logger", "LoggerAdapter", "StreamHandler", "NullHandler", "Formatter",
                 "DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL", "debug", "info", "warning", "error", "exception",
                 "critical", "log"},
     "warnings": {"warn", "filterwarnings", "simplefilter", "catch_warnings"},
@@ -122,6 +124,16 @@ DECORATORS = {"functools.lru_cache", "functools.cache", "functools.wraps", "func
               "functools.total_ordering", "staticmethod", "classmethod", "property", "dataclasses.dataclass",
               "typing.overload"}
 KERNEL_DECORATORS = {"triton.jit", "triton.autotune", "triton.heuristics"}
+# What a Triton file may use of triton itself (triton.language aside): its decorators, Config, two integer helpers, the
+# interpreter's switch, its errors and the driver's device queries (the official tutorials' launch path). The rest of
+# triton holds helpers that import or evaluate text (triton.knobs.env_class imported a name written in the
+# environment; red team, session 16).
+TRITON_HOST = {"jit", "autotune", "heuristics", "Config", "cdiv", "next_power_of_2", "knobs.runtime.interpret",
+               "OutOfResources", "CompilationError", "InterpreterError", "TritonError", "JITFunction",
+               "runtime.driver.active.utils.get_device_properties", "runtime.driver.active.get_current_device",
+               "runtime.driver.active.get_current_stream", "runtime.driver.active.get_active_torch_device",
+               "runtime.driver.active.get_device_interface", "runtime.Config", "runtime.Autotuner",
+               "runtime.JITFunction"}
 # Inside a @triton.jit kernel: the builtins Triton compiles. Anything else a kernel names must be its own
 # parameter or local, Triton's language, another @triton.jit function of the file or a module-level constant.
 KERNEL_BUILTINS = {"range", "min", "max", "int", "float", "bool", "len", "isinstance", "abs", "print", "tuple",
@@ -498,6 +510,9 @@ def _home(obj) -> str:
         return obj.__name__
     if isinstance(obj, type) or callable(obj):
         try:
+            owner = getattr(obj, "__self__", None)
+            if isinstance(owner, types.ModuleType) and _triton_compiled(owner):
+                return "triton (a module it compiled)"
             home = getattr(obj, "__module__", None)
             if isinstance(home, str) and home:
                 return home
@@ -511,6 +526,45 @@ def _home(obj) -> str:
             pass
         return "an unknown module"
     return type(obj).__module__
+
+
+# The port's torch: the modules a model, its training step and its device need. Not torch.export, torch.distributed,
+# torch.utils and the others, which hold helpers that import modules named in strings (torch.export.pytree's enum
+# hook returned NumPy's functions: red team, session 16).
+PORT_TORCH_MODULES = ("torch.nn", "torch.optim", "torch.autograd", "torch.linalg", "torch.special", "torch.fft",
+                      "torch.random", "torch.types", "torch.func", "torch.amp", "torch.cuda", "torch.cpu",
+                      "torch.backends.cuda", "torch.backends.cudnn", "torch.backends.mps", "torch.backends.mkldnn",
+                      "torch.backends.opt_einsum", "torch.backends.cpu", "torch.functional", "torch.overrides")
+
+
+def _port_torch_module(name: str) -> bool:
+    return name == "torch.backends" or any(name == m or name.startswith(m + ".") for m in PORT_TORCH_MODULES)
+
+
+def _tl_ok(obj) -> bool:
+    """What triton.language holds that a kernel computes with: its submodules, classes, dtypes and constants, its
+    builtins and @triton.jit functions, and libdevice's functions. Not plain Python functions (tl.str_to_ty runs its
+    text through eval: red team, session 16)."""
+    if isinstance(obj, (types.ModuleType, type, int, float, bool, str)) or getattr(obj, "__triton_builtin__", False):
+        return True
+    from triton.runtime.jit import JITFunction
+
+    if isinstance(obj, JITFunction) or not callable(obj):
+        return True
+    return _home(obj).startswith("triton.language.extra.")
+
+
+def _triton_compiled(module: types.ModuleType) -> bool:
+    """A C module Triton built and loaded from its own cache (cuda_utils, whose get_device_properties the official
+    tutorials call through triton.runtime.driver.active.utils): Triton's, though its name is not (it exists only on
+    a GPU machine, after Triton's driver starts: session 16's GPU run)."""
+    try:
+        from triton import knobs
+
+        cache = Path(knobs.cache.dir).resolve()
+        return module.__name__ not in sys.modules and Path(module.__file__).resolve().is_relative_to(cache)
+    except Exception:  # noqa: BLE001
+        return False
 
 
 def _foreign(obj, roots: frozenset[str]) -> str | None:
@@ -778,6 +832,11 @@ class _Auditor(ast.NodeVisitor):
             elif isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "getattr" \
                     and node.args and isinstance(node.args[0], (ast.Name, ast.Attribute)):
                 self.chain_bases.add(id(node.args[0]))  # judged as the attribute it names
+            elif isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "hasattr" and \
+                    len(node.args) == 2 and isinstance(node.args[0], (ast.Name, ast.Attribute)) and \
+                    isinstance(node.args[1], ast.Constant) and isinstance(node.args[1].value, str):
+                # hasattr(F, "scaled_dot_product_attention"), nanoGPT's test: a module asked, never held
+                self.chain_bases.add(id(node.args[0]))
             if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and self._is_jit(node):
                 self.jit_functions.add(node.name)
                 self.kernel_params[node.name] = _param_names(node.args)
@@ -903,6 +962,18 @@ class _Auditor(ast.NodeVisitor):
                               None):
                 self.flag(node, f"imports {full}, which is {home}'s: {self._import_hint()}, and what is reached "
                                 "through them must be theirs too")
+            elif self.rules is TRITON and full.startswith("triton.") and not full.startswith("triton.language.") and \
+                    full != "triton.language" and (rest := full.removeprefix("triton.")) not in TRITON_HOST and \
+                    not any(a.startswith(rest + ".") for a in TRITON_HOST):
+                self.flag(node, f"imports {full}: of triton itself, a lab file uses "
+                                f"{', '.join(sorted(a for a in TRITON_HOST if '.' not in a))} and the driver's "
+                                "device queries")
+            elif self.rules is TRITON and full.startswith("triton.language.") and \
+                    (steps := resolve(tuple(full.split(".")))) and not _tl_ok(steps[-1][1]):
+                self.flag(node, f"imports {full}, which is no operation of Triton's language")
+            elif self.rules is PORT and full.startswith("torch.") and (steps := resolve(tuple(full.split(".")))) and \
+                    any(isinstance(o, types.ModuleType) and not _port_torch_module(o.__name__) for _, o in steps):
+                self.flag(node, f"imports {full}: a port uses torch's modelling modules ({', '.join(PORT_TORCH_MODULES)})")
             self.aliases[alias.asname or alias.name] = full
 
     @staticmethod
@@ -935,6 +1006,12 @@ class _Auditor(ast.NodeVisitor):
         for default in node.args.defaults + node.args.kw_defaults:
             if default is not None:
                 self.visit(default)
+        for arg in (*node.args.posonlyargs, *node.args.args, node.args.vararg, *node.args.kwonlyargs,
+                    node.args.kwarg):
+            if arg is not None and arg.annotation is not None:
+                self._annotation_text(arg.annotation)
+        if node.returns is not None:
+            self._annotation_text(node.returns)
         if not self.postponed:  # without `from __future__ import annotations`, annotations run when the def runs
             for arg in (*node.args.posonlyargs, *node.args.args, node.args.vararg, *node.args.kwonlyargs,
                         node.args.kwarg):
@@ -1064,6 +1141,14 @@ class _Auditor(ast.NodeVisitor):
                     # the class itself may be named (isinstance, annotations), none of its methods.
                     self.flag(node, f"uses {'.'.join(full)}: {self.rules.why}")
                 return  # the chain has been judged as a whole
+            if full[0] == "triton" and self.rules is TRITON and len(full) > 1 and full[1] != "language" and \
+                    not self.in_annotation:
+                rest = ".".join(full[1:])
+                if rest not in TRITON_HOST and not any(a.startswith(rest + ".") for a in TRITON_HOST):
+                    self.flag(node, f"uses {'.'.join(full)}: of triton itself, a lab file uses "
+                                    f"{', '.join(sorted(a for a in TRITON_HOST if '.' not in a))} and the driver's "
+                                    "device queries (triton.language is the kernel's)")
+                return
             if full[0] in ("numpy", "os", "sys", "subprocess", "ctypes", "threading", "multiprocessing", "importlib",
                            "builtins", "gc", "pickle", "socket", "shutil", "pathlib", "io"):
                 self.flag(node, f"uses {full[0]}: {self._import_hint()}")
@@ -1096,6 +1181,22 @@ class _Auditor(ast.NodeVisitor):
             if home := _foreign(obj, self.roots):
                 self.flag(node, f"reaches {home} through {dotted}: {self._import_hint()}, and what is reached "
                                 "through them must be theirs too")
+                return True
+            home = _home(obj).split(".")[0].lstrip("_")
+            name = getattr(obj, "__name__", None) or getattr(obj, "_name", None)
+            if home in STDLIB_ALLOWED and not isinstance(obj, types.ModuleType) and callable(obj) and \
+                    name not in STDLIB_ALLOWED[home]:
+                self.flag(node, f"uses {dotted} ({home}.{name}): {self._stdlib_hint(home)}")
+                return True
+            if self.rules is TRITON and dotted.startswith("triton.language.") and not _tl_ok(obj):
+                self.flag(node, f"uses {dotted}, which is no operation of Triton's language (its builtins, its "
+                                "@triton.jit functions, dtypes and constexpr): plain Python that Triton's "
+                                "interpreter would run")
+                return True
+            if self.rules is PORT and isinstance(obj, types.ModuleType) and obj.__name__.startswith("torch.") and \
+                    not _port_torch_module(obj.__name__):
+                self.flag(node, f"uses {obj.__name__}: a port uses torch's modelling modules ("
+                                f"{', '.join(PORT_TORCH_MODULES)})")
                 return True
         if steps and len(steps) == len(full) - 1 and isinstance(steps[-1][1], types.ModuleType) and \
                 id(node) not in self.chain_bases and not self.in_annotation:
@@ -1344,8 +1445,31 @@ class _Auditor(ast.NodeVisitor):
         self.visit(node.target)
         if node.value is not None:
             self.visit(node.value)
+        self._annotation_text(node.annotation)
         if not self.postponed:  # a module or class annotation runs; a local one never does, but reads the same
             self._visit_annotation(node.annotation)
+
+    def _annotation_text(self, node) -> None:
+        """An annotation, run or not, and the text of a string one, names types and nothing more: what is never run
+        here is still evaluated by whoever asks for the type hints (typing.get_type_hints, torch's own readers of
+        annotations), and `numeric: __import__("numpy")` so gave the port NumPy (red team, session 16)."""
+        for n in ast.walk(node):
+            if isinstance(n, ast.Constant) and isinstance(n.value, str):
+                try:
+                    inner = ast.parse(n.value.strip(), mode="eval").body
+                except (SyntaxError, ValueError, RecursionError, MemoryError):
+                    self.flag(n, "has an annotation string that is no type: write the type's name")
+                    continue
+                self._annotation_text(inner)
+            elif not isinstance(n, ANNOTATION_NODES) or isinstance(n, ast.Call) or \
+                    isinstance(n, ast.BinOp) and not isinstance(n.op, ast.BitOr):
+                self.flag(node, f"computes in an annotation ({type(n).__name__}): an annotation names types")
+                return
+            elif isinstance(n, (ast.Name, ast.Attribute)) and (
+                    (n.id if isinstance(n, ast.Name) else n.attr) in FORBIDDEN_CALLS | {"getattr"} or
+                    (n.id if isinstance(n, ast.Name) else n.attr).startswith("__")):
+                self.flag(node, "names a builtin function or a dunder in an annotation: an annotation names types")
+                return
 
     def _visit_annotation(self, node) -> None:
         """An annotation that runs (no `from __future__ import annotations`): it may name types, nothing more.

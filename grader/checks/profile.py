@@ -634,17 +634,25 @@ def check_quotes(found: list[Quote], metrics: list[Quotable]) -> QuoteCheck:
     with that metric in one of the units the report may show it in."""
     result = QuoteCheck()
     for quote in found:
-        if quote.label:  # a pasted ncu row: the metric of that label, if any is compared
-            named = [m for m in metrics if " ".join(re.findall(r"[a-z0-9#]+", m.label.lower())) == quote.label and
-                     m.family == quote.family]
+        if quote.label:  # a pasted ncu row: the metric of that label only (none: a figure no check reads)
+            labelled = [m for m in metrics if " ".join(re.findall(r"[a-z0-9#]+", m.label.lower())) == quote.label]
+            named = [m for m in labelled if m.family == quote.family]
+            if not named and labelled and quote.family != "count":  # "DRAM Throughput  Tbyte/s  4.90": not its unit
+                result.misquoted.append((quote, labelled))
+                continue
+            if not named and labelled:  # the unit column left out: the value in any unit the report may show
+                named = [m for m in labelled if m.family in SCALES]
+                scaled = {m.name: dataclasses.replace(quote, factors=SCALES[m.family]) for m in named}
+            else:
+                scaled = {m.name: quote for m in named}
         else:
             named = [m for m in metrics if m.family == quote.family and
                      any(re.search(a, quote.context) for a in m.aliases)]
-        if not named and quote.row and not quote.label:
-            named = [m for m in metrics if m.family in SCALES and any(re.search(a, quote.row) for a in m.aliases)]
-            scaled = {m.name: dataclasses.replace(quote, factors=SCALES[m.family]) for m in named}
-        else:
-            scaled = {m.name: quote for m in named}
+            if not named and quote.row:
+                named = [m for m in metrics if m.family in SCALES and any(re.search(a, quote.row) for a in m.aliases)]
+                scaled = {m.name: dataclasses.replace(quote, factors=SCALES[m.family]) for m in named}
+            else:
+                scaled = {m.name: quote for m in named}
         if not named:
             continue  # a number not about any metric: a shape, a date, a count of rows
         if quote.bound:
@@ -739,7 +747,9 @@ def check_analysis(ctx) -> Result:
                     [f"found in the report: {report.because()}",
                      f"rule: latency-bound when both are under {BUSY:.0f}%; otherwise the unit that leads by "
                      f"{LEAD:.0f}+ points; both when they are closer"])
-    check = check_quotes(quotes(text, LABELS), quotable_metrics(mine))
+    kernels = tuple(sorted({kernel_base_name(str(a.get('name', ''))) for a in mine} |
+                           {analysis_path(ctx).stem}))  # softmax_tuned, the kernels' own names
+    check = check_quotes(quotes(text, LABELS, kernels), quotable_metrics(mine))
     wrong = [f"line {q.line}: {q.text!r} next to {', '.join(sorted({m.label for m in ms}))}, "
              f"but the report has {', '.join(sorted({_show(m) for m in ms}))}" for q, ms in check.misquoted]
     evidence = check.evidence

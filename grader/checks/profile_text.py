@@ -169,20 +169,39 @@ def _readable(text: str) -> str:
     """HTML comments out, the text as it renders (``plain``): Markdown's backslash escapes (97.3 \\%) and inline HTML
     tags (<b>97.3</b>%) taken out, emphasis and code marks off the numbers they split (**9**.5 % is 9.5 %). No more
     than an analysis may hold is read (bounds the regex work); ``too_long`` refuses an analysis with more."""
-    lines = markdown_lines(without_html_comments(text[:MAX_ANALYSIS_CHARS]))
+    text = without_html_comments(text[:MAX_ANALYSIS_CHARS])
+    defined = {_ref_key(m) for m in re.findall(r"^ {0,3}\[([^\]\n]+)\]:", text, re.M)}
     return "\n".join(_MARKS_AT_UNIT.sub(r"\2", _MARKS_IN_NUMBER.sub("", _EMPHASIS.sub("", plain(_links(_TAG.sub(
-        "", _BLOCK_TAG.sub(" ", _ESCAPE.sub(r"\1", line)))))))) for line in lines)
+        "", _BLOCK_TAG.sub(" ", _ESCAPE.sub(r"\1", line))), defined))))) for line in markdown_lines(text))
 
 
 # Links render as their text ([97.9](https://...) % shows "97.9 %"), a footnote reference as a small mark
 # (99.7[^1] %): both had put their brackets between a number and its unit, so the number was read as a bare count
 # and compared with nothing (red team, session 16).
+# Only what CommonMark makes a link is one: an inline destination has no blank outside <...> (then a title may
+# follow), and a reference ([text][ref], [text][], [ref]) needs its definition in the file; anything else shows
+# as written, brackets and all ([DRAM Throughput][97.9 %] hid a figure as a link's label: red team, session 16).
+# Brackets right beside a figure are read as nothing: "[97.9] %" shows the figure and its unit.
 _FOOTNOTE_REF = re.compile(r"\[\^[^\]\n]{1,100}\]")
-_LINK = re.compile(r"!?\[([^\]\n]{0,500})\](?:\((?:[^()\n]|\([^()\n]*\)){0,2000}\)|\[[^\]\n]{0,500}\])")
+_INLINE_LINK = re.compile(r"!?\[([^\]\n]{0,500})\]\(\s*(?:<[^<>\n]*>|(?:[^\s()]|\([^\s()]*\)){0,2000})"
+                          r"(?:\s+(?:\"[^\"\n]*\"|'[^'\n]*'|\([^()\n]*\)))?\s*\)")
+_REF_LINK = re.compile(r"!?\[([^\]\n]{0,500})\](?:\[([^\]\n]{0,500})\])?")
+_BRACKET_BY_DIGIT = re.compile(r"(?<=\d)\]|\[(?=\d)")
 
 
-def _links(line: str) -> str:
-    return _LINK.sub(r"\1", _FOOTNOTE_REF.sub("", line)) if "[" in line else line
+def _ref_key(label: str) -> str:
+    return " ".join(label.lower().split())
+
+
+def _links(line: str, defined: set[str] = frozenset()) -> str:
+    if "[" not in line:
+        return line
+    line = _INLINE_LINK.sub(r"\1", _FOOTNOTE_REF.sub("", line))
+
+    def reference(m: re.Match) -> str:
+        ref = m.group(2) if m.group(2) else m.group(1)
+        return m.group(1) if _ref_key(ref) in defined else m.group(0)
+    return _BRACKET_BY_DIGIT.sub("", _BRACKETS_BEFORE_UNIT.sub(" ", _REF_LINK.sub(reference, line)))
 
 
 _ESCAPE = re.compile(r"\\([!-/:-@\[-`{-~])")  # CommonMark: a backslash before ASCII punctuation shows the character
@@ -368,6 +387,10 @@ _NUMBER = re.compile(
 # read "88.2 us" (the stars had hidden the unit with any unit but %: red team, session 16).
 _MARKS_AT_UNIT = re.compile(r"(?<=\d)([*_`~]*)([ \t]*)[*_`~]*(?=(?:" + _UNIT_ALT + r")(?![A-Za-z0-9_/\u00c0-\u024f]))",
                             re.I)
+# A bracketed word between a figure and its unit ("[1.41][d] ms", an undefined reference shown as written): the
+# reader still reads "1.41 ms".
+_BRACKETS_BEFORE_UNIT = re.compile(r"(?<=\d)\]?[ \t]*\[[^\]\d\n]{0,40}\][ \t]*(?=(?:" + _UNIT_ALT +
+                                   r")(?![A-Za-z0-9_/\u00c0-\u024f]))", re.I)
 _NCU_ROW = re.compile(r"^\s*(?P<label>\S.*?)\s{2,}(?:(?P<unit>\S+)\s+)?[\d,.]+\s*$")  # ncu's "Label  unit  value"
 _SHAPE = re.compile(r"(?<!\d)\d+\s*[x×]\s*\d+")
 # Characters around a number searched for its metric's name (a bare number is a quote only right beside a name). The
@@ -417,16 +440,18 @@ def read_number(raw: str) -> tuple[float, int, float | None]:
 
 
 # Figures of other things beside a metric's name: a plan ("I expect Achieved Occupancy to rise to about 70 %", "we
-# would need 32 registers"), a change ("goes from 56.25 % to 75 %") or another thing's figure ("the H200's peak
-# bandwidth is 4.8 TB/s", "F.softmax's time is 131.2 us"). Such a word counts only when it is nearer the number than
-# any metric's full name in the same clause: "Compared with F.softmax, DRAM Throughput is 99 %" is still a quote.
+# would need 32 registers") or another thing's figure ("the H200's peak bandwidth is 4.8 TB/s", "F.softmax's time is
+# 131.2 us"). Such a word counts only when it is nearer the number than any metric's full name in the same clause:
+# "Compared with F.softmax, DRAM Throughput is 99 %" and "Compute (SM) Throughput on this H100 is 97.9 %" are quotes.
+_PLAN = re.compile(r"\b(would|could|should|might|will|expects?|so that|in order to|to reach|if)\b|'ll\b", re.I)
 _OTHER_THING = re.compile(
-    r"\b(expect\w*|would|could|should|might|need\w*|want\w*|hope\w*|aim\w*|plan\w*|goal|ideal\w*|to reach|if|"
-    r"peak|spec\w*|datasheet|data sheet|effective|f\.softmax|torch\w*|pytorch|cublas\w*|cudnn|copy|copies|memcpy|"
-    r"naive|lab\s*0?1|baseline|theoretical (?:peak|max\w*)|h100|h200|a100)\b", re.I)
-_CHANGE_TO = re.compile(r"(\bfrom\b(?:[^.;!?]|(?<=\d)\.(?=\d)){0,80}|\b(?:rises?|rising|drops?|falls?|goes|go|grows?|"
-                        r"increases?|decreases?|improves?|climbs?|moves?|jumps?|reach(?:es)?|gets?)\s+)\bto"
-                        r"(?:\s+(?:about|around|roughly|nearly|approximately|some|~))?\W{0,3}$", re.I)
+    r"\b(would|could|should|might|will|expects?|so that|in order to|to reach|if|peak|specs?|specification|"
+    r"datasheet|data sheet|effective|f\.softmax|torch\w*|pytorch|cublas\w*|cudnn|copy|copies|memcpy|naive|"
+    r"lab\s*0?1|baseline|theoretical (?:peak|max\w*))\b|'ll\b", re.I)
+# A change: "from X to Y". X is another state's figure (_NOT_A_QUOTE's "from"); Y is this kernel's measurement
+# ("DRAM Throughput went from 41.2 % to 97.9 %") unless the clause is a plan ("so that Theoretical Occupancy goes from
+# 56.25 % to 75 %", "I expect Achieved Occupancy to rise to about 70 %").
+_CHANGE_TO = re.compile(r"\bto(?:\s+(?:about|around|roughly|nearly|approximately|some|~))?\W{0,3}$", re.I)
 _CLAUSE_END = re.compile(r"(?<!\d)[.!?](?=\s|$)|;")
 # Occupancy arithmetic: "6 blocks of 192 threads fit on an SM", "36 warps of 64": counts a block or an SM holds,
 # not the launch's Grid Size or the report's warps (a capacity after "N things of" is none either).
@@ -436,29 +461,39 @@ _CAPACITY = re.compile(r"\d\s+[a-z]+\s+(?:out\s+)?of\W{0,3}$", re.I)
 # A table row about another kernel or the hardware ("| naive (lab 01) | 2.31 ms | ... |", "| H200 peak | 4.8 TB/s |").
 _OTHER_ROW = re.compile(r"\b(naive|lab\s*0?1|before|baseline|previous|f\.softmax|torch\w*|pytorch|cublas\w*|cudnn|"
                         r"copy|memcpy|peak|spec\w*|target|goal|expected|ideal|h100|h200|a100)\b", re.I)
+_PARAGRAPH_START = re.compile(r"^\s*(?:[-*+]\s|\d+[.)]\s|#|\||>|```|~~~|$)")  # a list item, heading, table...
 _TABLE_RULE = re.compile(r"^\s*\|?\s*:?-{2,}:?\s*(\|\s*:?-{2,}:?\s*)*\|?\s*$")
 
 
+def _named_in(clause: str, labels: re.Pattern | None) -> list[int]:
+    return [m.end() for m in labels.finditer(clause)] if labels else []
+
+
 def _other_thing(before: str, labels: re.Pattern | None) -> bool:
-    """The figure after ``before`` (its line up to it) is of another thing: a plan, a change or another kernel's."""
-    if _CHANGE_TO.search(before):
-        return True
+    """The figure after ``before`` (its line up to it) is of another thing: a plan, or another kernel's or the
+    hardware's figure, named nearer to it than any metric's full name."""
     clause = _CLAUSE_END.split(before)[-1]
+    if _CHANGE_TO.search(clause):  # the end of a change: a plan's, or (from ... to) what this kernel measures now
+        if _PLAN.search(clause):
+            return True
+        if re.search(r"\bfrom\b", clause, re.I):
+            return False
     other = [m.end() for m in _OTHER_THING.finditer(clause)]
-    if not other:
-        return False
-    named = [m.end() for m in labels.finditer(clause)] if labels else []
-    return not named or other[-1] > named[-1]
+    named = _named_in(clause, labels)
+    return bool(other) and (not named or other[-1] > named[-1])
 
 
 def _cells(line: str) -> list[str]:
     return line.strip().removeprefix("|").removesuffix("|").split("|")
 
 
-def quotes(text: str, labels: tuple[str, ...] = ()) -> list[Quote]:
+def quotes(text: str, labels: tuple[str, ...] = (), kernels: tuple[str, ...] = ()) -> list[Quote]:
     """Every number in the analysis with its unit and the words around it. ``labels``: the metrics' full names as
     ncu prints them (a figure nearer a full name than a word of another thing is a quote of it; an ncu-printed row
-    whose label is one of ncu's is the value of that metric only)."""
+    whose label is one of ncu's is the value of that metric only). ``kernels``: the profiled kernels' names (in a
+    table whose metric names are in its header, the row that names one is this report's)."""
+    mine = re.compile("|".join([*(re.escape(k.lower()) for k in kernels if k), r"\btuned\b", r"\bthis kernel\b",
+                                r"\bmine\b"]), re.I)
     text = _readable(text)
     label_re = re.compile("|".join(r"\b" + r"[\W_]*".join(map(re.escape, re.findall(r"[a-z0-9]+", lab.lower())))
                                    for lab in labels), re.I) if labels else None
@@ -466,13 +501,22 @@ def quotes(text: str, labels: tuple[str, ...] = ()) -> list[Quote]:
     found = []
     header: list[str] | None = None
     lines = markdown_lines(text)
+    paragraph = ""  # the end of the paragraph's earlier lines: a sentence wraps (Markdown joins the lines)
     for lineno, line in enumerate(lines, 1):
+        if lineno > 1:
+            prev = lines[lineno - 2]
+            paragraph = "" if _PARAGRAPH_START.match(line) or not prev.strip() or _PARAGRAPH_START.match(prev) and \
+                prev.lstrip().startswith(("|", "#")) else (paragraph + " " + _SHAPE.sub(
+                    lambda m: " " * len(m.group(0)), prev).strip())[-400:] + " "
         masked = _SHAPE.sub(lambda m: " " * len(m.group(0)), line)  # 16384x4096 is a shape, not a metric
         is_row = line.lstrip().startswith("|") and line.count("|") >= 2
         if _TABLE_RULE.match(line) and "-" in line:
             continue
         if is_row and lineno < len(lines) and _TABLE_RULE.match(lines[lineno]) and "-" in lines[lineno]:
             header = _cells(line)  # a table's header row (the next line is its rule): read as a row too
+            body = 0
+            while lineno + 1 + body < len(lines) and lines[lineno + 1 + body].lstrip().startswith("|"):
+                body += 1
         elif not is_row:
             header = None
         row_label = _row_label(line)
@@ -496,13 +540,18 @@ def quotes(text: str, labels: tuple[str, ...] = ()) -> list[Quote]:
                 if _NEGATED_BOUND.search(before) or not (lower or upper):
                     continue
                 bound, word = ("lower", lower.group(1)) if lower else ("upper", upper.group(1))
-            elif not is_row and not ncu and (_other_thing(masked[:match.start()], label_re) or
-                                             not match.group("unit") and (_PER_SM.match(
+            elif not is_row and not ncu and (_other_thing(paragraph + masked[:match.start()], label_re) or
+                                             not match.group("unit") and not _named_in(
+                                                 re.split(r"[,;]|(?<!\d)[.!?](?=\s|$)",
+                                                          paragraph + masked[:match.start()])[-1], label_re) and (
+                                                 _PER_SM.match(
                                                  masked[match.end():] + " " + (lines[lineno] if lineno < len(lines)
                                                                                else "")) or _CAPACITY.search(before))):
                 continue
             column = ""
-            if is_row and header:
+            # A column's header names the metric of the table's one row, or of the row that names this kernel: a
+            # table of several configurations or shapes holds other launches' figures (session 16).
+            if is_row and header and (body == 1 or mine.search(row_label)):
                 index = masked[:match.start()].count("|") - (1 if line.lstrip().startswith("|") else 0)
                 column = header[index] if 0 <= index < len(header) else ""
             unit = unit_key(match.group("unit") or "")
