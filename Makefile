@@ -59,8 +59,9 @@ test-fast: $(VENV)/.ready-dev $(VENV)/.ready-cohort
 	$(PY) -m pytest -q -m "not slow and not gpu" --ignore=tests/docs
 
 # GPU tests grade a few submissions at once where pytest-xdist is there (each run has its own work folder;
-# grader/gpu_lock.py gives every speed measurement the GPU to itself): half the cores, at most 6.
-GPU_TEST_JOBS ?= $(shell python3 -c "import os; print(max(1, min(6, (os.cpu_count() or 2) // 2)))" 2>/dev/null || echo 4)
+# grader/gpu_lock.py gives every speed measurement the GPU to itself): half the cores, at most 8 (six left an H200
+# machine's 16 cores under a third busy: session 16, docs/data/evidence-2026-11-29c).
+GPU_TEST_JOBS ?= $(shell python3 -c "import os; print(max(1, min(8, (os.cpu_count() or 2) // 2)))" 2>/dev/null || echo 4)
 test-gpu: $(VENV)/.ready-dev
 	$(PY) -m pytest -q -m gpu --ignore=tests/docs $$($(PY) -c "import xdist" 2>/dev/null && echo "-n $(GPU_TEST_JOBS) --dist worksteal")
 

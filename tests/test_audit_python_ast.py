@@ -481,7 +481,9 @@ def test_tensors_through_comprehensions_lambdas_and_methods_stay_tensors(body):
 
 # What a chain reaches is judged on the real objects, not by its names (red team, session 16)
 @pytest.mark.parametrize("rules, source, words", [
-    (PORT, "import torch\nmp = torch.cuda.tunable.mp\n", "reaches multiprocessing through torch.cuda.tunable.mp"),
+    (TRITON, "import torch\nmp = torch.cuda.tunable.mp\n", "reaches multiprocessing through torch.cuda.tunable.mp"),
+    (PORT, "import torch\ntorch.cuda.tunable.write_file('x')\n", "uses torch.cuda.tunable"),
+    (PORT, "import torch\nx = torch.zeros(1).untyped_storage().from_file('/etc/passwd', False, 4)\n", "from_file"),
     (PORT, "from torch.cuda.amp.common import find_spec\n", "which is importlib.util's"),
     (PORT, "import torch\nx = torch.xpu.cast\n", "uses torch.xpu"),
     (PORT, "import torch\nx = torch.optim.swa_utils.deepcopy\n", "reaches copy through"),

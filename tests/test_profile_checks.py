@@ -671,6 +671,9 @@ def test_figures_of_plans_changes_and_other_things_are_no_quotes(text):
     "DRAM Throughput is [99][x] %",                           # an undefined reference shows as written
     "DRAM Throughput [x][99 %]",
     "    DRAM Throughput                            99.00",     # an ncu row without its unit column
+    "The DRAM Throughput (percent of peak) is 99 %",             # "peak" qualifies the metric named (round 3)
+    "Unlike the naive kernel, this one reaches 99 % DRAM Throughput",  # the name after the figure
+    "| | DRAM Throughput |\n|---|---|\n| lab 01 | 41 % |\n| lab 02 | 99 % |",  # the row marked as this lab's
 
     "| Kernel | Duration | DRAM Throughput |\n|---|---|---|\n| softmax_tuned | 1.41 ms | 99 % |",  # a column's header
     "| Kernel | DRAM Throughput |\n|---|---|\n| softmax_tuned | 99 |",

@@ -93,7 +93,7 @@ PORT = Rules(
     frozenset({"_C", "ops", "library", "load", "save", "from_file", "hub", "classes", "utils", "storage",
                "UntypedStorage", "TypedStorage", "from_numpy", "frombuffer", "package", "_dynamo", "fx", "jit",
                "export", "distributed", "onnx", "compiler", "testing", "multiprocessing"}),
-    frozenset({"numpy", "tolist", "__array__"}),
+    frozenset({"numpy", "tolist", "__array__", "from_file"}),  # t.untyped_storage().from_file(path): a file's bytes
     "the port computes with torch tensors end to end; NumPy, the reference and torch's private or I/O entry points "
     "are not part of it",
 )
@@ -538,6 +538,8 @@ PORT_TORCH_MODULES = ("torch.nn", "torch.optim", "torch.autograd", "torch.linalg
 
 
 def _port_torch_module(name: str) -> bool:
+    if name == "torch.cuda.tunable" or name.startswith("torch.cuda.tunable."):  # reads and writes files by name
+        return False
     return name == "torch.backends" or any(name == m or name.startswith(m + ".") for m in PORT_TORCH_MODULES)
 
 
@@ -557,12 +559,13 @@ def _tl_ok(obj) -> bool:
 def _triton_compiled(module: types.ModuleType) -> bool:
     """A C module Triton built and loaded from its own cache (cuda_utils, whose get_device_properties the official
     tutorials call through triton.runtime.driver.active.utils): Triton's, though its name is not (it exists only on
-    a GPU machine, after Triton's driver starts: session 16's GPU run)."""
+    a GPU machine, after Triton's driver starts: session 16's GPU runs). Python registers such a module in
+    sys.modules under its own name when it loads it, so only where its file lies tells."""
     try:
         from triton import knobs
 
         cache = Path(knobs.cache.dir).resolve()
-        return module.__name__ not in sys.modules and Path(module.__file__).resolve().is_relative_to(cache)
+        return Path(module.__file__).resolve().is_relative_to(cache)
     except Exception:  # noqa: BLE001
         return False
 
