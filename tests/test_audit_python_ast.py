@@ -524,27 +524,36 @@ def test_what_lab_files_use_of_torch_triton_and_python_still_passes(rules, sourc
     assert audit(source, rules) == []
 
 
+C_MODULE = r"""
+#include <Python.h>
+static PyObject* props(PyObject* self, PyObject* args) { return PyLong_FromLong(7); }
+static PyMethodDef M[] = {{"get_device_properties", props, METH_VARARGS, ""}, {NULL, NULL, 0, NULL}};
+static struct PyModuleDef D = {PyModuleDef_HEAD_INIT, "NAME", NULL, -1, M};
+PyMODINIT_FUNC PyInit_NAME(void) { return PyModule_Create(&D); }
+"""
+
+
 def test_a_module_triton_compiled_into_its_cache_is_triton(tmp_path, monkeypatch):
     """On a GPU machine triton.runtime.driver.active.utils.get_device_properties is a function of cuda_utils, a C
-    module Triton builds into its cache and loads under that name (session 16's GPU run refused the tutorial)."""
-    import importlib.util
+    module Triton compiles into its cache and loads (and Python registers under that name): the walk refused the
+    official tutorial there twice (session 16's GPU runs). Built here the same way, by Triton's own builder."""
+    import shutil
+    import types
 
     from grader.audit import python_ast
     from triton import knobs
+    from triton.runtime.build import compile_module_from_src
 
-    monkeypatch.setattr(knobs.cache, "dir", str(tmp_path))
-    (tmp_path / "ab").mkdir()
-    (tmp_path / "ab" / "cuda_utils.py").write_text("def get_device_properties(i):\n    return {}\n")
-    (tmp_path / "other.py").write_text("x = 1\n")
-    outside = tmp_path.parent / f"{tmp_path.name}-outside.py"
-    outside.write_text("x = 1\n")
-
-    def load(name, path):
-        spec = importlib.util.spec_from_file_location(name, path)
-        module = importlib.util.module_from_spec(spec)
-        spec.loader.exec_module(module)
-        return module
-
-    assert python_ast._triton_compiled(load("cuda_utils", tmp_path / "ab" / "cuda_utils.py"))
-    assert not python_ast._triton_compiled(load("elsewhere", outside))
-    assert not python_ast._triton_compiled(python_ast)  # a module imported by name is judged by its name
+    if shutil.which("gcc") is None:
+        pytest.skip("no C compiler to build a module as Triton does")
+    monkeypatch.setattr(knobs.cache, "dir", str(tmp_path / "cache"))
+    try:
+        module = compile_module_from_src(C_MODULE.replace("NAME", "cuda_utils_s16"), "cuda_utils_s16")
+    except Exception as exc:  # noqa: BLE001 - no Python headers here
+        pytest.skip(f"cannot build a C module here: {exc}")
+    roots = frozenset({"torch", "triton", "math", "functools", "typing"})
+    assert python_ast._home(module.get_device_properties) == "triton.compiled"
+    assert python_ast._foreign(module.get_device_properties, roots) is None
+    monkeypatch.setattr(knobs.cache, "dir", str(tmp_path / "another"))  # the same module, not in Triton's cache
+    assert python_ast._foreign(module.get_device_properties, roots) == "cuda_utils_s16"
+    assert not python_ast._triton_compiled(types.ModuleType("x"))

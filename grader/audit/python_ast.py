@@ -512,7 +512,7 @@ def _home(obj) -> str:
         try:
             owner = getattr(obj, "__self__", None)
             if isinstance(owner, types.ModuleType) and _triton_compiled(owner):
-                return "triton (a module it compiled)"
+                return "triton.compiled"  # a module Triton compiled into its own cache
             home = getattr(obj, "__module__", None)
             if isinstance(home, str) and home:
                 return home
@@ -534,7 +534,8 @@ def _home(obj) -> str:
 PORT_TORCH_MODULES = ("torch.nn", "torch.optim", "torch.autograd", "torch.linalg", "torch.special", "torch.fft",
                       "torch.random", "torch.types", "torch.func", "torch.amp", "torch.cuda", "torch.cpu",
                       "torch.backends.cuda", "torch.backends.cudnn", "torch.backends.mps", "torch.backends.mkldnn",
-                      "torch.backends.opt_einsum", "torch.backends.cpu", "torch.functional", "torch.overrides")
+                      "torch.backends.opt_einsum", "torch.backends.cpu", "torch.functional", "torch.overrides",
+                      "torch.futures")
 
 
 def _port_torch_module(name: str) -> bool:
@@ -1009,19 +1010,12 @@ class _Auditor(ast.NodeVisitor):
         for default in node.args.defaults + node.args.kw_defaults:
             if default is not None:
                 self.visit(default)
-        for arg in (*node.args.posonlyargs, *node.args.args, node.args.vararg, *node.args.kwonlyargs,
-                    node.args.kwarg):
-            if arg is not None and arg.annotation is not None:
-                self._annotation_text(arg.annotation)
-        if node.returns is not None:
-            self._annotation_text(node.returns)
-        if not self.postponed:  # without `from __future__ import annotations`, annotations run when the def runs
-            for arg in (*node.args.posonlyargs, *node.args.args, node.args.vararg, *node.args.kwonlyargs,
-                        node.args.kwarg):
-                if arg is not None and arg.annotation is not None:
-                    self._visit_annotation(arg.annotation)
-            if node.returns is not None:
-                self._visit_annotation(node.returns)
+        annotations = [a.annotation for a in (*node.args.posonlyargs, *node.args.args, node.args.vararg,
+                                              *node.args.kwonlyargs, node.args.kwarg) if a is not None and a.annotation]
+        for annotation in annotations + ([node.returns] if node.returns is not None else []):
+            self._annotation_text(annotation)
+            if not self.postponed:  # without `from __future__ import annotations`, annotations run when the def runs
+                self._visit_annotation(annotation)
         self.in_kernel += kernel
         if kernel:
             bound = {name for name, _, how in _binding_sites(ast.Module(body=node.body, type_ignores=[]))}
@@ -1124,7 +1118,9 @@ class _Auditor(ast.NodeVisitor):
         if chain:
             base = self.aliases.get(chain[0], chain[0])
             full = [*base.split("."), *chain[1:]]
-            if chain[0] in self.aliases and self._lands_outside(node, full):
+            # (a name refused by name is never imported into the judge to be walked)
+            if chain[0] in self.aliases and not (full[0] == "torch" and self._torch_banned(full[1:])) and \
+                    self._lands_outside(node, full):
                 return
             if full == ["torch", "Tensor"] and self.rules.torch_host is not None and not self.in_kernel and \
                     id(node) not in self.class_ok:
