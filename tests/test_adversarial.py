@@ -22,6 +22,10 @@ Each folder tests/adversarial/<name>/ holds NN-name/ lab folders and a manifest,
     absent = ["root:x:0:0"]        # optional: text that must appear neither in the report nor in results.json
     [[setup]]                      # optional: what git cannot hold, made in the copy that is graded
     op = "symlink" | "fifo" | "sparse" | "copy"; path = "NN-name/file"; target/size/source/replace/append...
+                                   # copy: a repository file (source), optionally cut to `bytes`, each pair of
+                                   # `replace = [[old, new], ...]` replaced wherever old stands (in a binary file, keep
+                                   # the length), `append` added:
+                                   # a case that changes a few lines of a solution holds only those lines
 
 Every case also asserts: the grader never exits 3 (internal error) or 4 (voided), results.json is written
 and agrees with the printed report, and the grader's tree (grader/, solutions/, labs/) is unchanged; for
@@ -164,12 +168,12 @@ def materialise(case: Case, dest: Path) -> Path:
         elif s["op"] == "sparse":  # a file that reports its size without taking the disk
             with open(path, "ab") as fh:
                 fh.truncate(int(s["size"]))
-        elif s["op"] == "copy":  # a repository file, optionally cut short, with bytes replaced or text appended
+        elif s["op"] == "copy":  # a repository file, optionally cut short, with text replaced or appended
             data = (REPO / s["source"]).read_bytes()
             if "bytes" in s:
                 data = data[:int(s["bytes"])]
-            for old, new in s.get("replace", []):
-                assert len(old) == len(new), "a replacement keeps the file's layout"
+            for old, new in s.get("replace", []):  # a source that changed under a case fails it here, not later
+                assert old.encode() in data, f"{case.name}: {old[:60]!r} is not in {s['source']}"
                 data = data.replace(old.encode(), new.encode())
             path.write_bytes(data + s.get("append", "").encode())
         else:
