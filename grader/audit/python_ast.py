@@ -32,6 +32,12 @@ from pathlib import Path
 FORBIDDEN_CALLS = {"exec", "eval", "compile", "__import__", "open", "globals", "locals", "vars", "breakpoint",
                    "input", "setattr", "delattr", "memoryview", "help", "exit", "quit"}
 DUNDER_OK = {"__init__", "__name__", "__post_init__", "__class__getitem__"}
+# Methods Python (or torch) calls by itself, with whatever object it is handling: defined by a lab file, they hand it
+# foreign objects and attribute names (a __setattr__ sink for functools.wraps' copies; red team, session 17).
+HOOK_METHODS = {"__getattr__", "__getattribute__", "__setattr__", "__delattr__", "__set_name__", "__get__", "__set__",
+                "__delete__", "__init_subclass__", "__class_getitem__", "__instancecheck__", "__subclasscheck__",
+                "__mro_entries__", "__prepare__", "__missing__", "__torch_function__", "__torch_dispatch__",
+                "__reduce__", "__reduce_ex__", "__getstate__", "__setstate__", "__dir__", "__format__"}
 # A generator's, coroutine's or traceback's frame and a function's code reach every module's globals and the builtins
 # (_gen().gi_frame.f_builtins["__import__"]("numpy"): red team, session 15). No lab file needs them.
 # Triton's internals, which a lab file never needs: the interpreter's builder (NumPy under every tl operation, callable
@@ -62,7 +68,7 @@ class Rules:
 
 TRITON = Rules(
     "triton",
-    frozenset({"torch", "triton", "triton.language", "math", "functools", "typing", "__future__"}),
+    frozenset({"torch", "triton", "triton.language", "math", "functools", "typing", "dataclasses", "__future__"}),
     frozenset({"empty", "empty_like", "empty_strided", "zeros", "zeros_like", "full", "float32", "float16", "float",
                "double", "half", "long", "int", "short", "contiguous_format", "preserve_format",
                "bfloat16", "float64", "int32", "int64", "int8", "uint8", "uint32", "uint64", "bool", "device", "Tensor",
@@ -132,6 +138,7 @@ TRITON_HOST = {"jit", "autotune", "heuristics", "Config", "cdiv", "next_power_of
                "OutOfResources", "CompilationError", "InterpreterError", "TritonError", "JITFunction",
                "runtime.driver.active.utils.get_device_properties", "runtime.driver.active.get_current_device",
                "runtime.driver.active.get_current_stream", "runtime.driver.active.get_active_torch_device",
+               "runtime.driver.active.get_current_target",
                "runtime.driver.active.get_device_interface", "runtime.Config", "runtime.Autotuner",
                "runtime.JITFunction"}
 # Inside a @triton.jit kernel: the builtins Triton compiles. Anything else a kernel names must be its own
@@ -365,6 +372,10 @@ def _rebinding(tree: ast.Module, rules: Rules) -> list[Finding]:
                 imports.setdefault(alias.asname or alias.name, set()).add(f"{node.module}.{alias.name}")
     trusted |= set(imports)
     findings = _bound_twice(tree)
+    findings += [Finding(node.lineno, "tests __name__ against \"__main__\" with an else branch or another comparison: "
+                                      "that code runs when the grader imports the file, and only the body of a plain "
+                                      "`if __name__ == \"__main__\":` is left out of the audit; put code that runs "
+                                      "above it") for node in tree.body if _names_main(node) and not _is_main_guard(node)]
     findings += [Finding(0, f"imports two different things as {name} ({', '.join(sorted(what))}): name each once")
                 for name, what in imports.items() if len(what) > 1]
     for name, line, how in _binding_sites(tree):
@@ -471,6 +482,14 @@ def _lambda_key(node: ast.Lambda) -> str:
 
 
 def _is_main_guard(node: ast.stmt) -> bool:
+    """`if __name__ == "__main__":` with nothing else: its body never runs when the grader imports the file. An
+    `else:` (or `elif`) branch is what does run, and `!=` turns the guard around (red team, session 17): such an `if`
+    is no guard, and all of it is audited as code that runs."""
+    return _names_main(node) and not node.orelse and [type(op) for op in node.test.ops] == [ast.Eq]
+
+
+def _names_main(node: ast.stmt) -> bool:
+    """An `if` that compares __name__ with "__main__", whatever the comparison and whatever follows it."""
     test = getattr(node, "test", None)
     return (isinstance(node, ast.If) and isinstance(test, ast.Compare) and isinstance(test.left, ast.Name)
             and test.left.id == "__name__" and len(test.comparators) == 1
@@ -654,6 +673,9 @@ class _Auditor(ast.NodeVisitor):
         self.methods: set[str] = set()  # functions defined in a class body: every parameter but self may be a tensor
         self.static_methods: set[str] = set()  # of which @staticmethod (no self)
         self.generators: set[str] = set()  # the file's functions that yield
+        self.classes: set[str] = set()  # the file's classes
+        self.base_inits: set[int] = set()  # ids of `Base.__init__` in `Base.__init__(self, ...)` in a class of Base
+        self.plain_wraps: set[int] = set()  # ids of functools.wraps called as wraps(f), with nothing more
 
     def _module_constants(self, tree: ast.Module) -> set[str]:
         """Module-level names bound only to numbers, strings, tuples of them, arithmetic on them, other such
@@ -789,7 +811,7 @@ class _Auditor(ast.NodeVisitor):
 
     # What run() reads off the tree before visiting it: the same on every pass, so a later pass takes it from the
     # first (walking a large file's tree for these took most of each pass's time).
-    PREPARED = ("generators", "methods", "static_methods", "as_values", "bound_names", "aliases", "chain_bases", "jit_functions", "kernel_params", "constants", "functions", "signatures",
+    PREPARED = ("generators", "base_inits", "classes", "methods", "static_methods", "as_values", "bound_names", "aliases", "chain_bases", "jit_functions", "kernel_params", "constants", "functions", "signatures",
                 "callbacks", "class_ok", "declared_outer", "postponed", "seeds", "setup_findings")
 
     def visit(self, node):
@@ -867,6 +889,16 @@ class _Auditor(ast.NodeVisitor):
         self.methods = {f.name for f in methods}
         self.static_methods = {f.name for f in methods if any(
             isinstance(d, ast.Name) and d.id == "staticmethod" for d in f.decorator_list)}
+        for cls in (c for c in ast.walk(tree) if isinstance(c, ast.ClassDef)):
+            self.classes.add(cls.name)
+            bases = {ast.dump(b) for b in cls.bases}
+            for method in (f for f in cls.body if isinstance(f, (ast.FunctionDef, ast.AsyncFunctionDef)) and
+                           f.args.args):
+                me = method.args.args[0].arg
+                self.base_inits |= {id(n.func) for n in ast.walk(method) if isinstance(n, ast.Call) and
+                                    isinstance(n.func, ast.Attribute) and n.func.attr == "__init__" and
+                                    ast.dump(n.func.value) in bases and n.args and
+                                    isinstance(n.args[0], ast.Name) and n.args[0].id == me}
         self.declared_outer = {name for n in ast.walk(tree) if isinstance(n, (ast.Global, ast.Nonlocal))
                                for name in n.names}
         self.postponed = any(isinstance(n, ast.ImportFrom) and n.module == "__future__" and
@@ -988,7 +1020,12 @@ class _Auditor(ast.NodeVisitor):
         return "allowed imports here are " + ", ".join(sorted(m for m in self.rules.imports if m != "__future__"))
 
     def _torch_banned(self, parts: list[str]) -> bool:
-        return any(p in self.rules.torch_banned or p.startswith("_") for p in parts)
+        return any(p in self.rules.torch_banned or p.startswith("_") and p != "__init__" for p in parts)
+
+    def _full_name(self, node) -> str:
+        """What a name or attribute chain stands for by the file's imports (wraps -> functools.wraps), or ""."""
+        chain = _chain(node)
+        return ".".join([*self.aliases.get(chain[0], chain[0]).split("."), *chain[1:]]) if chain else ""
 
     def _is_jit(self, fn: ast.AST) -> bool:
         """A @triton.jit function (autotune and heuristics stack on top of jit): the decorator must be
@@ -1003,6 +1040,9 @@ class _Auditor(ast.NodeVisitor):
     def visit_FunctionDef(self, node):
         if node.name in ("jit", "autotune", "heuristics"):
             self.flag(node, f"defines a function named {node.name}: Triton's own is the one that counts")
+        if node.name in HOOK_METHODS:
+            self.flag(node, f"defines {node.name}, which Python or torch calls by itself with objects and attribute "
+                            "names of theirs: a lab file's classes need __init__, forward and methods of their own")
         kernel = self._is_jit(node)
         for dec in node.decorator_list:
             self._judge_decorator(dec, node, kernel)
@@ -1073,6 +1113,7 @@ class _Auditor(ast.NodeVisitor):
     # -- expressions --
     def visit_Attribute(self, node):
         name = node.attr
+        self._judge_wraps(node)
         if (chain := _chain(node)) and (base := self.aliases.get(chain[0], "")) and \
                 base.split(".")[0] == "triton" and set([*base.split("."), *chain[1:]]) & TRITON_INTERNALS:
             self.flag(node, f"uses {'.'.join(chain)}, Triton's internals: the interpreter's builder and the language's "
@@ -1107,8 +1148,10 @@ class _Auditor(ast.NodeVisitor):
             self.flag(node, f"uses .{name}: dunder attributes are not allowed")
         elif name in FRAME_ATTRS or name.startswith("co_"):
             self.flag(node, f"uses .{name}: frames and code objects reach every module and the builtins")
-        elif name == "__init__" and not (isinstance(node.value, ast.Call) and _chain(node.value.func) == ["super"]):
-            self.flag(node, "calls __init__ other than through super().__init__")
+        elif name == "__init__" and not (isinstance(node.value, ast.Call) and _chain(node.value.func) == ["super"]) \
+                and id(node) not in self.base_inits:
+            self.flag(node, "calls __init__ other than through super().__init__() or, in a method, a base class's "
+                            "own: Base.__init__(self, ...)")
         chain = _chain(node)
         if chain and self.in_kernel and chain[0] in self.aliases and \
                 self.aliases[chain[0]].split(".")[0] not in ("triton", "math"):
@@ -1255,9 +1298,11 @@ class _Auditor(ast.NodeVisitor):
                 self.flag(node, f"calls .{method}(): {self.rules.why}")
             elif self.rules.methods is not None and not module_call and method not in self.rules.methods:
                 self.flag(node, f"calls .{method}(): {self.rules.why}")
-        if isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name) and \
-                self.aliases.get(func.value.id, func.value.id) == "functools" and func.attr in ("reduce", "partial"):
-            self.flag(node, f"calls functools.{func.attr}: not needed here")
+        if self.rules.methods is not None and isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name) \
+                and self.aliases.get(func.value.id, func.value.id) == "functools" and func.attr in ("reduce", "partial"):
+            self.flag(node, f"calls functools.{func.attr}: not needed here")  # the port may (nanoGPT's LayerNorm)
+        if self._full_name(func) == "functools.wraps" and len(node.args) == 1 and not node.keywords:
+            self.plain_wraps.add(id(func))
         self.generic_visit(node)
 
     def _judge_call_of_tensors(self, node: ast.Call) -> None:
@@ -1269,6 +1314,8 @@ class _Auditor(ast.NodeVisitor):
             self._flow_into(_lambda_key(func), func.args, node)
         elif isinstance(func, ast.Name) and func.id in self.functions:
             self._flow_into(func.id, self.signatures[func.id], node)
+        elif isinstance(func, ast.Name) and func.id in self.classes and any(self._tensor_expr(a) for a in given):
+            self.found.self_holds = True  # a NamedTuple's or dataclass's fields: set by code the file never wrote
         elif isinstance(func, ast.Name) and hasattr(builtins, func.id) and func.id not in self.HOLDING_BUILTINS and \
                 any(self._tensor_expr(a) for a in given):
             self.flag(node, f"passes a tensor to {func.id}() outside a kernel: {self.rules.why}")
@@ -1322,8 +1369,10 @@ class _Auditor(ast.NodeVisitor):
             return self._tensor_expr(node.value) or (self.flows.self_holds and self._self_like(node.value))
         if isinstance(node, (ast.Tuple, ast.List, ast.Set)):
             return any(self._tensor_expr(e) for e in node.elts)
-        if isinstance(node, ast.Dict):
-            return any(self._tensor_expr(v) for v in node.values)
+        if isinstance(node, ast.Dict):  # {(e, s): None}: a key holds what it is made of too
+            return any(self._tensor_expr(v) for v in (*node.keys, *node.values) if v is not None)
+        if isinstance(node, (ast.YieldFrom, ast.Await)):  # a generator's or coroutine's return value
+            return self._tensor_expr(node.value)
         if isinstance(node, ast.IfExp):
             return self._tensor_expr(node.body) or self._tensor_expr(node.orelse)
         if isinstance(node, ast.BoolOp):
@@ -1367,7 +1416,7 @@ class _Auditor(ast.NodeVisitor):
                 # Anything else handed a tensor may hand it back: typing.cast(Any, x), dict(a=x).get("a")
                 return any(self._tensor_expr(a) for a in given)
             if isinstance(func, ast.Name):
-                if func.id in self.flows.returns:
+                if func.id in self.flows.returns or self._tensor_name(func.id):  # v = e.view; v(rows, cols)
                     return True
                 if func.id == "type" or func.id in self.HOLDING_BUILTINS - self.COUNTING_BUILTINS or \
                         func.id not in self.functions and func.id not in self.jit_functions and \
@@ -1424,6 +1473,8 @@ class _Auditor(ast.NodeVisitor):
         not bind itself outlives it (a module-level list, a class's attribute, a closure's dict: `_BOX.append(a)`
         read in another function): its name is then a tensor everywhere in the file. A parameter's object is the
         caller's: the callers' arguments there hold one too (see _flow_into)."""
+        if isinstance(target, ast.Attribute):  # box.t = x: box may be an object of the file's, read as self.t
+            self.found.self_holds = True
         while isinstance(target, (ast.Subscript, ast.Attribute)):
             target = target.value
             if self._self_like(target):
@@ -1551,6 +1602,21 @@ class _Auditor(ast.NodeVisitor):
         self.generic_visit(node)
 
     visit_AsyncWith = visit_With
+
+    SELF_MATCHING = {"bool", "bytearray", "bytes", "dict", "float", "frozenset", "int", "list", "set", "str", "tuple"}
+
+    def visit_MatchClass(self, node):
+        """`case C(name=p)` reads the subject's attribute `name`, and `case C(p)` the attributes C.__match_args__ names:
+        getattr by a name the audit never sees as an attribute (`case object(softmax=sm)`; red team, session 17). A
+        builtin's own pattern, `case int(n)`, matches the value itself."""
+        if node.kwd_attrs:
+            self.flag(node, f"matches a class pattern by attribute ({', '.join(node.kwd_attrs)}=...): a pattern reads "
+                            "attributes the rules never see; read them as subject.name")
+        elif node.patterns and not (isinstance(node.cls, ast.Name) and node.cls.id in self.SELF_MATCHING and
+                                    node.cls.id not in self.bound_names):
+            self.flag(node, "matches a class pattern with arguments: it reads the attributes the class's "
+                            "__match_args__ names, which the rules never see; read them as subject.name")
+        self.generic_visit(node)
 
     def visit_Match(self, node):
         if self._tracking() and self._tensor_expr(node.subject):
@@ -1688,11 +1754,8 @@ class _Auditor(ast.NodeVisitor):
         if self._tracking():
             if self._tensor_expr(node.left) or self._tensor_expr(node.right):
                 self._computes(node)
-            if isinstance(node.op, ast.MatMult):
+            if isinstance(node.op, ast.MatMult):  # ** is judged as + and * are (2 ** math.ceil(math.log2(n)))
                 self.flag(node, f"uses @ outside a kernel: {self.rules.why}")
-            elif isinstance(node.op, ast.Pow) and not (isinstance(node.left, ast.Constant)
-                                                       and isinstance(node.right, ast.Constant)):
-                self.flag(node, f"uses ** outside a kernel: {self.rules.why}")
         self.generic_visit(node)
 
     def visit_UnaryOp(self, node):
@@ -1706,6 +1769,13 @@ class _Auditor(ast.NodeVisitor):
             self._computes(node)
         self.generic_visit(node)
 
+    def _judge_wraps(self, node) -> None:
+        """functools.wraps copies attributes named by text (assigned=, updated=) from any object onto another: a
+        getattr by computed name into a sink of the file's (red team, session 17). It may decorate, wraps(f), only."""
+        if id(node) not in self.plain_wraps and self._full_name(node) == "functools.wraps":
+            self.flag(node, "uses functools.wraps other than as @functools.wraps(f): given assigned= or updated=, or "
+                            "held, it reads and writes attributes named by text")
+
     def visit_Name(self, node):
         if node.id in ("__builtins__", "__loader__", "__spec__", "__dict__"):
             self.flag(node, f"uses {node.id}")
@@ -1716,6 +1786,7 @@ class _Auditor(ast.NodeVisitor):
             self.flag(node, f"uses {node.id} as a value (held, passed or renamed): the audit judges {node.id} where "
                             "it is called by that name, so it may not go anywhere else")
         target = self.aliases.get(node.id)
+        self._judge_wraps(node)
         if target == "torch.Tensor" and self.rules.torch_host is not None and not self.in_kernel and \
                 id(node) not in self.class_ok:
             self.flag(node, f"uses {node.id} (torch.Tensor) as a value: name it only in an annotation or isinstance()")
