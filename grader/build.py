@@ -255,9 +255,20 @@ def build_cuda(source: Path, outdir: Path, device: Device, shown_as: str, spec, 
         result.errors = list(result.source_problems)
         result.seconds = time.monotonic() - start
         return result
+    def tool(argv, timeout_s=60):
+        return run_tool(argv, timeout_s=timeout_s, box=box, rw=[outdir])
+
+    # The link must build only what the compile showed: an object that carries GCC's LTO bytecode would be compiled
+    # again by the linker's plugin, outside every dependency list (its .incbin read a file: red team, session 17).
+    # Refused here, and -fno-lto keeps the plugin from claiming any object.
+    if lto := elf.object_problems(obj, tool):
+        log.write_text(transcript + "\n" + "".join(f"  {p}\n" for p in lto), errors="backslashreplace")
+        result.errors, result.seconds = lto, time.monotonic() - start
+        return result
     # -Bsymbolic: the library's references to its own functions and data are bound here, not by the loader by
     # name (an own `system` or helper would otherwise be called through the GOT or PLT: elf.py's _read)
-    link_cmd = [nvcc, "-shared", "-cudart", "shared", "-Xlinker", "-Bsymbolic", str(obj), "-o", str(lib)]
+    link_cmd = [nvcc, "-shared", "-cudart", "shared", "-Xcompiler", "-fno-lto", "-Xlinker", "-Bsymbolic", str(obj),
+                "-o", str(lib)]
     link = run_bounded(link_cmd, memory_bytes=SETTINGS.build_memory_bytes, cwd=outdir,
                        timeout_s=SETTINGS.build_timeout_s, box=box, rw=[outdir], env={"TMPDIR": str(temp)})
     code, link_out = link.code, link.output
@@ -268,9 +279,6 @@ def build_cuda(source: Path, outdir: Path, device: Device, shown_as: str, spec, 
         result.errors = [trouble] if (trouble := build_trouble(link, "the linker")) else first_errors(link_out, source,
                                                                                                      shown_as)
         return result
-
-    def tool(argv, timeout_s=60):
-        return run_tool(argv, timeout_s=timeout_s, box=box, rw=[outdir])
 
     result.elf = elf.audit(lib, spec.abi.symbol, tool)
     result.ok, result.library = True, lib

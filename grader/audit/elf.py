@@ -3,8 +3,9 @@
 
 Host code in a learner's library runs inside the worker. The audit makes sure that all it can
 do is launch kernels:
-  - every imported function is on IMPORTS_ALLOWED (CUDA runtime launch, attribute, device-memory
-    and stream-synchronisation calls; what nvcc's own generated code and the C++ runtime need);
+  - every imported function is on IMPORTS_ALLOWED or HOST_RUNTIME (CUDA runtime launch, attribute,
+    device-memory and stream-synchronisation calls; what nvcc's own generated code and the C++ runtime
+    need; the heap, C++ exceptions and C math, which plain host C++ uses);
     nothing that touches files, processes, the network, clocks, dynamic loading, host memory
     mappings, IPC or other devices;
   - every function but the C runtime's and nvcc's start-up code (by exact name, defined once; kernel stubs
@@ -58,6 +59,31 @@ COMPILER_HELPERS = {"exit", "abort", "__assert_fail", "memset", "memcpy", "memmo
 # thread-local pointers. Nothing here reaches the system: it is an indirect call the learner could write anyway.
 CALL_ONCE = {"pthread_once", "__once_proxy", "__tls_get_addr", "_ZSt11__once_call", "_ZSt15__once_callable"}
 LEARNER_ALLOWED = LAUNCH | ATTRIBUTES | DEVICE_MEMORY | COMPILER_HELPERS | CALL_ONCE
+# Plain C++ on the host, as the lab pages allow (<vector>, <functional>, <cmath>, classes with virtual functions):
+# the heap (operator new and delete, every overload, and malloc's family), libstdc++'s helpers that build and throw
+# its exceptions, the exceptions' classes, the vtables of type_info's classes, and every C math function. None of
+# them reaches a file, a process, the clock or the network (red team, session 17: std::vector was refused).
+HOST_RUNTIME = re.compile(
+    r"^(_Zn[wa]m(St11align_val_t)?(RKSt9nothrow_t)?|_Zd[la]Pv(m)?(St11align_val_t)?(RKSt9nothrow_t)?"
+    r"|malloc|calloc|realloc|free|aligned_alloc|posix_memalign"
+    r"|_ZSt\d+__throw_[a-z_]+(PKc|PKcz|i|v)|__cxa_(allocate|free)_exception|__cxa_(throw|rethrow|begin_catch|end_catch)"
+    r"|__cxa_deleted_virtual|__cxa_bad_(cast|typeid)"
+    r"|_Z(N|TI|TS|TV)St\d+(exception|logic_error|runtime_error|invalid_argument|out_of_range|length_error|domain_error"
+    r"|range_error|overflow_error|underflow_error|bad_alloc|bad_array_new_length|bad_function_call|bad_cast"
+    r"|bad_typeid)\w*"
+    r"|_ZTVN10__cxxabiv1\d+__(si_|vmi_)?class_type_infoE"
+    r"|(a?(sin|cos|tan)h?|atan2|exp|exp2|exp10|expm1|log|log2|log10|log1p|logb|pow|sqrt|cbrt|hypot|fabs|fmod|remainder"
+    r"|remquo|fmin|fmax|fdim|fma|ceil|floor|trunc|round|lround|llround|rint|lrint|llrint|nearbyint|ldexp|frexp|modf"
+    r"|scalbn|scalbln|ilogb|copysign|nextafter|nexttoward|erfc?|tgamma|lgamma|nan|sincos)[fl]?)$")
+
+
+def learner_allowed(name: str) -> bool:
+    """May a learner's host code call (or take the address of) this import?"""
+    return name in LEARNER_ALLOWED or bool(HOST_RUNTIME.match(name))
+
+
+def import_allowed(name: str) -> bool:
+    return learner_allowed(name) or name in TOOLCHAIN_ONLY
 # What nvcc's registration code and the C runtime's start-up files import by themselves.
 TOOLCHAIN_ONLY = {"__cudaRegisterFatBinary", "__cudaRegisterFatBinaryEnd", "__cudaUnregisterFatBinary",
                   "__cudaRegisterFunction", "__cudaRegisterVar", "__cudaRegisterManagedVar", "__cudaRegisterTexture",
@@ -180,7 +206,7 @@ def audit(library: Path, launcher: str, run_tool) -> ElfFacts:
                 facts.imports.add(name)
             elif kind in ("FUNC", "IFUNC") and parts[4] in ("GLOBAL", "WEAK"):
                 facts.exports.add(name)
-    refused = sorted(facts.imports - IMPORTS_ALLOWED)
+    refused = sorted(name for name in facts.imports if not import_allowed(name))
     if refused:
         facts.problems.append("calls functions outside the CUDA runtime's launch and attribute calls: "
                               + ", ".join(describe(r) for r in refused[:6]) + (" ..." if len(refused) > 6 else ""))
@@ -198,6 +224,20 @@ def audit(library: Path, launcher: str, run_tool) -> ElfFacts:
     _host_code(library, run_tool, image, facts)
     _relocations(library, run_tool, image, facts)
     return facts
+
+
+LINK_TIME_SECTIONS = re.compile(r"^\s*\[\s*\d+\]\s+(\.gnu\.(?:offload_)?lto_\S*)", re.M)
+
+
+def object_problems(obj: Path, run_tool) -> list[str]:
+    """What the compiled object holds that the linker, not the compiler, would turn into code: GCC's LTO bytecode
+    (sections .gnu.lto_*), which a top-level asm() can write as plain bytes."""
+    code, out = run_tool(["readelf", "-S", "-W", str(obj)], timeout_s=60)
+    if code != 0:
+        return [f"the compiled object cannot be read (readelf exit {code})"]
+    found = sorted(set(LINK_TIME_SECTIONS.findall(out)))
+    return [f"the compiled object holds GCC's link-time (LTO) code ({', '.join(found[:3])}), which the linker would "
+            "compile outside the build's checks; write host code as C++, not as bytes in asm()"] if found else []
 
 
 @dataclass
@@ -328,7 +368,7 @@ def _symbols(image: _Image, facts: ElfFacts) -> None:
     for name in sorted(defined & RESERVED_DEFINITIONS - {"_init", "_fini"}):
         facts.problems.append(f"defines {name}: the C runtime calls a function of that name when the library is "
                               "loaded or unloaded")
-    for name in sorted(defined & IMPORTS_ALLOWED - RESERVED_DEFINITIONS):
+    for name in sorted(n for n in defined - RESERVED_DEFINITIONS if import_allowed(n)):
         facts.problems.append(f"defines {name}, a function of the CUDA or C runtime: the calls meant for it (nvcc's "
                               "own, at load time among them) would run this library's code instead")
 
@@ -403,7 +443,7 @@ def _host_code(library: Path, run_tool, image: _Image, facts: ElfFacts) -> None:
                 kind, what = image.where(target)
                 if what == name or what.startswith(name + ".cold"):
                     continue
-                if learner and (kind == "toolchain" or kind == "import" and what not in LEARNER_ALLOWED):
+                if learner and (kind == "toolchain" or kind == "import" and not learner_allowed(what)):
                     bad.setdefault((what, how), set()).add(_pretty(name))
                 elif not learner and how == "calls" and kind == "code" and section not in PLT_SECTIONS:
                     bad.setdefault((what, "is called by the start-up code"), set()).add(_pretty(name))
@@ -429,7 +469,7 @@ def _relocations(library: Path, run_tool, image: _Image, facts: ElfFacts) -> Non
                                   "library loads")
             continue
         if symbol and kind != "R_X86_64_JUMP_SLOT" and kind not in TLS_RELOCATIONS and \
-                symbol not in LEARNER_ALLOWED | TOOLCHAIN_ADDRESSED:
+                not learner_allowed(symbol) and symbol not in TOOLCHAIN_ADDRESSED:
             facts.problems.append(f"takes the address of {describe(symbol)} ({kind}): a call through it is one the "
                                   "audit cannot follow; host code may only launch kernels")
         section = next((s for s, (lo, hi) in ranges.items() if lo <= offset < hi), None)
