@@ -470,7 +470,8 @@ def test_html_comments_are_taken_out_in_one_pass():
     from grader.checks.profile_text import without_html_comments
 
     assert without_html_comments("a<!-- x -->b<!--y-->c") == "abc"
-    assert without_html_comments("a<!-- never closed") == "a"
+    assert without_html_comments("a<!-- never closed") == "a<!-- never closed"  # shown as written (CommonMark)
+    assert without_html_comments("a\n<!-- never closed\nb") == "a\n"  # an HTML block: hides the rest
     start = time.monotonic()
     without_html_comments("<!--" * 50000)
     quotes("<!--" * 25000)
@@ -697,3 +698,50 @@ def test_pasted_ncu_rows_are_each_their_own_metric():
                profile.Quotable("block", "Block Size", 192, "count", (r"\bthreads\b",))]
     result = profile.check_quotes(quotes(text, profile.LABELS), metrics)
     assert [q.value for q, _ in result.misquoted] == [40], result
+
+
+@pytest.mark.parametrize("written, value, family", [
+    ("268 464 384 bytes", 268464384, "bytes"), ("4 059.9 GB/s", 4059.9, "rate"),  # SI grouping (session 17)
+    ("2.68 × 10^8 bytes", 2.68e8, "bytes"), ("4.9 TBps", 4.9, "rate"), ("99,1 por ciento", 99.1, "percent"),
+    ("88,2 microsegundos", 88.2, "time"),
+])
+def test_numbers_grouped_by_blanks_powers_of_ten_and_spanish_units_are_read(written, value, family):
+    found = [q for q in quotes(f"DRAM bytes read {written}", profile.LABELS) if q.value == pytest.approx(value)]
+    assert found and found[0].family == family, quotes(f"DRAM bytes read {written}")
+
+
+@pytest.mark.parametrize("text, read", [
+    ("> 40.0 % L2 Hit Rate", 40.0),                       # a block quote's marker is no "greater than" (session 17)
+    ("DRAM Throughput -> 60.0 %", 60.0),                  # after an arrow: the figure a change ends at
+    ("DRAM Throughput [^is 99.10 %]", 99.1),              # an undefined footnote shows as written
+    ("Achieved Occupancy <!-- a word -- is 91.30 %", 91.3),  # an unclosed comment mid-line is text
+    ("a `<!--` DRAM Throughput is 99.10 % `-->`", 99.1),  # so is one in a code span
+    ("DRAM Throughput is better than 99.0 %", 99.0),      # a bound, which must hold
+    ("DRAM Throughput is exactly what it should reach: 99.10 %", 99.1),  # a plan's word stops at a colon
+])
+def test_figures_markdown_shows_are_read(text, read):
+    assert [q for q in quotes(text, profile.LABELS) if q.value == read], quotes(text, profile.LABELS)
+
+
+@pytest.mark.parametrize("text, value", [
+    ("DRAM Throughput 41.2 % -> 84.40 %", 41.2),          # where a change started (session 17)
+    ("Each row is 16 KiB, read once from DRAM", 16),      # one item's figure
+    ("Each thread loads 16 bytes per instruction", 16),
+    ("warp tiling + 128-bit loads", 128),                 # a width
+    ("| Metric | lab 01 (naive) | lab 02 (tuned) |", 1),  # a lab's number
+    ("DRAM Throughput is close to the 90 % a copy reaches", 90),   # another thing's word, nearer than the name
+    ("The Duration of F.softmax at this shape is 131.2 us", 131.2),
+    ("the naive kernel's DRAM Throughput was 41.2 %", 41.2),
+    ("capping registers at 32 would raise it", 32),       # a plan's word right after the figure
+    ("Siguiente paso: espero que Achieved Occupancy suba a un 70 %", 70),  # a plan in Spanish
+])
+def test_figures_of_other_things_are_not_quotes(text, value):
+    assert not [q for q in quotes(text, profile.LABELS) if q.value == value], quotes(text, profile.LABELS)
+
+
+def test_a_count_belongs_to_the_full_name_before_it():
+    """A bare count after ncu's full name is that metric's, compared or not (session 17): no loose alias after it."""
+    found = {q.value: q for q in quotes("Warp Cycles Per Issued Instruction is 15.33, and Eligible Warps Per "
+                                        "Scheduler is 1.19", profile.LABELS)}
+    assert found[15.33].label == "warp cycles per issued instruction" and found[15.33].near
+    assert found[1.19].label == "eligible warps per scheduler"

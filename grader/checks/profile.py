@@ -98,6 +98,7 @@ class Known:
 
 
 MEM, COMPUTE, DRAM = r"\bmem(ory)?\b", r"\bcompute\b", r"\bdram\b|\bhbm\b|device memory"
+WARPS = r"\bactive\s+warps\b|\bwarps\s*(?:per|/|an?|on\s+an?|each)\s*sm\b"
 # The table is ours, not read from the report's sections: ncu 2025.3.1's own Python module
 # cannot list a report's sections or labels, and both readers must give the same answer.
 KNOWN = {
@@ -122,9 +123,10 @@ KNOWN = {
     "derived__local_spilling_requests": Known("Local Memory Spilling Requests", "count", (r"spill",)),
     # Occupancy
     M_ACHIEVED: Known("Achieved Occupancy", "percent", (r"occupancy",)),
-    "sm__warps_active.avg.per_cycle_active": Known("Achieved Active Warps Per SM", "count", (r"\bwarps?\b",)),
+    # Warps by their own name only: "a warp reads 32 values" counts no warp (session 17)
+    "sm__warps_active.avg.per_cycle_active": Known("Achieved Active Warps Per SM", "count", (WARPS,)),
     M_THEORETICAL: Known("Theoretical Occupancy", "percent", (r"occupancy",), config=True),
-    "sm__maximum_warps_avg_per_active_cycle": Known("Theoretical Active Warps per SM", "count", (r"\bwarps?\b",),
+    "sm__maximum_warps_avg_per_active_cycle": Known("Theoretical Active Warps per SM", "count", (WARPS,),
                                                     config=True),
     # WarpStateStats
     "smsp__average_warp_latency_per_inst_issued.ratio": Known(
@@ -634,8 +636,11 @@ def check_quotes(found: list[Quote], metrics: list[Quotable]) -> QuoteCheck:
     with that metric in one of the units the report may show it in."""
     result = QuoteCheck()
     for quote in found:
-        if quote.label:  # a pasted ncu row: the metric of that label only (none: a figure no check reads)
-            labelled = [m for m in metrics if " ".join(re.findall(r"[a-z0-9#]+", m.label.lower())) == quote.label]
+        labelled = [m for m in metrics if " ".join(re.findall(r"[a-z0-9#]+", m.label.lower())) == quote.label]
+        if quote.near and labelled and not any(m.family == quote.family for m in labelled):
+            quote = dataclasses.replace(quote, label="")  # "Memory Throughput leads by 12 points": no count of it
+        if quote.label:  # a pasted ncu row, or a count after a metric's full name: the metric of that label only
+            # (none: a figure no check reads)
             named = [m for m in labelled if m.family == quote.family]
             if not named and labelled and quote.family != "count":  # "DRAM Throughput  Tbyte/s  4.90": not its unit
                 result.misquoted.append((quote, labelled))

@@ -142,17 +142,28 @@ _BOTTLENECK_LINE = re.compile(
 _BOTTLENECK_HEADING = re.compile(r"^#+\s*(?:the\s+)?bottleneck\s*$", re.I | re.M)
 def without_html_comments(text: str) -> str:
     """Markdown text without its <!-- --> comments, in one pass (a regex retried the rest of the text from each of
-    many unclosed "<!--": minutes on 100 kB). An unclosed comment hides the rest, as Markdown renders it."""
-    out, at = [], 0
-    while (start := text.find("<!--", at)) >= 0:
-        out.append(text[at:start])
+    many unclosed "<!--": minutes on 100 kB), found as CommonMark finds them: not inside a code span (`<!--` shows
+    as written), and an unclosed one hides the rest only where it starts a line (an HTML block); mid-line it is text
+    (red team, session 17: a figure between two code spans of `<!--` and `-->` was hidden from the reader only)."""
+    out, at, search = [], 0, 0
+    while (start := text.find("<!--", search)) >= 0:
+        line_start = text.rfind("\n", 0, start) + 1
+        if start - line_start <= MAX_LINE_CHARS and text.count("`", line_start, start) % 2:  # in a code span
+            search = start + 4
+            continue
         end = text.find("-->", start + 4)
-        if end < 0:
-            return "".join(out)
-        at = end + 3
+        if end < 0:  # none closes from here on: the first that starts a line hides the rest (an HTML block)
+            block = _COMMENT_BLOCK.search(text, line_start)
+            if block:
+                out.append(text[at:block.start()])
+                return "".join(out)
+            break
+        out.append(text[at:start])
+        at = search = end + 3
     out.append(text[at:])
     return "".join(out)
 MAX_ANALYSIS_CHARS, MAX_LINE_CHARS = 100_000, 2_000
+_COMMENT_BLOCK = re.compile(r"^ {0,3}<!--", re.M)
 
 
 def _categories(text: str, patterns: dict) -> list[str]:
@@ -171,8 +182,15 @@ def _readable(text: str) -> str:
     than an analysis may hold is read (bounds the regex work); ``too_long`` refuses an analysis with more."""
     text = without_html_comments(text[:MAX_ANALYSIS_CHARS])
     defined = {_ref_key(m) for m in re.findall(r"^ {0,3}\[([^\]\n]+)\]:", text, re.M)}
-    return "\n".join(_MARKS_AT_UNIT.sub(r"\2", _MARKS_IN_NUMBER.sub("", _EMPHASIS.sub("", plain(_links(_TAG.sub(
-        "", _BLOCK_TAG.sub(" ", _ESCAPE.sub(r"\1", line))), defined))))) for line in markdown_lines(text))
+    return "\n".join(_ARROW.sub(" \u2192 ", _MARKS_AT_UNIT.sub(r"\2", _MARKS_IN_NUMBER.sub("", _EMPHASIS.sub("", plain(
+        _links(_TAG.sub("", _BLOCK_TAG.sub(" ", _ESCAPE.sub(r"\1", _BLOCK_QUOTE.sub("", line)))), defined))))))
+        for line in markdown_lines(text))
+
+
+# A block quote's markers render as nothing (> > 40.0 % read as "greater than 40.0 %"), and an arrow is a change,
+# "41.2 % -> 84.40 %" (its > was read as a bound that held: red team, session 17). Arrows are read as one sign.
+_BLOCK_QUOTE = re.compile(r"^(?: {0,3}>[ \t]?)+")
+_ARROW = re.compile(r"\s*(?:-{1,2}>|=>|\u2192|\u27f6|\u21d2)\s*")
 
 
 # Links render as their text ([97.9](https://...) % shows "97.9 %"), a footnote reference as a small mark
@@ -196,7 +214,8 @@ def _ref_key(label: str) -> str:
 def _links(line: str, defined: set[str] = frozenset()) -> str:
     if "[" not in line:
         return line
-    line = _INLINE_LINK.sub(r"\1", _FOOTNOTE_REF.sub("", line))
+    line = _INLINE_LINK.sub(r"\1", _FOOTNOTE_REF.sub(lambda m: "" if _ref_key(m.group(0)[1:-1]) in defined
+                                                      else m.group(0), line))  # an undefined one shows as written
 
     def reference(m: re.Match) -> str:
         ref = m.group(2) if m.group(2) else m.group(1)
@@ -344,21 +363,23 @@ def _rates() -> dict:
                  f"{short}ibyte": (binary,), f"{short}ibytes": (binary,), f"{word[:2]}bibyte": (binary,),
                  f"{word[:2]}bibytes": (binary,)}
         for size, factors in sizes.items():
-            for per in ("/s", "/sec", "/second", " per second", " per sec", " per s", " a second"):
+            for per in ("/s", "/sec", "/second", " per second", " per sec", " per s", " a second", " por segundo",
+                        " al segundo"):
                 table[size + per] = ("rate", factors)
             table[size] = ("bytes", factors)
+        table[f"{short}bps"] = ("rate", (decimal,))  # 4.9 TBps (a rate in bytes: the course never counts bits)
     return table
 
 
 _UNITS = {
-    **_spellings("percent", (1.0,), "%", "percent", "percents", "per cent", "per-cent", "pct", "pct."),
+    **_spellings("percent", (1.0,), "%", "percent", "percents", "per cent", "per-cent", "pct", "pct.", "por ciento"),
     **_spellings("time", (1.0,), "ns", "nsec", "nsecs", "nsecond", "nseconds", "nanosec", "nanosecs", "nanosecond",
-                 "nanoseconds"),
+                 "nanoseconds", "nanosegundo", "nanosegundos"),
     **_spellings("time", (1e3,), "us", "µs", "μs", "usec", "usecs", "usecond", "useconds", "µsec", "μsec", "µsecs",
-                 "μsecs", "microsec", "microsecs", "microsecond", "microseconds"),
+                 "μsecs", "microsec", "microsecs", "microsecond", "microseconds", "microsegundo", "microsegundos"),
     **_spellings("time", (1e6,), "ms", "msec", "msecs", "msecond", "mseconds", "millisec", "millisecs",
-                 "millisecond", "milliseconds"),
-    **_spellings("time", (1e9,), "s", "sec", "secs", "second", "seconds"),
+                 "millisecond", "milliseconds", "milisegundo", "milisegundos"),
+    **_spellings("time", (1e9,), "s", "sec", "secs", "second", "seconds", "segundo", "segundos"),
     **_rates(),
     **_spellings("bytes", (1.0,), "b", "byte", "bytes"),
     **_spellings("frequency", (1e9,), "ghz", "gigahertz"), **_spellings("frequency", (1e6,), "mhz", "megahertz"),
@@ -380,7 +401,9 @@ _UNIT_ALT = "|".join(_unit_pattern(u) for u in sorted(_UNITS, key=len, reverse=T
 # A number as written in English (4,059.9), or with a decimal comma as Spanish and most of Europe write it: grouped by
 # dots or blanks (4.059,9; 4 059,9), 0,126, or 84,40 (one or two decimals). A lone d,ddd (4,259) is read both ways.
 _NUMBER = re.compile(
-    r"(?<![A-Za-z0-9_.\u00c0-\u024f])(?P<num>\d{1,3}(?:\.\d{3})+,\d+|\d{1,3}(?: \d{3})+,\d+|0,\d+"
+    r"(?<![A-Za-z0-9_.\u00c0-\u024f])(?P<num>\d+(?:\.\d+)?[ \t]*[x\u00d7][ \t]*10\^[+-]?\d{1,3}"
+    r"|\d{1,3}(?:\.\d{3})+,\d+|\d{1,3}(?: \d{3})+,\d+|0,\d+"
+    r"|\d{1,3}(?: \d{3})+(?:\.\d+)?(?=[ \t]*(?:" + _UNIT_ALT + r")(?![A-Za-z0-9_/\u00c0-\u024f]))"
     r"|\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+,\d{1,2}(?!\d)|\d+(?:\.\d+)?(?:[eE][+-]?\d{1,3})?)"
     r"(?:[ \t]*(?P<unit>" + _UNIT_ALT + r")(?![A-Za-z0-9_/\u00c0-\u024f]))?", re.I)
 # Emphasis and code marks between a number and its unit render as nothing: **88.2** us, ``88.2`` us and 88.2 **us**
@@ -389,27 +412,32 @@ _MARKS_AT_UNIT = re.compile(r"(?<=\d)([*_`~]*)([ \t]*)[*_`~]*(?=(?:" + _UNIT_ALT
                             re.I)
 # A bracketed word between a figure and its unit ("[1.41][d] ms", an undefined reference shown as written): the
 # reader still reads "1.41 ms".
-_BRACKETS_BEFORE_UNIT = re.compile(r"(?<=\d)\]?[ \t]*\[[^\]\d\n]{0,40}\][ \t]*(?=(?:" + _UNIT_ALT +
+_BRACKETS_BEFORE_UNIT = re.compile(r"(?<=\d)\]?[ \t]*\[(?:[^\]\d\n]{0,40}|\^[^\]\n]{1,40})\][ \t]*(?=(?:" + _UNIT_ALT +
                                    r")(?![A-Za-z0-9_/\u00c0-\u024f]))", re.I)
 _NCU_ROW = re.compile(r"^\s*(?P<label>\S.*?)\s{2,}(?:(?P<unit>\S+)\s+)?[\d,.]+\s*$")  # ncu's "Label  unit  value"
-_SHAPE = re.compile(r"(?<!\d)\d+\s*[x×]\s*\d+")
+_SHAPE = re.compile(r"(?<!\d)\d+\s*[x×]\s*\d+(?![\d^])")  # not 2.68 x 10^8, a number
 # Characters around a number searched for its metric's name (a bare number is a quote only right beside a name). The
 # whole line was tried (session 12) and refused the GEMM solution's true "the remaining 30% to the FMA peak is ...
 # (shared-memory loads": a line of prose names metrics beside figures of other things.
 WINDOW_WITH_UNIT, WINDOW_BARE = 60, 25
 # "from 45% to 91%", "target 90%": a threshold or another kernel's figure, not a quote of this report
 _NOT_A_QUOTE = re.compile(r"(\babove|\bbelow|\bover|\bunder|\bthan|\bleast|\bmost|\bfrom|\bup to|\bpeak of|"
-                          r"\btarget|\bthreshold|[<>\u2264\u2265])\W{0,3}$", re.I)
+                          r"\btarget|\bthreshold|[<>\u2264\u2265]|\bdel?|\bencima del?|\bdebajo del?|\bm[aá]s (?:de|que)|"
+                          r"\bmenos (?:de|que)|\bsupera|\bobjetivo|\bumbral)\W{0,3}$", re.I)
 # "over 97 %", "at most 12 %": a bound on the metric named beside it, which must hold ("not above 60 %" is read as
 # no claim). Every other word of _NOT_A_QUOTE stays no claim.
-_LOWER_BOUND = re.compile(r"(\babove|\bover|\b(?:more|greater|higher) than|\bat least|\bexceed(?:s|ing)?|>=?|\u2265)"
+_LOWER_BOUND = re.compile(r"(\babove|\bover|\b(?:more|greater|higher|larger|bigger|better) than|\bat least|"
+                          r"\bexceed(?:s|ing)?|>=?|\u2265|\bpor encima del?|\bm[aá]s (?:de|que)|\bsupera)"
                           r"\W{0,3}$", re.I)
-_UPPER_BOUND = re.compile(r"(\bbelow|\bunder|\b(?:less|lower) than|\bat most|\bup to|<=?|\u2264)\W{0,3}$", re.I)
+_UPPER_BOUND = re.compile(r"(\bbelow|\bunder|\b(?:less|lower|smaller|shorter|fewer) than|\bat most|\bup to|<=?|"
+                          r"\u2264|\bpor debajo del?|\bmenos (?:de|que))\W{0,3}$", re.I)
 _NEGATED_BOUND = re.compile(r"\b(not|never|no)\W+\w+(\s+than)?\W{0,3}$|n't\W+\w+(\s+than)?\W{0,3}$", re.I)
 # "~85 %", "about 126 us": a quote of this report, rounded; checked with APPROX_TOLERANCE instead of to its digits
-_APPROX = re.compile(r"(~|\u2248|\u223c|\babout|\baround|\bapprox\w*|\broughly|\bnearly|\balmost|\bcirca|\bsome)"
+_APPROX = re.compile(r"(~|\u2248|\u223c|\babout|\baround|\bapprox\w*|\broughly|\bnearly|\balmost|\bcirca|\bsome|"
+                     r"\bun(?:[oa]s?)?|\baproximadamente|\balrededor del?|\bcerca del?|\bcasi)"
                      r"\W{0,3}$", re.I)
-_PER_ELEMENT = re.compile(r"\s*(per|/)\s*(element|elem|row|column|float|value)s?\b", re.I)  # "8 bytes per element"
+_PER_ELEMENT = re.compile(r"\s*(per|/|por)\s*(element|elem|row|column|float|value|instruction|thread|warp|block|"
+                          r"load|store|request|access|elemento|fila|columna|valor|hilo)s?\b", re.I)  # 8 bytes per element
 
 
 @dataclass
@@ -426,10 +454,15 @@ class Quote:
     row: str = ""  # lower case: the label of the table row it sits in, if its unit is the table's (no unit written)
     label: str = ""  # lower case: the label of the ncu-printed row it is the value of, when that is one of ncu's labels
     other: float | None = None  # the other reading of an ambiguous d,ddd (4,259: 4259 or 4.259)
+    near: bool = False  # the label is the full name nearest before it (a row's, or in its part of a sentence)
 
 
 def read_number(raw: str) -> tuple[float, int, float | None]:
     """(value, digits after the decimal separator, the other reading or None) of a number as _NUMBER matched it."""
+    if power := re.fullmatch(r"(\d+(?:\.\d+)?)\s*[x\u00d7]\s*10\^([+-]?\d+)", raw):  # 2.68 x 10^8
+        raw = f"{power.group(1)}e{power.group(2)}"
+    if re.fullmatch(r"\d{1,3}(?: \d{3})+(?:\.\d+)?", raw):  # 268 464 384 bytes, 4 059.9 GB/s
+        raw = raw.replace(" ", "")
     mantissa, _, exponent = raw.lower().partition("e")
     if re.fullmatch(r"\d{1,3}(?:[. ]\d{3})+,\d+|0,\d+|\d+,\d{1,2}", raw):
         whole, _, decimals = raw.replace(".", "").replace(" ", "").partition(",")  # a decimal comma
@@ -443,14 +476,26 @@ def read_number(raw: str) -> tuple[float, int, float | None]:
 # would need 32 registers") or another thing's figure ("the H200's peak bandwidth is 4.8 TB/s", "F.softmax's time is
 # 131.2 us"). Such a word counts only when it is nearer the number than any metric's full name in the same clause:
 # "Compared with F.softmax, DRAM Throughput is 99 %" and "Compute (SM) Throughput on this H100 is 97.9 %" are quotes.
-_PLAN = re.compile(r"\b(would|could|should|might|will|expects?|so that|in order to|to reach|if)\b|'ll\b", re.I)
+_PLAN = re.compile(r"\b(would|could|should|might|will|expects?|so that|in order to|to reach|if|si|para que|"
+                   r"\w+r[ií]an?|esper\w*|deber\w*|podr\w*|quiero|querr\w*)\b|'ll\b", re.I)
 _OTHER_THING = re.compile(  # a plan's words are _PLAN's, judged first
     r"\b(peak|specs?|specification|datasheet|data sheet|effective|f\.softmax|torch\w*|pytorch|cublas\w*|cudnn|copy|"
-    r"copies|memcpy|naive|lab\s*0?1|baseline|theoretical (?:peak|max\w*))\b", re.I)
+    r"copies|memcpy|naive|lab\s*0?1|baseline|theoretical (?:peak|max\w*)|pico|ficha|copia|ingenuo|referencia)\b",
+    re.I)
 # A change: "from X to Y". X is another state's figure (_NOT_A_QUOTE's "from"); Y is this kernel's measurement
 # ("DRAM Throughput went from 41.2 % to 97.9 %") unless the clause is a plan ("so that Theoretical Occupancy goes from
 # 56.25 % to 75 %", "I expect Achieved Occupancy to rise to about 70 %").
-_CHANGE_TO = re.compile(r"\bto(?:\s+(?:about|around|roughly|nearly|approximately|some|~))?\W{0,3}$", re.I)
+_CHANGE_TO = re.compile(r"(?:\bto|\bal?|\bhasta)(?:\s+(?:about|around|roughly|nearly|approximately|some|~|un(?:[oa]s?)?|"
+                        r"aproximadamente))?\W{0,3}$|\u2192\s*$", re.I)
+_FROM = re.compile(r"\b(from|del?|desde)\b", re.I)
+# The first figure of a change, "41.2 % -> 84.40 %": another state's (the arrow is read as one sign in _readable).
+_CHANGE_FROM = re.compile(r"\s*\u2192")
+# A figure of one item: "Each row is 16 KiB", "each thread loads 16 bytes", "cada fila ocupa 16 KiB".
+_EACH = re.compile(r"\b(each|every|cada)\s+\w+(?:\s+\w+){0,2}\W{0,3}$", re.I)
+# A width or a size written as one word with its number: "128-bit loads", "a 192-thread block".
+_WIDTH = re.compile(r"-(?:bits?|bytes?|wide|way|threads?|warps?|elements?|lanes?|columns?|rows?)\b", re.I)
+# A number that names a lab, "lab 01 (naive)": no figure.
+_LAB_NUMBER = re.compile(r"\b(lab|práctica|practica)\W{0,2}$", re.I)
 _CLAUSE_END = re.compile(r"(?<!\d)[.!?](?=\s|$)|;")
 # Occupancy arithmetic: "6 blocks of 192 threads fit on an SM", "36 warps of 64": counts a block or an SM holds,
 # not the launch's Grid Size or the report's warps (a capacity after "N things of" is none either).
@@ -480,15 +525,39 @@ def _other_thing(before: str, after: str, labels: re.Pattern | None) -> bool:
     if _CHANGE_TO.search(clause):  # the end of a change: a plan's, or (from ... to) what this kernel measures now
         if _PLAN.search(clause):
             return True
-        if re.search(r"\bfrom\b", clause, re.I):
+        if _FROM.search(clause) or "\u2192" in clause:
             return False
     part = _SUBCLAUSE_END.split(clause)[-1]
-    plans = [m.end() for m in _PLAN.finditer(part)]
+    # A plan's word governs what follows it up to a colon ("... what a streaming kernel should reach: 99.10 %" states
+    # the figure: red team, session 17), and one right after the figure ("at 32 would raise") too.
+    plans = [m.end() for m in _PLAN.finditer(part.split(":")[-1])]
+    plans = [len(part) - len(part.split(":")[-1]) + p for p in plans]
     named = _named_in(part, labels)
     if plans and (not named or plans[-1] > named[-1]):
         return True
     rest = _SUBCLAUSE_END.split(after)[0]
-    return bool(_OTHER_THING.search(part)) and not named and not _named_in(rest, labels)
+    if re.match(r"\W{0,4}(?:\w+\s+){0,1}(would|will|could|should|might|ser[ií]a|podr[ií]a)\b", rest, re.I):
+        return True
+    others = [m for m in _OTHER_THING.finditer(part)  # "percent of peak" glosses a unit
+              if not re.search(r"(?:%|percent|pct|porcentaje)\W*(?:of|del?)\s+(?:the\s+|el\s+)?$", part[:m.start()], re.I)]
+    if others and not named and not _named_in(rest, labels):
+        return True
+    # Another thing's word nearer the figure than the metric's name: after it ("close to the 90 % a copy reaches"),
+    # or owning the name ("the naive kernel's DRAM Throughput was 41.2 %", "the Duration of F.softmax is 131.2 us").
+    after_other = None if re.match(r"\W{0,3}(?:of|del?)\s+(?:the\s+|el\s+)?(?:peak|pico)\b", rest, re.I) else \
+        _OTHER_THING.search(rest)  # "99.7 % of peak" glosses the unit
+    named_after = _named_in(rest, labels)
+    if after_other and named and (not named_after or after_other.start() < named_after[0]) and \
+            after_other.start() < len(part) - named[-1]:
+        return True
+    if named and others:
+        last = others[-1]
+        label_start = [m.start() for m in labels.finditer(part)][-1]
+        between = part[last.end():label_start] if last.end() <= label_start else ""
+        if last.start() > label_start or re.fullmatch(r"(?:\s+\w+){0,2}'s\s+", between) or \
+                re.match(r"\s+(?:of|for|de|del)\s+(?:the\s+|el\s+|la\s+)?$", part[named[-1]:last.start()]):
+            return True
+    return False
 
 
 def _cells(line: str) -> list[str]:
@@ -504,12 +573,15 @@ def quotes(text: str, labels: tuple[str, ...] = (), kernels: tuple[str, ...] = (
                                 r"\bmine\b", r"\bours\b", r"\blab\s*0?2\b", r"\bprofiled\b", r"\bfinal\b",
                                 r"\bafter\b", r"\bcurrent\b"]), re.I)
     text = _readable(text)
+    known_labels = sorted({*labels, *NCU_LABELS}, key=len, reverse=True)
+    any_label_re = re.compile("|".join(r"\b" + r"[\W_]*".join(map(re.escape, re.findall(r"[a-z0-9#]+", lab.lower())))
+                                       + r"\b" for lab in known_labels), re.I)
     label_re = re.compile("|".join(r"\b" + r"[\W_]*".join(map(re.escape, re.findall(r"[a-z0-9]+", lab.lower())))
                                    for lab in labels), re.I) if labels else None
     ncu_labels = {" ".join(re.findall(r"[a-z0-9#]+", lab.lower())) for lab in (*labels, *NCU_LABELS)}
     found = []
     header: list[str] | None = None
-    lines = markdown_lines(text)
+    lines = _piped(markdown_lines(text))
     paragraph = ""  # the end of the paragraph's earlier lines: a sentence wraps (Markdown joins the lines)
     for lineno, line in enumerate(lines, 1):
         if lineno > 1:
@@ -529,8 +601,12 @@ def quotes(text: str, labels: tuple[str, ...] = (), kernels: tuple[str, ...] = (
         elif not is_row:
             header = None
         row_label = _row_label(line)
-        if is_row and _OTHER_ROW.search(row_label) and not (label_re and label_re.search(row_label)):
-            continue  # another kernel's or the hardware's figures, in a row that names no metric in full
+        if is_row and _OTHER_ROW.search(row_label) and not (label_re and label_re.search(row_label)) and \
+                not mine.search(row_label):
+            continue  # another kernel's or the hardware's figures, in a row that names no metric in full (nor mine)
+        # The metric a row's label names in full, ncu's name of one no check compares included: its figures are that
+        # metric's ("| Eligible Warps Per Scheduler | 1.19 warp |" is no Achieved Active Warps: session 17).
+        row_known = _normal(full.group(0)) if is_row and (full := any_label_re.fullmatch(row_label.strip())) else ""
         row_unit = _row_unit(masked)
         ncu = _NCU_ROW.match(line) if not is_row else None
         ncu_label = " ".join(re.findall(r"[a-z0-9#]+", ncu.group("label").lower())) if ncu else ""
@@ -542,15 +618,18 @@ def quotes(text: str, labels: tuple[str, ...] = (), kernels: tuple[str, ...] = (
             raw = match.group("num")
             before = masked[max(0, match.start() - 24): match.start()]
             bound, word = "", ""
-            if _PER_ELEMENT.match(masked, match.end()):
-                continue
+            if _PER_ELEMENT.match(masked, match.end()) or _CHANGE_FROM.match(masked, match.end()) or \
+                    _LAB_NUMBER.search(before) or _WIDTH.match(masked, match.end()):
+                continue  # a figure per item, the first of a change (41.2 % -> 84.40 %), a lab's number, a width
+            if is_row and header and _column_of_another(header, masked[:match.start()], line, mine):
+                continue  # "| Metric | lab 01 (naive) | lab 02 (tuned) |": the naive kernel's column
             if _NOT_A_QUOTE.search(before[-16:]):
                 lower, upper = _LOWER_BOUND.search(before), _UPPER_BOUND.search(before)
                 if _NEGATED_BOUND.search(before) or not (lower or upper):
                     continue
                 bound, word = ("lower", lower.group(1)) if lower else ("upper", upper.group(1))
             elif not is_row and not ncu and (_other_thing(paragraph + masked[:match.start()], masked[match.end():],
-                                                          label_re) or
+                                                          label_re) or _each(masked[:match.start()], label_re) or
                                              not match.group("unit") and not _named_in(
                                                  re.split(r"[,;]|(?<!\d)[.!?](?=\s|$)",
                                                           paragraph + masked[:match.start()])[-1], label_re) and (
@@ -572,15 +651,20 @@ def quotes(text: str, labels: tuple[str, ...] = (), kernels: tuple[str, ...] = (
                              if unit_key(u) in _UNITS), "")
             family, factors = _UNITS.get(unit, ("count", (1.0,)))
             window = WINDOW_WITH_UNIT if unit else WINDOW_BARE
-            context = masked[max(0, match.start() - window): match.end() + window] + " | " + row_label + \
-                (" | " + column if column else "")
+            # A count is compared with the metric whose name comes before it ("Warp Cycles Per Issued Instruction is
+            # 15.33"): one written after it names what is counted ("32 consecutive float4 values", "7.59 cycles of
+            # those"), not a metric's value (session 17).
+            context = masked[max(0, match.start() - window): match.end() + (window if unit else 0)] + " | " + \
+                row_label + (" | " + column if column else "")
+            nearest = row_known if is_row else (_nearest_label(paragraph + masked[:match.start()], any_label_re)
+                                                if family == "count" and not ncu else "")
             value, digits, other = read_number(raw)
             approx = bool(_APPROX.search(masked[max(0, match.start() - 16): match.start()]))
             text = match.group(0).strip()
             row = (row_label + (" | " + column if column else "")).lower() if unitless_row and not unit else ""
+            label = ncu_label if ncu_label in ncu_labels else nearest
             found.append(Quote(lineno, f"{word} {text}" if word else text, value, digits, family, factors,
-                               context.lower(), approx, bound, row,
-                               ncu_label if ncu_label in ncu_labels else "", other))
+                               context.lower(), approx, bound, row, label, other, near=bool(nearest) and not ncu_label))
     return found
 
 
@@ -601,6 +685,51 @@ NCU_LABELS = ("Block Limit Barriers", "Block Limit SM", "Block Limit Registers",
               "Total SM Elapsed Cycles", "Average SMSP Active Cycles", "Total SMSP Elapsed Cycles",
               "Branch Instructions Ratio", "Branch Instructions", "Branch Efficiency", "Avg. Divergent Branches",
               "Avg. Active Threads Per Warp", "Avg. Not Predicated Off Threads Per Warp", "Registers Per Thread")
+
+
+def _normal(label: str) -> str:
+    return " ".join(re.findall(r"[a-z0-9#]+", label.lower()))
+
+
+def _nearest_label(before: str, any_label: re.Pattern) -> str:
+    """The metric (ncu's full name, in normal form) that a count is the value of: the last full name before it in
+    its part of the sentence, with no other number between them; else ''."""
+    part = _SUBCLAUSE_END.split(_CLAUSE_END.split(before)[-1])[-1].split(":")[-1]
+    names = list(any_label.finditer(part))
+    if not names or re.search(r"\d", part[names[-1].end():]):
+        return ""
+    return _normal(names[-1].group(0))
+
+
+def _each(before: str, labels: re.Pattern | None) -> bool:
+    """A figure of one item ("Each row is 16 KiB"), with no metric's full name between the item and the figure."""
+    each = _EACH.search(_SUBCLAUSE_END.split(before)[-1])
+    return bool(each) and not _named_in(each.group(0), labels)
+
+
+def _column_of_another(header: list[str], before: str, line: str, mine: re.Pattern) -> bool:
+    """A number under a column header that names another kernel or the hardware (lab 01, naive, F.softmax, peak),
+    or a lab's number in the header row itself."""
+    index = before.count("|") - (1 if line.lstrip().startswith("|") else 0)
+    cell = header[index] if 0 <= index < len(header) else ""
+    return index > 0 and bool(_OTHER_ROW.search(cell)) and not mine.search(cell)
+
+
+def _piped(lines: list[str]) -> list[str]:
+    """GFM tables written without their outer pipes ("DRAM Throughput | Duration" over ":---: | :---:"), given them:
+    the header, its rule and the rows that follow until a blank line or a line with no pipe."""
+    out, in_table = list(lines), False
+    for k, line in enumerate(lines):
+        if not line.strip() or "|" not in line.replace("\\|", ""):
+            in_table = False
+            continue
+        starts = k + 1 < len(lines) and _TABLE_RULE.match(lines[k + 1]) and "-" in lines[k + 1] and \
+            "|" in lines[k + 1] + line
+        if starts:
+            in_table = True
+        if in_table and not line.lstrip().startswith("|"):
+            out[k] = "| " + line.strip() + " |"
+    return out
 
 
 def _row_label(line: str) -> str:
