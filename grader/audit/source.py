@@ -77,15 +77,19 @@ def include_problems(text: str) -> list[str]:
         header = posixpath.normpath(written) if written else written
         if ".." in written:
             header = written
-        if VENDOR.match(header):
+        # ... and as every name it could be found by under a folder of its path (<x86_64-linux-gnu/sys/syscall.h> is
+        # <sys/syscall.h>, <cccl/thrust/functional.h> Thrust, <c++/12/iostream> <iostream>: red team, session 17)
+        tails = [header] + [header[k + 1:] for k, c in enumerate(header) if c == "/"]
+        if any(VENDOR.match(t) for t in tails):
+            header = next(t for t in tails if VENDOR.match(t))
             problems.append(f"includes {header}: a vendor library or the framework; the point of the lab is to write "
                             "the kernel yourself")
         elif quote == '"' or header.startswith("/") or ".." in header:
             problems.append(f'includes "{header}": put everything in this one file (only system headers, in <...>)')
-        elif OS_HEADER.match(header):
+        elif any(OS_HEADER.match(t) for t in tails):
             problems.append(f"includes <{header}>: an operating system or processor header; a kernel file talks to the "
                             "GPU through the CUDA runtime only (the C and C++ standard headers and the CUDA toolkit's are fine)")
-        elif header == "iostream":
+        elif "iostream" in tails:
             problems.append("includes <iostream>: its std::cout is built by a constructor when the library loads, "
                             "which a lab library may not run; print with printf from <cstdio>")
     return problems
