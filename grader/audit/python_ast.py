@@ -491,9 +491,11 @@ def _is_main_guard(node: ast.stmt) -> bool:
 def _names_main(node: ast.stmt) -> bool:
     """An `if` that compares __name__ with "__main__", whatever the comparison and whatever follows it."""
     test = getattr(node, "test", None)
-    return (isinstance(node, ast.If) and isinstance(test, ast.Compare) and isinstance(test.left, ast.Name)
-            and test.left.id == "__name__" and len(test.comparators) == 1
-            and isinstance(test.comparators[0], ast.Constant) and test.comparators[0].value == "__main__")
+    if not (isinstance(node, ast.If) and isinstance(test, ast.Compare) and len(test.comparators) == 1):
+        return False
+    sides = [test.left, test.comparators[0]]  # `__name__ == "__main__"` or `"__main__" == __name__`
+    return any(isinstance(a, ast.Name) and a.id == "__name__" and isinstance(b, ast.Constant) and b.value == "__main__"
+               for a, b in (sides, sides[::-1]))
 
 
 # Modules that attribute chains can reach from an allowed one (triton.runtime.cache.os, torch.os,
@@ -674,6 +676,7 @@ class _Auditor(ast.NodeVisitor):
         self.static_methods: set[str] = set()  # of which @staticmethod (no self)
         self.generators: set[str] = set()  # the file's functions that yield
         self.classes: set[str] = set()  # the file's classes
+        self.class_inits: dict[str, ast.FunctionDef] = {}  # those that define __init__ -> it
         self.base_inits: set[int] = set()  # ids of `Base.__init__` in `Base.__init__(self, ...)` in a class of Base
         self.plain_wraps: set[int] = set()  # ids of functools.wraps called as wraps(f), with nothing more
 
@@ -811,7 +814,7 @@ class _Auditor(ast.NodeVisitor):
 
     # What run() reads off the tree before visiting it: the same on every pass, so a later pass takes it from the
     # first (walking a large file's tree for these took most of each pass's time).
-    PREPARED = ("generators", "base_inits", "classes", "methods", "static_methods", "as_values", "bound_names", "aliases", "chain_bases", "jit_functions", "kernel_params", "constants", "functions", "signatures",
+    PREPARED = ("generators", "base_inits", "classes", "class_inits", "methods", "static_methods", "as_values", "bound_names", "aliases", "chain_bases", "jit_functions", "kernel_params", "constants", "functions", "signatures",
                 "callbacks", "class_ok", "declared_outer", "postponed", "seeds", "setup_findings")
 
     def visit(self, node):
@@ -891,6 +894,8 @@ class _Auditor(ast.NodeVisitor):
             isinstance(d, ast.Name) and d.id == "staticmethod" for d in f.decorator_list)}
         for cls in (c for c in ast.walk(tree) if isinstance(c, ast.ClassDef)):
             self.classes.add(cls.name)
+            self.class_inits.update({cls.name: f for f in cls.body if isinstance(f, ast.FunctionDef) and
+                                     f.name == "__init__" and f.args.args})
             bases = {ast.dump(b) for b in cls.bases}
             for method in (f for f in cls.body if isinstance(f, (ast.FunctionDef, ast.AsyncFunctionDef)) and
                            f.args.args):
@@ -1020,7 +1025,7 @@ class _Auditor(ast.NodeVisitor):
         return "allowed imports here are " + ", ".join(sorted(m for m in self.rules.imports if m != "__future__"))
 
     def _torch_banned(self, parts: list[str]) -> bool:
-        return any(p in self.rules.torch_banned or p.startswith("_") and p != "__init__" for p in parts)
+        return any(p in self.rules.torch_banned or p.startswith("_") for p in parts)
 
     def _full_name(self, node) -> str:
         """What a name or attribute chain stands for by the file's imports (wraps -> functools.wraps), or ""."""
@@ -1162,8 +1167,10 @@ class _Auditor(ast.NodeVisitor):
             base = self.aliases.get(chain[0], chain[0])
             full = [*base.split("."), *chain[1:]]
             # (a name refused by name is never imported into the judge to be walked)
-            if chain[0] in self.aliases and not (full[0] == "torch" and self._torch_banned(full[1:])) and \
-                    self._lands_outside(node, full):
+            # Base.__init__(self, ...) in a class of Base names the constructor, nothing private (session 17)
+            judged = full[:-1] if id(node) in self.base_inits else full
+            if chain[0] in self.aliases and not (full[0] == "torch" and self._torch_banned(judged[1:])) and \
+                    self._lands_outside(node, judged):
                 return
             if full == ["torch", "Tensor"] and self.rules.torch_host is not None and not self.in_kernel and \
                     id(node) not in self.class_ok:
@@ -1171,7 +1178,7 @@ class _Auditor(ast.NodeVisitor):
                                 f"the class hands out its methods to compute with ({self.rules.why})")
                 return
             if full[0] == "torch":
-                rest = full[1:]
+                rest = judged[1:]
                 if self._torch_banned(rest):
                     self.flag(node, f"uses {'.'.join(full)}: {self.rules.why}")
                 elif self.rules.torch_host is not None and not self.in_kernel and rest and \
@@ -1263,6 +1270,9 @@ class _Auditor(ast.NodeVisitor):
             if isinstance(func, ast.Attribute) and func.attr in ("format", "format_map") and \
                     any(self._tensor_expr(a) for a in [*node.args, *(kw.value for kw in node.keywords)]):
                 self._as_text(node, f".{func.attr}()")
+            if isinstance(func, ast.Attribute) and func.attr in ("pop", "remove", "index", "discard") and \
+                    any(self._tensor_expr(a) for a in node.args):
+                self.found.raised = True  # d.pop(x) raises KeyError(x)
             if isinstance(func, ast.Attribute) and func.attr in ("append", "extend", "insert", "add", "update",
                                                                  "setdefault", "appendleft") and \
                     any(self._tensor_expr(a) for a in [*node.args, *(kw.value for kw in node.keywords)]):
@@ -1301,8 +1311,10 @@ class _Auditor(ast.NodeVisitor):
         if self.rules.methods is not None and isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name) \
                 and self.aliases.get(func.value.id, func.value.id) == "functools" and func.attr in ("reduce", "partial"):
             self.flag(node, f"calls functools.{func.attr}: not needed here")  # the port may (nanoGPT's LayerNorm)
-        if self._full_name(func) == "functools.wraps" and len(node.args) == 1 and not node.keywords:
-            self.plain_wraps.add(id(func))
+        if self._full_name(func) == "functools.wraps" and len(node.args) == 1 and not node.keywords and \
+                isinstance(node.args[0], ast.Name) and (node.args[0].id in self.functions or
+                                                        node.args[0].id in self.jit_functions):
+            self.plain_wraps.add(id(func))  # of another object, wraps copies its __dict__ (red team, session 17)
         self.generic_visit(node)
 
     def _judge_call_of_tensors(self, node: ast.Call) -> None:
@@ -1314,8 +1326,18 @@ class _Auditor(ast.NodeVisitor):
             self._flow_into(_lambda_key(func), func.args, node)
         elif isinstance(func, ast.Name) and func.id in self.functions:
             self._flow_into(func.id, self.signatures[func.id], node)
-        elif isinstance(func, ast.Name) and func.id in self.classes and any(self._tensor_expr(a) for a in given):
-            self.found.self_holds = True  # a NamedTuple's or dataclass's fields: set by code the file never wrote
+        elif isinstance(func, ast.Name) and func.id in self.classes:
+            init = self.class_inits.get(func.id)
+            if init is not None:  # Cls(x): x lands on __init__'s parameters after self
+                self._flow_into("__init__", ast.arguments(posonlyargs=[], args=init.args.args[1:],
+                                                          vararg=init.args.vararg, kwonlyargs=init.args.kwonlyargs,
+                                                          kw_defaults=init.args.kw_defaults, kwarg=init.args.kwarg,
+                                                          defaults=[]), node)
+            elif any(self._tensor_expr(a) for a in given):
+                self.found.self_holds = True  # a NamedTuple's or dataclass's fields: set by code the file never wrote
+        elif isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name) and func.value.id in self.classes \
+                and func.attr in self.signatures:
+            self._flow_into(func.attr, self.signatures[func.attr], node)  # Cls.method(x): x may be its self
         elif isinstance(func, ast.Name) and hasattr(builtins, func.id) and func.id not in self.HOLDING_BUILTINS and \
                 any(self._tensor_expr(a) for a in given):
             self.flag(node, f"passes a tensor to {func.id}() outside a kernel: {self.rules.why}")
@@ -1418,6 +1440,9 @@ class _Auditor(ast.NodeVisitor):
             if isinstance(func, ast.Name):
                 if func.id in self.flows.returns or self._tensor_name(func.id):  # v = e.view; v(rows, cols)
                     return True
+                if func.id in self.classes:  # an object of the file's: it holds a tensor if some method stores one,
+                    return self.flows.self_holds or (  # or if its generated __init__ is handed one
+                        func.id not in self.class_inits and any(self._tensor_expr(a) for a in given))
                 if func.id == "type" or func.id in self.HOLDING_BUILTINS - self.COUNTING_BUILTINS or \
                         func.id not in self.functions and func.id not in self.jit_functions and \
                         not hasattr(builtins, func.id):
@@ -1465,8 +1490,18 @@ class _Auditor(ast.NodeVisitor):
             for target in node.targets:
                 self._bind(target, tensor)
                 if tensor:
-                    self._holds(target)
+                    self._holds_all(target)
         self.generic_visit(node)
+
+    def _holds_all(self, target) -> None:
+        """_holds for a target and for every subscript or attribute inside it: `box["t"], n = x, 0` (session 17)."""
+        if isinstance(target, (ast.Tuple, ast.List)):
+            for elt in target.elts:
+                self._holds_all(elt)
+        elif isinstance(target, ast.Starred):
+            self._holds_all(target.value)
+        else:
+            self._holds(target)
 
     def _holds(self, target) -> None:
         """d["k"] = x, box.t = x, self.t = x: the object stored into now holds a tensor. An object the function did
@@ -1598,10 +1633,21 @@ class _Auditor(ast.NodeVisitor):
         if self._tracking():
             for item in node.items:
                 if item.optional_vars is not None:
-                    self._bind(item.optional_vars, self._tensor_expr(item.context_expr))
+                    self._bind(item.optional_vars, tensor := self._tensor_expr(item.context_expr))
+                    if tensor:
+                        self._holds_all(item.optional_vars)
         self.generic_visit(node)
 
     visit_AsyncWith = visit_With
+
+    def visit_ClassDef(self, node):
+        """A class whose body (an attribute, a default, a field's factory) touches a tensor holds it: its name, its
+        objects and what they hand out may be tensors (`class Rows: t = field(default_factory=lambda: x)`)."""
+        if self._tracking() and any(self._tensor_expr(n) for stmt in node.body if not isinstance(
+                stmt, (ast.FunctionDef, ast.AsyncFunctionDef)) for n in ast.walk(stmt) if isinstance(n, ast.expr)):
+            self._bind(ast.Name(id=node.name, ctx=ast.Store()), True)
+            self.found.self_holds = True
+        self.generic_visit(node)
 
     SELF_MATCHING = {"bool", "bytearray", "bytes", "dict", "float", "frozenset", "int", "list", "set", "str", "tuple"}
 
@@ -1653,7 +1699,9 @@ class _Auditor(ast.NodeVisitor):
 
     def visit_For(self, node):
         if self._tracking():
-            self._bind(node.target, self._tensor_expr(node.iter))
+            self._bind(node.target, tensor := self._tensor_expr(node.iter))
+            if tensor:
+                self._holds_all(node.target)
         self.generic_visit(node)
 
     def visit_comprehension(self, node):
@@ -1773,8 +1821,8 @@ class _Auditor(ast.NodeVisitor):
         """functools.wraps copies attributes named by text (assigned=, updated=) from any object onto another: a
         getattr by computed name into a sink of the file's (red team, session 17). It may decorate, wraps(f), only."""
         if id(node) not in self.plain_wraps and self._full_name(node) == "functools.wraps":
-            self.flag(node, "uses functools.wraps other than as @functools.wraps(f): given assigned= or updated=, or "
-                            "held, it reads and writes attributes named by text")
+            self.flag(node, "uses functools.wraps other than as @functools.wraps(f) of a function of the file: given "
+                            "assigned= or updated=, another object, or held, it copies attributes named by text")
 
     def visit_Name(self, node):
         if node.id in ("__builtins__", "__loader__", "__spec__", "__dict__"):
@@ -1807,6 +1855,8 @@ class _Auditor(ast.NodeVisitor):
                             "(d[\"__import__\"] is the builtin)")
 
     def visit_Subscript(self, node):
+        if self._tracking() and self._tensor_expr(node.slice):
+            self.found.raised = True  # {}[x] raises KeyError(x): what `except ... as e` binds then holds the tensor
         if isinstance(node.ctx, (ast.Store, ast.Del)) and (root := self._constexpr_root(node.value)):
             self.flag(node, f"assigns into {root}, a tl.constexpr, inside a kernel: a kernel writes its results with "
                             "tl.store")
