@@ -745,3 +745,38 @@ def test_a_count_belongs_to_the_full_name_before_it():
                                         "Scheduler is 1.19", profile.LABELS)}
     assert found[15.33].label == "warp cycles per issued instruction" and found[15.33].near
     assert found[1.19].label == "eligible warps per scheduler"
+
+
+@pytest.mark.parametrize("text, read", [
+    ("The Duration of each launch is 88.20 us", 88.2),     # a full name before the figure wins (round 2, session 17)
+    ("DRAM Throughput in this lab: 97.10 %", 97.1),
+    ("| Warp Cycles Per Issued Instruction | 30.50 per instruction |", 30.5),
+    ("| DRAM Throughput | 97.10 % -> at the roofline |", 97.1),  # an arrow to no figure
+    ("El DRAM Throughput es de 97,10 %", 97.1),
+    ("El DRAM Throughput de la memoria HBM es 97,10 %", 97.1),  # memoria is no conditional
+    ("DRAM Throughput is close to peak at 97.10 %", 97.1),
+    ("DRAM Throughput of the tuned kernel is 97.10 % of the H200's peak", 97.1),
+    ("DRAM Throughput reaches 97.10 % (the naive kernel's was 41.2 %)", 97.1),
+    ("As the roofline model would predict, DRAM Throughput went from 41.2 % to 97.10 %", 97.1),
+    ("Warp Cycles Per Issued Instruction on the H200 is 30.50", 30.5),
+])
+def test_a_full_name_before_the_figure_wins_over_other_words(text, read):
+    found = [q for q in quotes(text, profile.LABELS) if q.value == read]
+    assert found and not found[0].bound, quotes(text, profile.LABELS)
+
+
+@pytest.mark.parametrize("text, value", [
+    ("DRAM Throughput is 84.40 %; the remaining 15.6 % is lost to the row exchange", 15.6),  # derived
+    ("Achieved Occupancy is 53.02 %, 94 % of the theoretical 56.25 %", 94),
+    ("The H200's HBM3e can deliver 4.8 TB/s, and Memory Throughput is 4.06 TB/s", 4.8),
+    ("DRAM Throughput is 84.40 %, and the 86 % that a device-to-device copy shows is the ceiling", 86),
+])
+def test_figures_derived_or_of_the_hardware_are_not_quotes(text, value):
+    assert not [q for q in quotes(text, profile.LABELS) if q.value == value and not q.bound], quotes(text)
+
+
+def test_bounds_after_an_article_and_counts_before_a_full_name():
+    bound = [q for q in quotes("Memory Throughput is far above the 60 % threshold", profile.LABELS) if q.value == 60]
+    assert bound and bound[0].bound == "lower"
+    after = {q.value: q for q in quotes("It averages 30.50 Warp Cycles Per Issued Instruction.", profile.LABELS)}
+    assert after[30.5].label == "warp cycles per issued instruction"

@@ -666,9 +666,11 @@ def check_quotes(found: list[Quote], metrics: list[Quotable]) -> QuoteCheck:
             continue
         agreeing = [m for m in named if _agrees(scaled[m.name], m) or quote.other is not None and _agrees(
             dataclasses.replace(scaled[m.name], value=quote.other, digits=3, other=None), m)]
-        if agreeing:
-            for metric in agreeing:
-                result.matched.setdefault(metric.name, (quote, metric))
+        if agreeing:  # one figure is evidence for one metric: the one whose full name is beside it, if any
+            # ("DRAM Throughput is 84.40 %" after "memory-bound" had counted for Memory Throughput too: session 17)
+            full = [m for m in agreeing if _label_alias(m.label) and re.search(_label_alias(m.label), quote.context)]
+            metric = (full or agreeing)[0]
+            result.matched.setdefault(metric.name, (quote, metric))
         else:
             result.misquoted.append((quote, named))
     return result

@@ -146,12 +146,10 @@ def without_html_comments(text: str) -> str:
     as written), and an unclosed one hides the rest only where it starts a line (an HTML block); mid-line it is text
     (red team, session 17: a figure between two code spans of `<!--` and `-->` was hidden from the reader only)."""
     out, at, search = [], 0, 0
-    while (start := text.find("<!--", search)) >= 0:
+    code = _code_mask(text)  # the same text with code blocks and spans blanked: a comment is never inside code
+    while (start := code.find("<!--", search)) >= 0:
         line_start = text.rfind("\n", 0, start) + 1
-        if start - line_start <= MAX_LINE_CHARS and text.count("`", line_start, start) % 2:  # in a code span
-            search = start + 4
-            continue
-        end = text.find("-->", start + 4)
+        end = code.find("-->", start + 4)
         if end < 0:  # none closes from here on: the first that starts a line hides the rest (an HTML block)
             block = _COMMENT_BLOCK.search(text, line_start)
             if block:
@@ -163,6 +161,42 @@ def without_html_comments(text: str) -> str:
     out.append(text[at:])
     return "".join(out)
 MAX_ANALYSIS_CHARS, MAX_LINE_CHARS = 100_000, 2_000
+_FENCE = re.compile(r"^ {0,3}(`{3,}|~{3,})")
+_TICKS = re.compile(r"`+")
+
+
+def _code_mask(text: str) -> str:
+    """``text`` with what CommonMark shows as code blanked (same length): fenced blocks (``` or ~~~ to the matching
+    fence), indented blocks (4 spaces after a blank line) and code spans (a run of backticks to the next run of the
+    same length). A `<!--` in code is shown as written (red team, session 17: fences and double backticks)."""
+    out, fence, blank = [], None, True
+    for line in text.split("\n"):
+        opening = _FENCE.match(line)
+        if fence is not None:
+            if opening and opening.group(1)[0] == fence[0] and len(opening.group(1)) >= len(fence):
+                fence = None
+            out.append(" " * len(line))
+        elif opening:
+            fence = opening.group(1)
+            out.append(" " * len(line))
+        elif blank and (line.startswith("    ") or line.startswith("\t")) and line.strip():
+            out.append(" " * len(line))
+            continue  # an indented block goes on while its lines are indented
+        else:
+            masked, at = [], 0
+            runs = list(_TICKS.finditer(line))
+            k = 0
+            while k < len(runs):
+                close = next((j for j in range(k + 1, len(runs)) if len(runs[j].group(0)) == len(runs[k].group(0))),
+                             None)
+                if close is None:
+                    k += 1
+                    continue
+                masked.append(line[at:runs[k].start()] + " " * (runs[close].end() - runs[k].start()))
+                at, k = runs[close].end(), close + 1
+            out.append("".join(masked) + line[at:])
+        blank = not line.strip() or (blank and bool(out) and not out[-1].strip() and line.startswith("    "))
+    return "\n".join(out)
 _COMMENT_BLOCK = re.compile(r"^ {0,3}<!--", re.M)
 
 
@@ -184,7 +218,7 @@ def _readable(text: str) -> str:
     defined = {_ref_key(m) for m in re.findall(r"^ {0,3}\[([^\]\n]+)\]:", text, re.M)}
     return "\n".join(_ARROW.sub(" \u2192 ", _MARKS_AT_UNIT.sub(r"\2", _MARKS_IN_NUMBER.sub("", _EMPHASIS.sub("", plain(
         _links(_TAG.sub("", _BLOCK_TAG.sub(" ", _ESCAPE.sub(r"\1", _BLOCK_QUOTE.sub("", line)))), defined))))))
-        for line in markdown_lines(text))
+        if line.strip() else line for line in markdown_lines(text))
 
 
 # A block quote's markers render as nothing (> > 40.0 % read as "greater than 40.0 %"), and an arrow is a change,
@@ -421,16 +455,19 @@ _SHAPE = re.compile(r"(?<!\d)\d+\s*[x×]\s*\d+(?![\d^])")  # not 2.68 x 10^8, a 
 # (shared-memory loads": a line of prose names metrics beside figures of other things.
 WINDOW_WITH_UNIT, WINDOW_BARE = 60, 25
 # "from 45% to 91%", "target 90%": a threshold or another kernel's figure, not a quote of this report
+_ARTICLE = r"(?:\s+(?:the|a|an|its|el|la|lo|los|las|un|una|al))?"
 _NOT_A_QUOTE = re.compile(r"(\babove|\bbelow|\bover|\bunder|\bthan|\bleast|\bmost|\bfrom|\bup to|\bpeak of|"
-                          r"\btarget|\bthreshold|[<>\u2264\u2265]|\bdel?|\bencima del?|\bdebajo del?|\bm[aá]s (?:de|que)|"
-                          r"\bmenos (?:de|que)|\bsupera|\bobjetivo|\bumbral)\W{0,3}$", re.I)
+                          r"\btarget|\bthreshold|[<>\u2264\u2265]|\bencima del?|\bdebajo del?|\bm[aá]s (?:de|que)|"
+                          r"\bmenos (?:de|que)|\bsupera|\bobjetivo|\bumbral|\bdesde|\bcomo m[aá]ximo|\ba lo sumo|"
+                          r"\bcomo m[ií]nimo|\bal menos)" + _ARTICLE + r"\W{0,3}$", re.I)
 # "over 97 %", "at most 12 %": a bound on the metric named beside it, which must hold ("not above 60 %" is read as
 # no claim). Every other word of _NOT_A_QUOTE stays no claim.
 _LOWER_BOUND = re.compile(r"(\babove|\bover|\b(?:more|greater|higher|larger|bigger|better) than|\bat least|"
-                          r"\bexceed(?:s|ing)?|>=?|\u2265|\bpor encima del?|\bm[aá]s (?:de|que)|\bsupera)"
-                          r"\W{0,3}$", re.I)
+                          r"\bexceed(?:s|ing)?|>=?|\u2265|\bpor encima del?|\bm[aá]s (?:de|que)|\bsupera|"
+                          r"\bcomo m[ií]nimo|\bal menos)" + _ARTICLE + r"\W{0,3}$", re.I)
 _UPPER_BOUND = re.compile(r"(\bbelow|\bunder|\b(?:less|lower|smaller|shorter|fewer) than|\bat most|\bup to|<=?|"
-                          r"\u2264|\bpor debajo del?|\bmenos (?:de|que))\W{0,3}$", re.I)
+                          r"\u2264|\bpor debajo del?|\bmenos (?:de|que)|\bcomo m[aá]ximo|\ba lo sumo)" + _ARTICLE +
+                          r"\W{0,3}$", re.I)
 _NEGATED_BOUND = re.compile(r"\b(not|never|no)\W+\w+(\s+than)?\W{0,3}$|n't\W+\w+(\s+than)?\W{0,3}$", re.I)
 # "~85 %", "about 126 us": a quote of this report, rounded; checked with APPROX_TOLERANCE instead of to its digits
 _APPROX = re.compile(r"(~|\u2248|\u223c|\babout|\baround|\bapprox\w*|\broughly|\bnearly|\balmost|\bcirca|\bsome|"
@@ -477,10 +514,12 @@ def read_number(raw: str) -> tuple[float, int, float | None]:
 # 131.2 us"). Such a word counts only when it is nearer the number than any metric's full name in the same clause:
 # "Compared with F.softmax, DRAM Throughput is 99 %" and "Compute (SM) Throughput on this H100 is 97.9 %" are quotes.
 _PLAN = re.compile(r"\b(would|could|should|might|will|expects?|so that|in order to|to reach|if|si|para que|"
-                   r"\w+r[ií]an?|esper\w*|deber\w*|podr\w*|quiero|querr\w*)\b|'ll\b", re.I)
+                   r"\w+(?:ar|er|ir)ían?|(?:podr|tendr|habr|har|querr|sabr|saldr|pondr|valdr|dir)ían?|esper\w*|"
+                   r"deber\w*|quiero)\b|'ll\b", re.I)
 _OTHER_THING = re.compile(  # a plan's words are _PLAN's, judged first
     r"\b(peak|specs?|specification|datasheet|data sheet|effective|f\.softmax|torch\w*|pytorch|cublas\w*|cudnn|copy|"
-    r"copies|memcpy|naive|lab\s*0?1|baseline|theoretical (?:peak|max\w*)|pico|ficha|copia|ingenuo|referencia)\b",
+    r"copies|memcpy|naive|lab\s*0?1|baseline|theoretical (?:peak|max\w*)|pico|ficha|copia|ingenuo|referencia|"
+    r"[hab]100|h200|b200|hbm\w*)\b",
     re.I)
 # A change: "from X to Y". X is another state's figure (_NOT_A_QUOTE's "from"); Y is this kernel's measurement
 # ("DRAM Throughput went from 41.2 % to 97.9 %") unless the clause is a plan ("so that Theoretical Occupancy goes from
@@ -489,13 +528,19 @@ _CHANGE_TO = re.compile(r"(?:\bto|\bal?|\bhasta)(?:\s+(?:about|around|roughly|ne
                         r"aproximadamente))?\W{0,3}$|\u2192\s*$", re.I)
 _FROM = re.compile(r"\b(from|del?|desde)\b", re.I)
 # The first figure of a change, "41.2 % -> 84.40 %": another state's (the arrow is read as one sign in _readable).
-_CHANGE_FROM = re.compile(r"\s*\u2192")
+_CHANGE_FROM = re.compile(r"[ \t]*\u2192[ \t]*[~\u2248]?[ \t]*\d")  # "41.2 % -> 84.40 %": a figure follows
 # A figure of one item: "Each row is 16 KiB", "each thread loads 16 bytes", "cada fila ocupa 16 KiB".
 _EACH = re.compile(r"\b(each|every|cada)\s+\w+(?:\s+\w+){0,2}\W{0,3}$", re.I)
 # A width or a size written as one word with its number: "128-bit loads", "a 192-thread block".
 _WIDTH = re.compile(r"-(?:bits?|bytes?|wide|way|threads?|warps?|elements?|lanes?|columns?|rows?)\b", re.I)
 # A number that names a lab, "lab 01 (naive)": no figure.
-_LAB_NUMBER = re.compile(r"\b(lab|práctica|practica)\W{0,2}$", re.I)
+_LAB_NUMBER = re.compile(r"\b(lab|práctica|practica)[ \t]+$", re.I)
+# A figure derived from others: "the remaining 15.6 %", "94 % of the theoretical 56.25 %".
+_DERIVED_BEFORE = re.compile(r"\b(remaining|rest|remainder|other|resto|restante)\W{0,3}$", re.I)
+_OF_A_FIGURE = re.compile(r"[ \t]*(?:of|del?)\s+(?:the\s+|el\s+|la\s+)?(?:[a-z]+\s+)?\d", re.I)
+# "del 41,2 % al 84,40 %": the first figure of a Spanish change (de/del alone is "of", "es de 97 %" a value)
+_ES_FROM = re.compile(r"\b(?:del?|desde)\s+$", re.I)
+_ES_TO_FIGURE = re.compile(r"[ \t]*(?:%|[a-z/]+)?\s+(?:a|al|hasta)\s+(?:un[oa]?s?\s+)?[~\u2248]?\d", re.I)
 _CLAUSE_END = re.compile(r"(?<!\d)[.!?](?=\s|$)|;")
 # Occupancy arithmetic: "6 blocks of 192 threads fit on an SM", "36 warps of 64": counts a block or an SM holds,
 # not the launch's Grid Size or the report's warps (a capacity after "N things of" is none either).
@@ -505,6 +550,9 @@ _CAPACITY = re.compile(r"\d\s+[a-z]+\s+(?:out\s+)?of\W{0,3}$", re.I)
 # A table row about another kernel or the hardware ("| naive (lab 01) | 2.31 ms | ... |", "| H200 peak | 4.8 TB/s |").
 _OTHER_ROW = re.compile(r"\b(naive|lab\s*0?1|before|baseline|previous|f\.softmax|torch\w*|pytorch|cublas\w*|cudnn|"
                         r"copy|memcpy|peak|spec\w*|target|goal|expected|ideal|h100|h200|a100)\b", re.I)
+# A column of another kernel (not the device, nor "peak" glossing a unit: "Value on the H200", "Value (% of peak)").
+_OTHER_KERNEL = re.compile(r"\b(naive|lab\s*0?1|before|baseline|previous|f\.softmax|torch\w*|pytorch|cublas\w*|cudnn|"
+                           r"copy|memcpy|ingenuo|copia|antes)\b", re.I)
 _PARAGRAPH_START = re.compile(r"^\s*(?:[-*+]\s|\d+[.)]\s|#|\||>|```|~~~|$)")  # a list item, heading, table...
 _TABLE_RULE = re.compile(r"^\s*\|?\s*:?-{2,}:?\s*(\|\s*:?-{2,}:?\s*)*\|?\s*$")
 
@@ -520,44 +568,53 @@ def _other_thing(before: str, after: str, labels: re.Pattern | None) -> bool:
     """The figure between ``before`` (its paragraph up to it) and ``after`` (its line from it) is of another thing:
     a plan with no metric's full name between the plan's word and the figure, or another kernel's or the hardware's
     figure in a part of the sentence (between commas) that names no metric in full, before or right after it
-    ("Unlike the naive kernel, this one reaches 99.1 % DRAM Throughput" is a quote; red team, session 16)."""
+    ("Unlike the naive kernel, this one reaches 99.1 % DRAM Throughput" is a quote; red team, session 16). A full
+    name before the figure in its part of the sentence wins over any word but one that owns the name ("the naive
+    kernel's DRAM Throughput", "the Duration of F.softmax") or a noun phrase the figure opens ("the 90 % a copy
+    reaches"): round 2 of the red team of session 17 hid invented figures behind words that merely stood nearby."""
     clause = _CLAUSE_END.split(before)[-1]
+    part = _SUBCLAUSE_END.split(clause)[-1]
+    named = _named_in(part, labels)
     if _CHANGE_TO.search(clause):  # the end of a change: a plan's, or (from ... to) what this kernel measures now
-        if _PLAN.search(clause):
+        if _PLAN.search(part):
             return True
         if _FROM.search(clause) or "\u2192" in clause:
             return False
-    part = _SUBCLAUSE_END.split(clause)[-1]
     # A plan's word governs what follows it up to a colon ("... what a streaming kernel should reach: 99.10 %" states
-    # the figure: red team, session 17), and one right after the figure ("at 32 would raise") too.
-    plans = [m.end() for m in _PLAN.finditer(part.split(":")[-1])]
-    plans = [len(part) - len(part.split(":")[-1]) + p for p in plans]
-    named = _named_in(part, labels)
+    # the figure), and one right after a figure no name claims ("at 32 would raise it").
+    tail = part.split(":")[-1]
+    plans = [len(part) - len(tail) + m.end() for m in _PLAN.finditer(tail)]
     if plans and (not named or plans[-1] > named[-1]):
         return True
     rest = _SUBCLAUSE_END.split(after)[0]
-    if re.match(r"\W{0,4}(?:\w+\s+){0,1}(would|will|could|should|might|ser[ií]a|podr[ií]a)\b", rest, re.I):
+    if not named and re.match(r"\W{0,4}(?:\w+\s+){0,1}(would|will|could|should|might|ser[ií]a|podr[ií]a)\b", rest, re.I):
         return True
     others = [m for m in _OTHER_THING.finditer(part)  # "percent of peak" glosses a unit
               if not re.search(r"(?:%|percent|pct|porcentaje)\W*(?:of|del?)\s+(?:the\s+|el\s+)?$", part[:m.start()], re.I)]
     if others and not named and not _named_in(rest, labels):
         return True
-    # Another thing's word nearer the figure than the metric's name: after it ("close to the 90 % a copy reaches"),
-    # or owning the name ("the naive kernel's DRAM Throughput was 41.2 %", "the Duration of F.softmax is 131.2 us").
-    after_other = None if re.match(r"\W{0,3}(?:of|del?)\s+(?:the\s+|el\s+)?(?:peak|pico)\b", rest, re.I) else \
-        _OTHER_THING.search(rest)  # "99.7 % of peak" glosses the unit
-    named_after = _named_in(rest, labels)
-    if after_other and named and (not named_after or after_other.start() < named_after[0]) and \
-            after_other.start() < len(part) - named[-1]:
-        return True
-    if named and others:
+    gloss = re.match(r"\W{0,3}(?:of|del?)\s+(?:[\w'\u2019.-]+\s+){0,4}?(?:peak|pico)\b", rest, re.I)
+    after_other = None if gloss else _OTHER_THING.search(rest)  # "97.1 % of the H200's peak" glosses the unit
+    if after_other and "(" not in rest[:after_other.start()] and \
+            not any(m.start() < after_other.start() for m in (labels.finditer(rest) if labels else ())):
+        if not named or re.search(r"\b(?:the|a|an|el|la|al|del|lo)\s*$", part, re.I):
+            return True
+    if named and others:  # a word that owns the name: "<other>'s <name>", "<name> of <other>"
         last = others[-1]
         label_start = [m.start() for m in labels.finditer(part)][-1]
-        between = part[last.end():label_start] if last.end() <= label_start else ""
-        if last.start() > label_start or re.fullmatch(r"(?:\s+\w+){0,2}'s\s+", between) or \
-                re.match(r"\s+(?:of|for|de|del)\s+(?:the\s+|el\s+|la\s+)?$", part[named[-1]:last.start()]):
+        if last.end() <= label_start and re.fullmatch(r"(?:\s+\w+){0,2}'s\s+", part[last.end():label_start]):
+            return True
+        if last.start() >= named[-1] and re.fullmatch(r"\s+(?:of|for|de|del)\s+(?:the\s+|el\s+|la\s+)?",
+                                                       part[named[-1]:last.start()]):
             return True
     return False
+
+
+def _claimed(before: str, labels: re.Pattern | None) -> bool:
+    """A metric's full name stands before the figure in its part of the sentence, with no other figure between."""
+    part = _SUBCLAUSE_END.split(_CLAUSE_END.split(before)[-1])[-1]
+    names = list(labels.finditer(part)) if labels else []
+    return bool(names) and not _NUMBER.search(part[names[-1].end():])
 
 
 def _cells(line: str) -> list[str]:
@@ -616,10 +673,19 @@ def quotes(text: str, labels: tuple[str, ...] = (), kernels: tuple[str, ...] = (
         unitless_row = bool(row_label) and not row_unit and not any(m.group("unit") for m in matches)
         for match in matches:
             raw = match.group("num")
-            before = masked[max(0, match.start() - 24): match.start()]
+            before = (paragraph + masked[:match.start()])[-24:]  # a sentence wraps: "como\nmáximo 4,8 TB/s"
+            following = masked[match.end():] + (" " + lines[lineno] if lineno < len(lines) and lines[lineno].strip() and
+                                                 not _PARAGRAPH_START.match(lines[lineno]) else "")
             bound, word = "", ""
-            if _PER_ELEMENT.match(masked, match.end()) or _CHANGE_FROM.match(masked, match.end()) or \
-                    _LAB_NUMBER.search(before) or _WIDTH.match(masked, match.end()):
+            # No rule that sets a figure aside beats a metric's full name before it in its part of the sentence, or
+            # in its row's label, but positive evidence about the figure itself (red team round 2, session 17).
+            claimed = bool(label_re and (is_row and label_re.search(row_label) or
+                                         _claimed(paragraph + masked[:match.start()], label_re)))
+            if _PER_ELEMENT.match(masked, match.end()) and not claimed or _CHANGE_FROM.match(masked, match.end()) or \
+                    _LAB_NUMBER.search(before) and len(raw) <= 2 and not match.group("unit") or \
+                    _WIDTH.match(masked, match.end()) or _ES_FROM.search(before) and \
+                    _ES_TO_FIGURE.match(masked, match.end()) or not claimed and (
+                        _DERIVED_BEFORE.search(before) or _OF_A_FIGURE.match(masked, match.end())):
                 continue  # a figure per item, the first of a change (41.2 % -> 84.40 %), a lab's number, a width
             if is_row and header and _column_of_another(header, masked[:match.start()], line, mine):
                 continue  # "| Metric | lab 01 (naive) | lab 02 (tuned) |": the naive kernel's column
@@ -628,8 +694,9 @@ def quotes(text: str, labels: tuple[str, ...] = (), kernels: tuple[str, ...] = (
                 if _NEGATED_BOUND.search(before) or not (lower or upper):
                     continue
                 bound, word = ("lower", lower.group(1)) if lower else ("upper", upper.group(1))
-            elif not is_row and not ncu and (_other_thing(paragraph + masked[:match.start()], masked[match.end():],
-                                                          label_re) or _each(masked[:match.start()], label_re) or
+            elif not is_row and not ncu and (_other_thing(paragraph + masked[:match.start()], following,
+                                                          label_re) or not claimed and _each(masked[:match.start()],
+                                                                                             label_re) or
                                              not match.group("unit") and not _named_in(
                                                  re.split(r"[,;]|(?<!\d)[.!?](?=\s|$)",
                                                           paragraph + masked[:match.start()])[-1], label_re) and (
@@ -656,8 +723,10 @@ def quotes(text: str, labels: tuple[str, ...] = (), kernels: tuple[str, ...] = (
             # those"), not a metric's value (session 17).
             context = masked[max(0, match.start() - window): match.end() + (window if unit else 0)] + " | " + \
                 row_label + (" | " + column if column else "")
-            nearest = row_known if is_row else (_nearest_label(paragraph + masked[:match.start()], any_label_re)
-                                                if family == "count" and not ncu else "")
+            sentence = _CLAUSE_END.split(paragraph + masked[:match.start()])[-1] + _CLAUSE_END.split(following)[0]
+            nearest = row_known if is_row else (_nearest_label(paragraph + masked[:match.start()], any_label_re) or (
+                "" if _PLAN.search(sentence) else _label_after(masked, match.end(), any_label_re))  # "with 32
+                                                if family == "count" and not ncu else "")  # registers per thread, I expect"
             value, digits, other = read_number(raw)
             approx = bool(_APPROX.search(masked[max(0, match.start() - 16): match.start()]))
             text = match.group(0).strip()
@@ -696,9 +765,16 @@ def _nearest_label(before: str, any_label: re.Pattern) -> str:
     its part of the sentence, with no other number between them; else ''."""
     part = _SUBCLAUSE_END.split(_CLAUSE_END.split(before)[-1])[-1].split(":")[-1]
     names = list(any_label.finditer(part))
-    if not names or re.search(r"\d", part[names[-1].end():]):
+    if not names or _NUMBER.search(part[names[-1].end():]):  # "on the H200 is 30.50": H200 is no figure
         return ""
     return _normal(names[-1].group(0))
+
+
+def _label_after(line: str, end: int, any_label: re.Pattern) -> str:
+    """ncu's full name right after a count ("averages 30.50 Warp Cycles Per Issued Instruction"), or ''."""
+    gap = re.compile(r"[ \t]+(?:of[ \t]+)?").match(line, end)
+    name = any_label.match(line, gap.end() if gap else end)
+    return _normal(name.group(0)) if name else ""
 
 
 def _each(before: str, labels: re.Pattern | None) -> bool:
@@ -712,7 +788,7 @@ def _column_of_another(header: list[str], before: str, line: str, mine: re.Patte
     or a lab's number in the header row itself."""
     index = before.count("|") - (1 if line.lstrip().startswith("|") else 0)
     cell = header[index] if 0 <= index < len(header) else ""
-    return index > 0 and bool(_OTHER_ROW.search(cell)) and not mine.search(cell)
+    return index > 0 and bool(_OTHER_KERNEL.search(cell)) and not mine.search(cell)
 
 
 def _piped(lines: list[str]) -> list[str]:
