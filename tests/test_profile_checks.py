@@ -780,3 +780,27 @@ def test_bounds_after_an_article_and_counts_before_a_full_name():
     assert bound and bound[0].bound == "lower"
     after = {q.value: q for q in quotes("It averages 30.50 Warp Cycles Per Issued Instruction.", profile.LABELS)}
     assert after[30.5].label == "warp cycles per issued instruction"
+
+
+@pytest.mark.parametrize("text, read", [
+    ("The H200's DRAM Throughput is 97.10 % in this run", 97.1),   # the device owns nothing (round 3, session 17)
+    ("DRAM Throughput hits a 97.10 % on the H200", 97.1),
+    ("DRAM Throughput rose from 41.2 % up to 97.10 % with float4 loads", 97.1),  # "up to" ends a change
+    ("DRAM Throughput 97.10 % -> 2.4x the naive kernel's", 97.1),  # an arrow to a figure of another family
+    ("| DRAM Throughput \\| dram__throughput | 97.10 % | 84.40 % |", 97.1),  # an escaped pipe stays in its cell
+])
+def test_round_three_figures_are_read(text, read):
+    text = "| Metric | Value | naive (lab 01) |\n|---|---|---|\n" + text if text.startswith("|") else text
+    assert [q for q in quotes(text, profile.LABELS) if q.value == read and not q.bound], quotes(text, profile.LABELS)
+
+
+@pytest.mark.parametrize("text, value", [
+    ("DRAM Throughput is 84.40 % against the naive kernel's 41.2 %", 41.2),
+    ("DRAM Throughput is 84.40 % (naive: 41.2 %)", 41.2),
+    ("DRAM Throughput was 41.2 % in the naive kernel and is 84.40 % now", 41.2),
+    ("Duration 126.05 us (vs 131.2 us for torch.softmax)", 131.2),
+    ("At 219 Registers Per Thread only 2 blocks fit per SM", 2),
+    ("Memory Throughput reaches 4.06 TB/s out of 4.8 TB/s", 4.8),
+])
+def test_round_three_other_figures_are_not_quotes(text, value):
+    assert not [q for q in quotes(text, profile.LABELS) if q.value == value and not q.bound], quotes(text)

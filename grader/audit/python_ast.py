@@ -677,6 +677,7 @@ class _Auditor(ast.NodeVisitor):
         self.generators: set[str] = set()  # the file's functions that yield
         self.classes: set[str] = set()  # the file's classes
         self.class_inits: dict[str, ast.FunctionDef] = {}  # those that define __init__ -> it
+        self.inits_followed = False  # every class of the file is only called by name (or a base): Cls(...) is followed
         self.base_inits: set[int] = set()  # ids of `Base.__init__` in `Base.__init__(self, ...)` in a class of Base
         self.plain_wraps: set[int] = set()  # ids of functools.wraps called as wraps(f), with nothing more
 
@@ -814,7 +815,7 @@ class _Auditor(ast.NodeVisitor):
 
     # What run() reads off the tree before visiting it: the same on every pass, so a later pass takes it from the
     # first (walking a large file's tree for these took most of each pass's time).
-    PREPARED = ("generators", "base_inits", "classes", "class_inits", "methods", "static_methods", "as_values", "bound_names", "aliases", "chain_bases", "jit_functions", "kernel_params", "constants", "functions", "signatures",
+    PREPARED = ("generators", "base_inits", "classes", "class_inits", "inits_followed", "methods", "static_methods", "as_values", "bound_names", "aliases", "chain_bases", "jit_functions", "kernel_params", "constants", "functions", "signatures",
                 "callbacks", "class_ok", "declared_outer", "postponed", "seeds", "setup_findings")
 
     def visit(self, node):
@@ -904,6 +905,15 @@ class _Auditor(ast.NodeVisitor):
                                     isinstance(n.func, ast.Attribute) and n.func.attr == "__init__" and
                                     ast.dump(n.func.value) in bases and n.args and
                                     isinstance(n.args[0], ast.Name) and n.args[0].id == me}
+        called = {id(n.func) for n in ast.walk(tree) if isinstance(n, ast.Call)}
+        named = {id(b) for c in ast.walk(tree) if isinstance(c, ast.ClassDef) for b in c.bases} | \
+            {id(sub) for h in ast.walk(tree) if isinstance(h, ast.ExceptHandler) and h.type is not None
+             for sub in ast.walk(h.type)} | {id(r.exc) for r in ast.walk(tree) if isinstance(r, ast.Raise)}
+        self.inits_followed = not any(isinstance(n, ast.Name) and n.id in self.classes and
+                                      id(n) not in called | named | self.class_ok
+                                      or isinstance(n, ast.Name) and n.id == "type" or
+                                      isinstance(n, ast.Attribute) and n.attr in ("__init__", "__class__", "__new__")
+                                      and id(n) not in self.base_inits for n in ast.walk(tree))
         self.declared_outer = {name for n in ast.walk(tree) if isinstance(n, (ast.Global, ast.Nonlocal))
                                for name in n.names}
         self.postponed = any(isinstance(n, ast.ImportFrom) and n.module == "__future__" and
@@ -1335,6 +1345,9 @@ class _Auditor(ast.NodeVisitor):
                                                           defaults=[]), node)
             elif any(self._tensor_expr(a) for a in given):
                 self.found.self_holds = True  # a NamedTuple's or dataclass's fields: set by code the file never wrote
+        elif isinstance(func, ast.Attribute) and func.attr == "__init__" and any(self._tensor_expr(a) for a in given):
+            for init in self.class_inits.values():  # super().__init__(x), Base.__init__(self, x): any base's
+                self.found.params.setdefault("__init__", set()).update(_all_param_names(init.args)[1:])
         elif isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name) and func.value.id in self.classes \
                 and func.attr in self.signatures:
             self._flow_into(func.attr, self.signatures[func.attr], node)  # Cls.method(x): x may be its self
@@ -1739,7 +1752,9 @@ class _Auditor(ast.NodeVisitor):
             self.arg_dicts.append(set(params))
         if key in self.as_values or key in ("__exit__", "__aexit__") and self.flows.raised:
             tensors |= set(params)  # called from wherever the value went (an __exit__ gets the exception)
-        if key in self.methods:  # obj.get(x), Cls(x): called through objects the audit does not follow
+        if key in self.methods and not (key == "__init__" and self.inits_followed):
+            # obj.get(x): called through objects the audit does not follow. A constructor is followed where every
+            # object is made by Cls(...) (Shape(x.shape[0], x.shape[1]) hands it numbers: session 17)
             tensors |= set(params) - set(_param_names(args)[:1] if key not in self.static_methods else ())
         self.scopes.append((tensors, set(params) - tensors))
         self.functions_in.append((len(self.scopes) - 1, key, set(params)))

@@ -97,14 +97,14 @@ class Known:
     config: bool = False  # launch configuration: known before the kernel runs, so no evidence
 
 
-MEM, COMPUTE, DRAM = r"\bmem(ory)?\b", r"\bcompute\b", r"\bdram\b|\bhbm\b|device memory"
+MEM, COMPUTE, DRAM = r"\bmem(ory)?\b(?![\s-]*bound)", r"\bcompute\b(?![\s-]*bound)", r"\bdram\b|\bhbm\b|device memory"
 WARPS = r"\bactive\s+warps\b|\bwarps\s*(?:per|/|an?|on\s+an?|each)\s*sm\b"
 # The table is ours, not read from the report's sections: ncu 2025.3.1's own Python module
 # cannot list a report's sections or labels, and both readers must give the same answer.
 KNOWN = {
     # SpeedOfLight
     M_SOL_MEM: Known("Memory Throughput", "percent", (MEM, r"\bsol\b")),
-    M_SOL_SM: Known("Compute (SM) Throughput", "percent", (COMPUTE, r"\bsm\b", r"\bsol\b")),
+    M_SOL_SM: Known("Compute (SM) Throughput", "percent", (COMPUTE, r"\bsm\s+throughput\b", r"\bsol\b")),
     M_DRAM_PCT: Known("DRAM Throughput", "percent", (DRAM,)),
     M_DURATION: Known("Duration", "time", (r"duration|\btime\b|\btook\b|runtime|\belapsed\b|\bruns? (in|for)\b",)),
     "gpc__cycles_elapsed.max": Known("Elapsed Cycles", "count", (r"\bcycles\b",)),
@@ -135,7 +135,7 @@ KNOWN = {
     # LaunchStats
     M_REGISTERS: Known("Registers Per Thread", "count", (r"registers?",), config=True),
     "launch__block_size": Known("Block Size", "count", (r"threads?\s*per\s*block", r"\bthreads\b"), config=True),
-    "launch__grid_size": Known("Grid Size", "count", (r"\bblocks\b", r"\bgrid\b"), config=True),
+    "launch__grid_size": Known("Grid Size", "count", (r"\bblocks\s+in\s+the\s+grid\b", r"\bgrid\b"), config=True),
     "launch__waves_per_multiprocessor": Known("Waves Per SM", "count", (r"\bwaves?\b",), config=True),
     "launch__shared_mem_per_block_static": Known("Static Shared Memory Per Block", "bytes", (r"shared",), config=True),
     "launch__shared_mem_per_block_dynamic": Known("Dynamic Shared Memory Per Block", "bytes", (r"shared",), config=True),

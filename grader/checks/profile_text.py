@@ -217,7 +217,8 @@ def _readable(text: str) -> str:
     text = without_html_comments(text[:MAX_ANALYSIS_CHARS])
     defined = {_ref_key(m) for m in re.findall(r"^ {0,3}\[([^\]\n]+)\]:", text, re.M)}
     return "\n".join(_ARROW.sub(" \u2192 ", _MARKS_AT_UNIT.sub(r"\2", _MARKS_IN_NUMBER.sub("", _EMPHASIS.sub("", plain(
-        _links(_TAG.sub("", _BLOCK_TAG.sub(" ", _ESCAPE.sub(r"\1", _BLOCK_QUOTE.sub("", line)))), defined))))))
+        _links(_TAG.sub("", _BLOCK_TAG.sub(" ", _ESCAPE.sub(r"\1", _BLOCK_QUOTE.sub("", line.replace("\\|", "\u00a6"))))),
+               defined))))))
         if line.strip() else line for line in markdown_lines(text))
 
 
@@ -459,7 +460,7 @@ _ARTICLE = r"(?:\s+(?:the|a|an|its|el|la|lo|los|las|un|una|al))?"
 _NOT_A_QUOTE = re.compile(r"(\babove|\bbelow|\bover|\bunder|\bthan|\bleast|\bmost|\bfrom|\bup to|\bpeak of|"
                           r"\btarget|\bthreshold|[<>\u2264\u2265]|\bencima del?|\bdebajo del?|\bm[aá]s (?:de|que)|"
                           r"\bmenos (?:de|que)|\bsupera|\bobjetivo|\bumbral|\bdesde|\bcomo m[aá]ximo|\ba lo sumo|"
-                          r"\bcomo m[ií]nimo|\bal menos)" + _ARTICLE + r"\W{0,3}$", re.I)
+                          r"\bcomo m[ií]nimo|\bal menos|\bout of|\bversus|\bvs\.?)" + _ARTICLE + r"\W{0,3}$", re.I)
 # "over 97 %", "at most 12 %": a bound on the metric named beside it, which must hold ("not above 60 %" is read as
 # no claim). Every other word of _NOT_A_QUOTE stays no claim.
 _LOWER_BOUND = re.compile(r"(\babove|\bover|\b(?:more|greater|higher|larger|bigger|better) than|\bat least|"
@@ -513,7 +514,9 @@ def read_number(raw: str) -> tuple[float, int, float | None]:
 # would need 32 registers") or another thing's figure ("the H200's peak bandwidth is 4.8 TB/s", "F.softmax's time is
 # 131.2 us"). Such a word counts only when it is nearer the number than any metric's full name in the same clause:
 # "Compared with F.softmax, DRAM Throughput is 99 %" and "Compute (SM) Throughput on this H100 is 97.9 %" are quotes.
-_PLAN = re.compile(r"\b(would|could|should|might|will|expects?|so that|in order to|to reach|if|si|para que|"
+_PLAN = re.compile(r"\b(would|could|should|might|will|expects?|so that|in order to|to reach|if|si|para que|todo|"
+                   r"try|aim|next steps?|goal|check whether|intentar|objetivo|reduce|increase|decrease|lower|raise|cut|"
+                   r"use|switch|unroll|fuse|avoid|reducir|aumentar|bajar|subir|usar|"
                    r"\w+(?:ar|er|ir)ían?|(?:podr|tendr|habr|har|querr|sabr|saldr|pondr|valdr|dir)ían?|esper\w*|"
                    r"deber\w*|quiero)\b|'ll\b", re.I)
 _OTHER_THING = re.compile(  # a plan's words are _PLAN's, judged first
@@ -524,6 +527,11 @@ _OTHER_THING = re.compile(  # a plan's words are _PLAN's, judged first
 # A change: "from X to Y". X is another state's figure (_NOT_A_QUOTE's "from"); Y is this kernel's measurement
 # ("DRAM Throughput went from 41.2 % to 97.9 %") unless the clause is a plan ("so that Theoretical Occupancy goes from
 # 56.25 % to 75 %", "I expect Achieved Occupancy to rise to about 70 %").
+# Other kernels (not the hardware, nor "peak"): only these own a metric's name ("the naive kernel's DRAM Throughput")
+# or a figure ("F.softmax's 131.2 us", "41.2 % in the naive kernel"); the device the report was taken on never does
+# ("The H200's DRAM Throughput is 97.1 %" is a quote: red team round 3, session 17).
+_KERNEL_WORD = re.compile(r"\b(f\.softmax|torch\w*|pytorch|cublas\w*|cudnn|copy|copies|memcpy|naive|lab\s*0?1|baseline|"
+                          r"copia|ingenuo|referencia)\b", re.I)
 _CHANGE_TO = re.compile(r"(?:\bto|\bal?|\bhasta)(?:\s+(?:about|around|roughly|nearly|approximately|some|~|un(?:[oa]s?)?|"
                         r"aproximadamente))?\W{0,3}$|\u2192\s*$", re.I)
 _FROM = re.compile(r"\b(from|del?|desde)\b", re.I)
@@ -534,6 +542,24 @@ _EACH = re.compile(r"\b(each|every|cada)\s+\w+(?:\s+\w+){0,2}\W{0,3}$", re.I)
 # A width or a size written as one word with its number: "128-bit loads", "a 192-thread block".
 _WIDTH = re.compile(r"-(?:bits?|bytes?|wide|way|threads?|warps?|elements?|lanes?|columns?|rows?)\b", re.I)
 # A number that names a lab, "lab 01 (naive)": no figure.
+_CHANGE_VERB = re.compile(r"\b(from|rose|risen|went|climbed|jumped|increased|grew|improved|fell|dropped|moved|"
+                          r"pas[oó]|subi[oó]|baj[oó]|creci[oó])\b", re.I)
+_COUNT_NOUN = re.compile(r"[ \t]+(?:threads?|blocks?|warps?|waves?|registers?|elements?|rows?|sms?|ctas?|columns?|"
+                         r"hilos?|bloques?|filas?|registros?)\b", re.I)
+# A figure in an aside about another kernel: "(vs 131.2 us for torch.softmax)", "(naive: 41.2 %)", "(PyTorch: 131.2 us)"
+_ASIDE = re.compile(r"\(([^()]*)$")
+
+
+def _arrow_to_same(line: str, match: re.Match) -> bool:
+    """The first figure of a change written with an arrow: a figure of the same unit family follows the arrow
+    ("41.2 % -> 84.40 %"; not "97.10 % -> 2.4x the naive kernel's": red team round 3, session 17)."""
+    if not _CHANGE_FROM.match(line, match.end()):
+        return False
+    second = _NUMBER.search(line, line.index("\u2192", match.end()))
+    family = _UNITS.get(unit_key(match.group("unit") or ""), ("count",))[0]
+    return bool(second) and _UNITS.get(unit_key(second.group("unit") or ""), ("count",))[0] == family
+
+
 _LAB_NUMBER = re.compile(r"\b(lab|práctica|practica)[ \t]+$", re.I)
 # A figure derived from others: "the remaining 15.6 %", "94 % of the theoretical 56.25 %".
 _DERIVED_BEFORE = re.compile(r"\b(remaining|rest|remainder|other|resto|restante)\W{0,3}$", re.I)
@@ -545,7 +571,7 @@ _CLAUSE_END = re.compile(r"(?<!\d)[.!?](?=\s|$)|;")
 # Occupancy arithmetic: "6 blocks of 192 threads fit on an SM", "36 warps of 64": counts a block or an SM holds,
 # not the launch's Grid Size or the report's warps (a capacity after "N things of" is none either).
 _PER_SM = re.compile(r"\s*(?:blocks?|warps?|threads?|ctas?)\b(?:[^.;!?]|(?<=\d)\.(?=\d)){0,40}?"
-                     r"\b(?:per|on an?|an?|each|in an?)\s+(?:sm|multiprocessor|scheduler)\b", re.I)
+                     r"(?:\b(?:per|on an?|an?|each|in an?)\s+|/\s*)(?:sm|multiprocessor|scheduler)\b", re.I)
 _CAPACITY = re.compile(r"\d\s+[a-z]+\s+(?:out\s+)?of\W{0,3}$", re.I)
 # A table row about another kernel or the hardware ("| naive (lab 01) | 2.31 ms | ... |", "| H200 peak | 4.8 TB/s |").
 _OTHER_ROW = re.compile(r"\b(naive|lab\s*0?1|before|baseline|previous|f\.softmax|torch\w*|pytorch|cublas\w*|cudnn|"
@@ -561,7 +587,7 @@ def _named_in(clause: str, labels: re.Pattern | None) -> list[int]:
     return [m.end() for m in labels.finditer(clause)] if labels else []
 
 
-_SUBCLAUSE_END = re.compile(r"[,;]|(?<!\d)[.!?](?=\s|$)")
+_SUBCLAUSE_END = re.compile(r"[,;(]|(?<!\d)[.!?](?=\s|$)")  # "(naive: 41.2 %)" is a part of its own
 
 
 def _other_thing(before: str, after: str, labels: re.Pattern | None) -> bool:
@@ -597,8 +623,16 @@ def _other_thing(before: str, after: str, labels: re.Pattern | None) -> bool:
     after_other = None if gloss else _OTHER_THING.search(rest)  # "97.1 % of the H200's peak" glosses the unit
     if after_other and "(" not in rest[:after_other.start()] and \
             not any(m.start() < after_other.start() for m in (labels.finditer(rest) if labels else ())):
-        if not named or re.search(r"\b(?:the|a|an|el|la|al|del|lo)\s*$", part, re.I):
-            return True
+        kernel_after = _KERNEL_WORD.search(rest)
+        if not named or kernel_after and kernel_after.start() == after_other.start() and \
+                re.search(r"\b(?:the|el|la|al|del|lo)\s*$", part, re.I):
+            return True  # "the 90 % a copy reaches": the figure opens a phrase about another kernel
+    # A figure another kernel owns: "the naive kernel's 41.2 %", "41.2 % in the naive kernel", "131.2 us for F.softmax"
+    if re.search(r"(?:\b" + _KERNEL_WORD.pattern[2:] + r")(?:\s+\w+){0,2}'s\s+$", part, re.I) or \
+            re.match(r"[ \t]*(?:in|for|of|on|de|del|en|con)\s+(?:the\s+|el\s+|la\s+|a\s+)?(?:\w+\s+){0,1}" +
+                     _KERNEL_WORD.pattern, rest, re.I):
+        return True
+    others = [m for m in others if _KERNEL_WORD.match(part, m.start())]  # only a kernel owns a metric's name
     if named and others:  # a word that owns the name: "<other>'s <name>", "<name> of <other>"
         last = others[-1]
         label_start = [m.start() for m in labels.finditer(part)][-1]
@@ -681,7 +715,14 @@ def quotes(text: str, labels: tuple[str, ...] = (), kernels: tuple[str, ...] = (
             # in its row's label, but positive evidence about the figure itself (red team round 2, session 17).
             claimed = bool(label_re and (is_row and label_re.search(row_label) or
                                          _claimed(paragraph + masked[:match.start()], label_re)))
-            if _PER_ELEMENT.match(masked, match.end()) and not claimed or _CHANGE_FROM.match(masked, match.end()) or \
+            aside = _ASIDE.search(masked[:match.start()])
+            if aside and (_KERNEL_WORD.search(aside.group(1)) or re.search(r"\b(vs\.?|versus|frente)\b", aside.group(1),
+                                                                       re.I)):
+                continue  # "(naive: 41.2 %)", "(vs 131.2 us for torch.softmax)": another kernel's aside
+            if _PER_SM.match(following) and not match.group("unit") and not re.search(
+                    r"\bper (?:sm|scheduler)\b", _nearest_label(paragraph + masked[:match.start()], any_label_re)):
+                continue  # "2 blocks fit per SM", "2 blocks/SM": occupancy arithmetic, whatever is named before
+            if _PER_ELEMENT.match(masked, match.end()) and not claimed or _arrow_to_same(masked, match) or \
                     _LAB_NUMBER.search(before) and len(raw) <= 2 and not match.group("unit") or \
                     _WIDTH.match(masked, match.end()) or _ES_FROM.search(before) and \
                     _ES_TO_FIGURE.match(masked, match.end()) or not claimed and (
@@ -689,7 +730,11 @@ def quotes(text: str, labels: tuple[str, ...] = (), kernels: tuple[str, ...] = (
                 continue  # a figure per item, the first of a change (41.2 % -> 84.40 %), a lab's number, a width
             if is_row and header and _column_of_another(header, masked[:match.start()], line, mine):
                 continue  # "| Metric | lab 01 (naive) | lab 02 (tuned) |": the naive kernel's column
-            if _NOT_A_QUOTE.search(before[-16:]):
+            clause_before = _CLAUSE_END.split(paragraph + masked[:match.start()])[-1]
+            if _NOT_A_QUOTE.search(before[-16:]) and not (re.search(r"\bup to\W{0,3}$", before, re.I) and
+                                                        _CHANGE_VERB.search(clause_before)):
+                if _PLAN.search(_SUBCLAUSE_END.split(clause_before)[-1]):
+                    continue  # a plan's bound ("check whether Achieved Occupancy goes above 60 %")
                 lower, upper = _LOWER_BOUND.search(before), _UPPER_BOUND.search(before)
                 if _NEGATED_BOUND.search(before) or not (lower or upper):
                     continue
@@ -724,7 +769,17 @@ def quotes(text: str, labels: tuple[str, ...] = (), kernels: tuple[str, ...] = (
             context = masked[max(0, match.start() - window): match.end() + (window if unit else 0)] + " | " + \
                 row_label + (" | " + column if column else "")
             sentence = _CLAUSE_END.split(paragraph + masked[:match.start()])[-1] + _CLAUSE_END.split(following)[0]
-            nearest = row_known if is_row else (_nearest_label(paragraph + masked[:match.start()], any_label_re) or (
+            after_label = _label_after(masked, match.end(), any_label_re) if family == "count" else ""
+            own_noun = family == "count" and not after_label and _COUNT_NOUN.match(masked, match.end())
+            if own_noun:  # "36 warps out of 64": the count names what it counts
+                ahead = masked[own_noun.end(): own_noun.end() + window]
+                ahead = ahead[:m.start()] if (m := _NUMBER.search(ahead)) else ahead  # up to the next figure
+                context = masked[match.start(): own_noun.end()] + ahead + " | " + row_label + \
+                    (" | " + column if column else "")
+            nearest = row_known if is_row else after_label if after_label and not _PLAN.search(
+                _CLAUSE_END.split(paragraph + masked[:match.start()])[-1] + _CLAUSE_END.split(following)[0]) \
+                else "" if own_noun or after_label else (_nearest_label(paragraph + masked[:match.start()],
+                                                                        any_label_re) or (
                 "" if _PLAN.search(sentence) else _label_after(masked, match.end(), any_label_re))  # "with 32
                                                 if family == "count" and not ncu else "")  # registers per thread, I expect"
             value, digits, other = read_number(raw)
@@ -788,7 +843,7 @@ def _column_of_another(header: list[str], before: str, line: str, mine: re.Patte
     or a lab's number in the header row itself."""
     index = before.count("|") - (1 if line.lstrip().startswith("|") else 0)
     cell = header[index] if 0 <= index < len(header) else ""
-    return index > 0 and bool(_OTHER_KERNEL.search(cell)) and not mine.search(cell)
+    return index > 0 and len(header) > 2 and bool(_OTHER_KERNEL.search(cell)) and not mine.search(cell)
 
 
 def _piped(lines: list[str]) -> list[str]:
