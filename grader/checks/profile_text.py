@@ -577,8 +577,7 @@ _CAPACITY = re.compile(r"\d\s+[a-z]+\s+(?:out\s+)?of\W{0,3}$", re.I)
 _OTHER_ROW = re.compile(r"\b(naive|lab\s*0?1|before|baseline|previous|f\.softmax|torch\w*|pytorch|cublas\w*|cudnn|"
                         r"copy|memcpy|peak|spec\w*|target|goal|expected|ideal|h100|h200|a100)\b", re.I)
 # A column of another kernel (not the device, nor "peak" glossing a unit: "Value on the H200", "Value (% of peak)").
-_OTHER_KERNEL = re.compile(r"\b(naive|lab\s*0?1|before|baseline|previous|f\.softmax|torch\w*|pytorch|cublas\w*|cudnn|"
-                           r"copy|memcpy|ingenuo|copia|antes)\b", re.I)
+_OTHER_KERNEL = re.compile(r"\b(before|previous|antes)\b|" + _KERNEL_WORD.pattern, re.I)
 _PARAGRAPH_START = re.compile(r"^\s*(?:[-*+]\s|\d+[.)]\s|#|\||>|```|~~~|$)")  # a list item, heading, table...
 _TABLE_RULE = re.compile(r"^\s*\|?\s*:?-{2,}:?\s*(\|\s*:?-{2,}:?\s*)*\|?\s*$")
 
