@@ -30,8 +30,11 @@ import os
 import re
 import tempfile
 import threading
+import time
 from contextlib import contextmanager
 from pathlib import Path
+
+from grader import trace
 
 
 class GpuLock:
@@ -72,9 +75,11 @@ class GpuLock:
         gate, gpu = self._open("gate"), self._open("gpu")
         try:
             if gate is not None and gpu is not None:
+                waited = time.monotonic()
                 fcntl.flock(gate, fcntl.LOCK_SH)  # waits while a measurement waits or runs
                 fcntl.flock(gpu, fcntl.LOCK_SH)
                 fcntl.flock(gate, fcntl.LOCK_UN)
+                trace.event("wait for the GPU lock (shared)", waited)
             self._held.depth = 1
             yield
         finally:
@@ -89,7 +94,9 @@ class GpuLock:
         fd = self._open("profiler")
         try:
             if fd is not None:
+                waited = time.monotonic()
                 fcntl.flock(fd, fcntl.LOCK_EX)
+                trace.event("wait for the profiler lock", waited)
             yield
         finally:
             if fd is not None:
@@ -100,8 +107,10 @@ class GpuLock:
         gate, gpu = self._open("gate"), self._open("gpu")
         try:
             if gate is not None and gpu is not None:
+                waited = time.monotonic()
                 fcntl.flock(gate, fcntl.LOCK_EX)  # no new shared holder from now on
                 fcntl.flock(gpu, fcntl.LOCK_EX)  # the current ones finish
+                trace.event("wait for the GPU lock (exclusive)", waited)
             self._exclusive.set()
             yield
         finally:
