@@ -278,66 +278,6 @@ def test_nsight_computes_worker_starts_without_the_gpu_lock_and_runs_learner_cod
     assert own_kernels.NCU_TIMEOUTS_S[0][0] < own_kernels.NCU_TIMEOUTS_S[1][0], "the first try is the short one"
 
 
-def test_nsight_computes_worker_starts_in_the_prepare_hook_without_touching_cuda(tmp_path, monkeypatch):
-    """The watched worker's start under ncu was more than half of the time its check held the machine's profiler
-    lock, for which every other grading's watched check waits (docs/data/evidence-2026-11-29e, call 1). It now
-    starts in lab 03's prepare hook, outside that lock, and the check uses that very worker; its start imports
-    torch only, since the profiler attaches to a process when it sets up CUDA."""
-    import torch
-
-    from grader.checks import own_kernels
-    from grader.labs import lab03_triton
-    from grader.workers import serve
-
-    started: list[str] = []
-
-    class Watched:
-        log = tmp_path / "worker.log"
-        lane = "triton-ncu"
-        exit = None
-
-        def __init__(self, folder):
-            self.folder = folder
-
-        def start(self):
-            started.append(self.folder)
-
-        def call(self, command, *, timeout_s, on_mark=None):
-            if command["cmd"] == "hello":
-                return None
-            from grader.runner import WorkerGone
-            raise WorkerGone("died", "the worker stopped", self)
-
-        def close(self, grace_s=2.0):
-            return None
-
-    def new_worker(ctx, module, folder, lane=None, **options):
-        assert dict(options["env"]).get("GRADER_WARM") == "torch"
-        return Watched(folder)
-
-    monkeypatch.setattr(own_kernels, "new_worker", new_worker)
-    monkeypatch.setattr(own_kernels, "find_ncu", lambda: "/usr/bin/ncu")
-    monkeypatch.setattr(lab03_triton.kc, "prespawn", lambda *a, **k: None)  # the other lanes' workers: not here
-    monkeypatch.setattr(lab03_triton.kc, "prespawn_copy_worker", lambda ctx: None)
-    monkeypatch.setattr(lab03_triton, "begun", lambda ctx, file: True)
-    ctx = _lab03_ctx(tmp_path, {"softmax_triton.py": "import triton\n@triton.jit\ndef k(x):\n    pass\n"})
-    lab03_triton.prespawn(ctx, "softmax_triton.py")
-    assert started == ["triton-ncu-1"], "the first try's watched worker did not start in the prepare hook"
-    own_kernels.kernels_run(ctx, lab03_triton.plan(ctx, "softmax_triton.py", "cuda"), 1)
-    assert started == ["triton-ncu-1"], "the check started another worker instead of the one started early"
-
-    def touched(*a, **k):
-        raise AssertionError("the watched worker's start touched CUDA")
-
-    monkeypatch.setattr(torch.cuda, "is_available", touched)
-    monkeypatch.setattr(torch.cuda, "init", touched)
-    monkeypatch.setenv("GRADER_WARM", "torch")
-    serve.warm_torch()
-    monkeypatch.setenv("GRADER_WARM", "")  # the control: every other worker sets CUDA up at its start
-    with pytest.raises(AssertionError, match="touched CUDA"):
-        serve.warm_torch()
-
-
 def test_grader_timeout_s_caps_every_cases_limit(tmp_path, monkeypatch):
     """GRADER_TIMEOUT_S (the tests' hang controls) shortens each case's own limit too (lab 00's is 60 s, lab 02's
     300 s): a test's hanging kernel is found in its seconds, not the lab's minutes. Without it, a lab's own limit."""

@@ -55,9 +55,8 @@ def base(name: str) -> str:
     return name[:cut].strip().split()[-1].split("::")[-1] if name[:cut].strip() else name
 
 
-# The watched worker's start (until its harness answers "hello": torch imported under ncu, CUDA not yet touched, no
-# learner code yet), then its init (CUDA set up, the learner's file loaded) and its one case: 6.5 to 13 s in all on an
-# H100 under load. Now and then a sandboxed worker under
+# The watched worker's start (until its harness answers "hello": torch imported, CUDA set up under ncu, no learner code
+# yet), then its init and its one case: 6.5 to 13 s in all on an H100 under load. Now and then a sandboxed worker under
 # ncu never answered (4 times in about 60 runs on an H100; in make test-gpu, the first try of 3 gradings of 7 in
 # docs/data/evidence-2026-11-27k, call 2); a fresh sandbox then ran in seconds. The first try is cut short, the second
 # given room. Seconds per try: (the start, the init and the case each).
@@ -70,15 +69,10 @@ def ncu_log(ctx, attempt: int):
 
 
 def ncu_worker(ctx, plan, attempt: int):
-    """The worker Nsight Compute starts and watches, in the sandbox like every worker. ncu's injected library
-    reports to ncu over the loopback: the one sandbox that shares the network. It loads the learner's file only at
-    its init, after the method audit (no sockets, no os, no torch.distributed).
-
-    The first try's worker starts in the lab's prepare hook (``prespawn``), outside the machine's profiler lock: its
-    start only imports torch (GRADER_WARM=torch), and the profiler attaches to a process when it sets up CUDA, at
-    its init, which the check runs holding that lock. The start under ncu was more than half of the time a check
-    held the lock (6 of 11 s alone; 6 to 33 s in make test-gpu, docs/data/evidence-2026-11-29e call 1), and every
-    other grading's watched check waited for it."""
+    """The worker Nsight Compute starts and watches, in the sandbox like every worker, started by the check, which
+    holds the machine's profiler lock (see lab03_triton.prespawn). ncu's injected library reports to ncu over the
+    loopback: the one sandbox that shares the network. It loads the learner's file only at its init, after the
+    method audit (no sockets, no os, no torch.distributed)."""
     def make():
         log = ncu_log(ctx, attempt)
         log.unlink(missing_ok=True)
@@ -91,12 +85,6 @@ def ncu_worker(ctx, plan, attempt: int):
     return started_worker(ctx, f"ncu-{attempt}", make)
 
 
-def prespawn(ctx, plan) -> None:
-    """Start the first try's watched worker now (lab03_triton.prespawn), where there is a GPU and ncu."""
-    if ctx.device.has_cuda and find_ncu() is not None:
-        ncu_worker(ctx, plan, 1)
-
-
 def kernels_run(ctx, plan, attempt: int) -> tuple[list[str], object, str]:
     """(kernel names ncu saw, the worker, an error)."""
     log = ncu_log(ctx, attempt)
@@ -107,8 +95,8 @@ def kernels_run(ctx, plan, attempt: int) -> tuple[list[str], object, str]:
     try:
         start_s, limit = NCU_TIMEOUTS_S[attempt - 1]
         # Its start holds no GPU lock: only the harness runs (as in every worker started early), so a start that
-        # never ends holds back no measurement of another grading. CUDA and the learner's code run from the init on,
-        # and the GPU lock is held from there (the init here, each case in run_cases).
+        # never ends holds back no measurement of another grading. The learner's code runs from the init on, and
+        # the GPU lock is held from there (the init here, each case in run_cases).
         worker.call({"cmd": "hello"}, timeout_s=start_s)
         stage = "your file's init"
         with ctx.gpu_work():

