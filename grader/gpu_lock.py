@@ -11,8 +11,8 @@ it per case rather than per check, a measurement waits for the cases in flight, 
 (nor for checks that only read what a run found). While this process holds it exclusive, its own
 ``shared()`` is free: the timed checks drive their workers as any check does.
 
-A check that a profiler watches throughout (Nsight Compute) also takes ``profiler()``, exclusive, for the whole
-check, before its slot and before any GPU lock: one such check at a time on the machine. Nsight Compute
+A check that a profiler watches throughout (Nsight Compute) takes ``profiler()``, exclusive, for the whole check,
+instead of one of its grading's slots and before any GPU lock: one such check at a time on the machine. Nsight Compute
 serialises its own sessions through a lock file in the temporary folder, and a sandbox's private /tmp hides that
 file from every other grading's session: run side by side, two sessions competed for the GPU's profiler until
 their tries timed out (six gradings at once failed three Triton submissions that pass alone:

@@ -14,7 +14,6 @@ import threading
 import time
 import traceback
 from concurrent.futures import Future, ThreadPoolExecutor
-from contextlib import nullcontext
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -236,10 +235,13 @@ class LabRun:
             if PROGRESS:
                 print(f"[grader] {check.id} ...", file=sys.stderr, flush=True)
             # Work on the GPU holds the machine's GPU lock shared, case by case (ctx.gpu_work), so that another
-            # grading's measurement waits for it (grader/gpu_lock.py); a check that a profiler watches first takes
-            # the machine's profiler lock (profiled): one watched check at a time.
+            # grading's measurement waits for it (grader/gpu_lock.py). A check that a profiler watches takes the
+            # machine's profiler lock (profiled) instead of one of this grading's slots: one watched check at a time
+            # on the machine bounds them already, and a hold of that lock spent waiting for a slot of its own grading
+            # held up every other grading's watched check (14-21 s a hold in make test-gpu: evidence 2026-11-29e,
+            # call 1).
             waited = time.monotonic()
-            with (self.gpu_lock.profiler() if check.profiled else nullcontext()), self.slots:
+            with (self.gpu_lock.profiler() if check.profiled else self.slots):
                 t = time.monotonic()
                 trace.event("wait for a slot", waited, check=check.id)
                 with trace.span("check", check=check.id):
@@ -262,14 +264,29 @@ class LabRun:
                 if getattr(w, "lane", "").split("/")[0] == lane and w.lane not in kept and w.exit is None]
         _close_now([w.close for w in idle])
 
-    def run_timed(self) -> None:
-        """The timed checks, one after another, while this process holds the GPU alone."""
+    def timed_may_run(self) -> bool:
+        """Whether any timed check of the lab can still run, its untimed checks done: one whose untimed parents all
+        passed (a timed parent counts as passing). A lab with none, a learner's kernel that failed its correctness
+        checks, has no reason to take the GPU from every other grading of the machine: its measurements are all
+        NOT RUN (17 of make test-gpu's 63 gradings drained the machine's GPU work for nothing, up to 16 s each:
+        docs/data/evidence-2026-11-29e, call 1)."""
+        if self._ctx is None:
+            return self.has_timed
+        return any(c.timed and precondition(c, self._ctx, self.done, tuple(p for p in c.needs if p in self.done))
+                   is None for c in self.lab.checks)
+
+    def run_timed(self, alone: bool = True) -> None:
+        """The timed checks, one after another, while this process holds the GPU alone. ``alone=False``: the lab
+        holds nothing (``timed_may_run`` found no check that can run), so each is given its parents' verdict, and
+        one that would run is a grader bug rather than a measurement shared with other work."""
         for check in self.lab.checks:
             if check.timed and not self.stop.is_set():
                 ctx = self.context()
                 ctx.lane = check.lane  # a lane's worker is reused: it holds the kernel, built and loaded
                 t = time.monotonic()
                 with trace.span("timed check", check=check.id):
+                    if not alone and precondition(check, ctx, self.done) is None:
+                        raise GraderBug(f"timed check {check.id} would run without the GPU to itself")
                     self._finish(check, run_check(check, ctx, self.done))
                 self.report.timings[check.id] = time.monotonic() - t
 
@@ -411,11 +428,15 @@ def _grade(labs: list[Lab], submission: Path, learner: str | None, workroot: Pat
             raise failures[0]
         t = time.monotonic()
         timed = [lr for lr in lab_runs if lr.has_timed]
-        if timed:
+        alone = [lr for lr in timed if lr.timed_may_run()]
+        if alone:
             with gpu_lock.exclusive():
-                for lr in timed:
+                for lr in alone:
                     lr.run_timed()
             run.timings["timed checks (the GPU to themselves)"] = time.monotonic() - t
+        for lr in timed:
+            if lr not in alone:
+                lr.run_timed(alone=False)  # every measurement NOT RUN or SKIP by its parents: the GPU is not taken
     finally:
         stop.set()  # lanes still running (an interrupt) start nothing more
         labs_done = [lr.close() for lr in lab_runs]  # every worker killed and reaped, whatever happened

@@ -42,7 +42,7 @@ class Check:
     after: tuple[str, ...] = ()  # it may start once these passed (its needs by default)
     timed: bool = False  # measures speed: runs last, with the GPU to itself
     profiled: bool = False  # a profiler (Nsight Compute) watches its worker: one such check at a time on the machine,
-    # the profiler lock taken before its slot (grader/gpu_lock.py); it takes the GPU lock itself, around its GPU work
+    # under the profiler lock instead of a slot (grader/gpu_lock.py); it takes the GPU lock itself, around its GPU work
 
     @property
     def starts_after(self) -> tuple[str, ...]:

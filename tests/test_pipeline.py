@@ -289,7 +289,7 @@ def test_pipeline_gpu_checks_take_the_gpu_lock_only_for_gpu_work(tmp_path):
 
 
 def test_pipeline_watched_checks_run_one_at_a_time_and_wait_holding_no_gpu_lock(tmp_path):
-    """Checks that a profiler watches (profiled) take the machine's profiler lock before their slot: two of
+    """Checks that a profiler watches (profiled) take the machine's profiler lock instead of a slot: two of
     them never overlap, even in two gradings, and one waiting for the profiler holds back no measurement."""
     lab = Lab("09", "fake", "fake", editable=(), docs="x.md")
     inside: list[str] = []
@@ -337,3 +337,89 @@ def test_pipeline_watched_checks_run_one_at_a_time_and_wait_holding_no_gpu_lock(
     other.join(5)
     assert most == [1, 1], "two watched checks ran at once"
     assert all(r.status == Status.PASS for r in results.values())
+
+
+def test_a_watched_check_never_holds_the_profiler_lock_waiting_for_a_slot(tmp_path):
+    """A watched check held the machine's profiler lock while it waited for a slot of its own grading, 14-21 s at a
+    time in make test-gpu, and every other grading's watched check waited behind it (docs/data/evidence-2026-11-29e,
+    call 1). It now runs under the profiler lock instead of a slot: with the grading's one slot busy, it runs."""
+    lab = Lab("09", "fake", "fake", editable=(), docs="x.md")
+    busy, watched_ran = threading.Event(), threading.Event()
+
+    def slow(ctx):
+        busy.set()
+        assert watched_ran.wait(5), "the watched check waited for the busy slot"
+        return passed("slow")
+
+    def watched(ctx):
+        assert busy.wait(5)
+        watched_ran.set()
+        return passed("watched")
+
+    lab.check("09.a.slow", points=1, lane="a")(slow)
+    lab.check("09.w.watched", points=1, gpu=True, lane="w", profiled=True)(watched)
+    lr = lab_run(lab, tmp_path, slots=1)
+    lr.ready = lambda: (Device(True, "fake"), GpuLock(tmp_path, "gpu"))
+    results = run_all(lr)
+    assert all(r.status == Status.PASS for r in results.values()), {k: r.message for k, r in results.items()}
+
+
+def test_a_lab_whose_measurements_cannot_run_never_takes_the_gpu_from_other_gradings(tmp_path, monkeypatch):
+    """The timed checks hold the machine's GPU lock exclusive, and while a grading waits for it no grading of the
+    machine starts new GPU work. A lab whose kernel failed its correctness checks has every measurement NOT RUN, yet
+    took the lock all the same: 17 of make test-gpu's 63 gradings did (docs/data/evidence-2026-11-29e, call 1). Now
+    only a lab with a measurement that can run takes it; the others still report their measurements NOT RUN."""
+    from grader import pipeline
+
+    taken: list[str] = []
+
+    class Recording:
+        def __init__(self, name):
+            self.name = name
+
+        def exclusive(self):
+            lock = self
+
+            class Hold:
+                def __enter__(self):
+                    taken.append(lock.name)
+
+                def __exit__(self, *exc):
+                    return None
+            return Hold()
+
+        def shared(self):
+            return GpuLock(None, "").shared()
+
+        def profiler(self):
+            return GpuLock(None, "").profiler()
+
+    device = Device(True, "fake", (9, 0), 132)
+    monkeypatch.setattr(pipeline, "quick_device", lambda: device)
+    monkeypatch.setattr(pipeline, "probe_device", lambda: device)
+    monkeypatch.setattr(pipeline, "gpu_present", lambda: True)
+    monkeypatch.setattr(pipeline.GpuLock, "for_device", classmethod(lambda cls, d: Recording("gpu")))
+    measured: list[str] = []
+
+    def fake_lab(number: str, right: bool) -> Lab:
+        lab = Lab(number, f"{number}-fake", "fake", editable=(), docs="x.md", op="vector_add")
+        lab.check(f"{number}.k.run", points=1, gpu=True)(lambda ctx: passed("ran") if right else failed("wrong"))
+        lab.check(f"{number}.k.gate", points=1, needs=(f"{number}.k.run",), gpu=True, timed=True)(
+            lambda ctx: measured.append(number) or passed("fast"))
+        return lab
+
+    (tmp_path / "sub").mkdir()
+    for labs, want in (([fake_lab("08", False)], []), ([fake_lab("08", False), fake_lab("09", True)], ["gpu"])):
+        taken.clear()
+        measured.clear()
+        run = pipeline.grade(labs, tmp_path / "sub", None, tmp_path / f"work{len(labs)}", "softmax")
+        results = {c.id: r for report in run.labs for c, r in report.results}
+        assert taken == want, f"the GPU lock was taken {len(taken)} times, expected {len(want)}"
+        assert results["08.k.gate"].status == Status.NOT_RUN and "needs 08.k.run" in results["08.k.gate"].message
+        assert measured == [lab.number for lab in labs if lab.number == "09"]
+    lr = lab_run(fake_lab("07", True), tmp_path)
+    lr._ctx = lr.context()
+    lr.done["07.k.run"] = passed("ran")
+    assert lr.timed_may_run()
+    with pytest.raises(GraderBug, match="without the GPU to itself"):
+        lr.run_timed(alone=False)
