@@ -539,6 +539,9 @@ _FROM = re.compile(r"\b(from|del?|desde)\b", re.I)
 _CHANGE_FROM = re.compile(r"[ \t]*\u2192[ \t]*[~\u2248]?[ \t]*\d")  # "41.2 % -> 84.40 %": a figure follows
 # A figure of one item: "Each row is 16 KiB", "each thread loads 16 bytes", "cada fila ocupa 16 KiB".
 _EACH = re.compile(r"\b(each|every|cada)\s+\w+(?:\s+\w+){0,2}\W{0,3}$", re.I)
+# ... or in parentheses after what the item does: "each element is read once (4 bytes) and written once (4 bytes)".
+_EACH_ASIDE = re.compile(r"\b(each|every|cada)\s+\w+[^.;:,!?\n]{0,60}\(\s*(?:[~\u2248]|about|around|roughly|"
+                         r"unos?|unas?|aproximadamente)?\s*$", re.I)
 # A width or a size written as one word with its number: "128-bit loads", "a 192-thread block".
 _WIDTH = re.compile(r"-(?:bits?|bytes?|wide|way|threads?|warps?|elements?|lanes?|columns?|rows?)\b", re.I)
 # A number that names a lab, "lab 01 (naive)": no figure.
@@ -832,8 +835,9 @@ def _label_after(line: str, end: int, any_label: re.Pattern) -> str:
 
 
 def _each(before: str, labels: re.Pattern | None) -> bool:
-    """A figure of one item ("Each row is 16 KiB"), with no metric's full name between the item and the figure."""
-    each = _EACH.search(_SUBCLAUSE_END.split(before)[-1])
+    """A figure of one item ("Each row is 16 KiB", "each element is read once (4 bytes)"), with no metric's full
+    name between the item and the figure."""
+    each = _EACH.search(_SUBCLAUSE_END.split(before)[-1]) or _EACH_ASIDE.search(_CLAUSE_END.split(before)[-1])
     return bool(each) and not _named_in(each.group(0), labels)
 
 
