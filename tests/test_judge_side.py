@@ -212,7 +212,7 @@ def test_nsight_computes_run_never_leaves_the_sandbox_whatever_the_learner_code_
     plan = WorkerPlan("triton", {"op": "softmax", "file": "softmax_triton.py"}, (ctx.stage,), True)
     result = own_kernels.check(ctx, plan, "softmax_triton.py")
     assert result.status == Status.FAIL and "could not list the kernels" in result.message
-    assert len(made) == own_kernels.ATTEMPTS
+    assert len(made) == len(own_kernels.START_LIMITS_S)  # a start that never answers: fresh sandboxes, then a verdict
     assert all("box" not in options for options in made), "a try ran outside the sandbox (an explicit box)"
     assert all(options.get("wrapper") and options.get("gpu") for options in made)
 
@@ -275,7 +275,50 @@ def test_nsight_computes_worker_starts_without_the_gpu_lock_and_runs_learner_cod
         assert held[0] == ("hello", False), "the start held the GPU lock"
         if hang_at == "init":
             assert held[1] == ("init", True), "the learner's init ran without the GPU lock"
-    assert own_kernels.NCU_TIMEOUTS_S[0][0] < own_kernels.NCU_TIMEOUTS_S[1][0], "the first try is the short one"
+    assert own_kernels.STEP_LIMITS_S[0] < own_kernels.STEP_LIMITS_S[1], "the first try is the short one"
+    assert max(own_kernels.START_LIMITS_S) <= 60, "a start that answers takes seconds: one that hangs is cut short"
+
+
+def test_nsight_computes_lost_start_is_tried_again_without_using_up_a_try_of_the_learners_code(tmp_path, monkeypatch):
+    """A watched worker's start that never answers is Nsight Compute's (no learner code has run), and a fresh sandbox
+    then starts in seconds. A second try's start once hung for all of its 90 s while the check held the machine's
+    profiler lock, and a right submission failed (docs/data/evidence-2026-11-29e, call 3). Now a lost start gets a
+    fresh sandbox with a short limit and leaves the learner's two tries as they were."""
+    from grader.checks import own_kernels
+    from grader.checks.kernel_checks import WorkerPlan
+    from grader.results import Status
+
+    seen: list[tuple[int, str, float]] = []
+
+    def run(script):
+        def kernels_run(ctx, plan, attempt, limits=None):
+            outcome = script[len(seen)]
+            seen.append((attempt, outcome, limits[0]))
+            worker = type("W", (), {"log": tmp_path / "worker.log"})()
+            if outcome == "ok":
+                return ["_softmax_kernel"], worker, ""
+            return [], worker, f"{outcome}: no answer in {limits[0]:.0f} s"
+        seen.clear()
+        monkeypatch.setattr(own_kernels, "kernels_run", kernels_run)
+        ctx = _lab03_ctx(tmp_path / str(len(script)), {"softmax_triton.py": "import triton\n@triton.jit\n"
+                                                                            "def _softmax_kernel(x):\n    pass\n"})
+        plan = WorkerPlan("triton", {"op": "softmax", "file": "softmax_triton.py"}, (ctx.stage,), True)
+        return own_kernels.check(ctx, plan, "softmax_triton.py")
+
+    monkeypatch.setattr(own_kernels, "find_ncu", lambda: "/usr/bin/ncu")
+    start, init = own_kernels.START, "your file's init"
+    # call 3's grading: the learner's first try fails at its case, the second try's start hangs, a fresh one answers
+    result = run(["the case", start, "ok"])
+    assert result.status == Status.PASS and "listed on try 3" in result.message, result.message
+    assert [limit for _, _, limit in seen] == [own_kernels.START_LIMITS_S[0], own_kernels.START_LIMITS_S[0],
+                                              own_kernels.START_LIMITS_S[1]]
+    # lost starts never use up the learner's tries: two failures of the learner's code still end the check
+    result = run([start, init, start, init])
+    assert result.status == Status.FAIL and "(4 tries)" in result.message and seen[-1][1] == init
+    # and the starts are bounded: the check gives up once every start limit has been used
+    result = run([start] * len(own_kernels.START_LIMITS_S))
+    assert result.status == Status.FAIL and len(seen) == len(own_kernels.START_LIMITS_S)
+    assert len(seen) <= own_kernels.TRIES
 
 
 def test_grader_timeout_s_caps_every_cases_limit(tmp_path, monkeypatch):
