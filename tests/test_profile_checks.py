@@ -583,8 +583,12 @@ def test_an_analysis_too_long_to_read_whole_is_refused(tmp_path):
     assert result.status == Status.FAIL and "characters long" in result.message, text(result)
 
 
-def test_a_negated_bound_is_no_claim():
-    assert quotes("Compute (SM) Throughput is not above 60 %") == []
+def test_a_negated_bound_turns_over():
+    """"not above 60 %" is at most 60 %; "no less than 97 %" and "never falls below 95 %" are at least (they were read
+    as no claim, or as the opposite bound, and false bounds passed: red team, session 18)."""
+    assert [q.bound for q in quotes("Compute (SM) Throughput is not above 60 %")] == ["upper"]
+    assert [q.bound for q in quotes("Memory Throughput is no less than 97 %")] == ["lower"]
+    assert [q.bound for q in quotes("DRAM Throughput never falls below 95 %")] == ["lower"]
     assert [q.bound for q in quotes("DRAM Throughput, at least 80 %")] == ["lower"]
 
 

@@ -485,6 +485,10 @@ def _relocations(library: Path, run_tool, image: _Image, facts: ElfFacts) -> Non
                                   "audit cannot follow; host code may only launch kernels")
         section = next((s for s, (lo, hi) in ranges.items() if lo <= offset < hi), None)
         where, name = image.where(target) if target else ("import", symbol)
+        if not symbol and where == "import" and name and not learner_allowed(name) and \
+                name not in TOOLCHAIN_ADDRESSED:  # .quad slots + 0x288: a pointer to an import's GOT slot (session 18)
+            facts.problems.append(f"takes the address of the library's slot for {describe(name)} ({kind}): a call "
+                                  "through it is one the audit cannot follow; host code may only launch kernels")
         name = name or f"0x{target:x}"
         if section:
             entries.setdefault(section, []).append(name)

@@ -93,17 +93,23 @@ TRITON = Rules(
 PORT = Rules(
     "port",
     frozenset({"torch", "torch.nn", "torch.nn.functional", "math", "dataclasses", "typing", "functools",
-               "__future__", "collections", "collections.abc", "enum", "itertools", "abc", "warnings", "logging"}),
+               "__future__", "collections", "collections.abc", "enum", "itertools", "abc", "warnings", "logging",
+               "inspect"}),
     None,
     None,
     frozenset({"_C", "ops", "library", "load", "save", "from_file", "hub", "classes", "utils", "storage",
                "UntypedStorage", "TypedStorage", "from_numpy", "frombuffer", "package", "_dynamo", "fx", "jit",
-               "export", "distributed", "onnx", "compiler", "testing", "multiprocessing"}),
-    frozenset({"numpy", "tolist", "__array__", "from_file"}),  # t.untyped_storage().from_file(path): a file's bytes
+               "export", "distributed", "onnx", "compiler", "testing", "multiprocessing", "profiler"}),
+    # t.untyped_storage().from_file(path): a file's bytes; a profiler's export_*(path) writes one (session 18)
+    frozenset({"numpy", "tolist", "__array__", "from_file", "export_chrome_trace", "export_stacks",
+               "export_memory_timeline", "save"}),
     "the port computes with torch tensors end to end; NumPy, the reference and torch's private or I/O entry points "
     "are not part of it",
 )
 RULES = {"triton": TRITON, "port": PORT}
+# A str.format field that reads a private or dunder attribute, or an item through one: '{0.__init__.__globals__}'
+# (red team, session 18). '{:.2f}' and '{0.shape}' are not.
+FORMAT_PRIVATE = re.compile(r"\{[^{}]*\.\s*_")
 
 # What the file may use of the standard library's helper modules (math: all of it, numbers only). Everything else
 # in them can evaluate a string or reach any object (typing.get_type_hints evaluates annotations; functools.partial
@@ -122,6 +128,7 @@ STDLIB_ALLOWED = {
                 "DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL", "debug", "info", "warning", "error", "exception",
                 "critical", "log"},
     "warnings": {"warn", "filterwarnings", "simplefilter", "catch_warnings"},
+    "inspect": {"signature"},  # the port's: nanoGPT's configure_optimizers asks whether AdamW takes fused= (session 18)
 }
 # What may decorate a function of the Triton file (a kernel: Triton's own three). A decorator returns what the name
 # is then bound to: one of the file's (`def _swap(f): return _impl`) would have the grader call a function the audit
@@ -427,10 +434,23 @@ class Flows:
     escaped: set[str] = field(default_factory=set)  # names bound to a tensor beyond their scope (global, :=)
     raised: bool = False  # an exception was raised with a tensor: what `except ... as e` binds may hold one
     holders: dict[str, set[str]] = field(default_factory=dict)  # function -> parameters it stores a tensor into
+    same: dict[str, set[str]] = field(default_factory=dict)  # name -> names bound to it (alias = box, g = f), both ways
 
     def copy(self) -> "Flows":
         return Flows({k: set(v) for k, v in self.params.items()}, set(self.returns), set(self.kernel_tensors),
-                     self.self_holds, set(self.escaped), self.raised, {k: set(v) for k, v in self.holders.items()})
+                     self.self_holds, set(self.escaped), self.raised, {k: set(v) for k, v in self.holders.items()},
+                     {k: set(v) for k, v in self.same.items()})
+
+    def names_of(self, name: str) -> set[str]:
+        """The name and every name bound to the same object through plain `a = b` assignments, anywhere in the file
+        (names, not objects: what one of them holds, each may)."""
+        seen, todo = {name}, [name]
+        while todo:
+            for other in self.same.get(todo.pop(), ()):
+                if other not in seen:
+                    seen.add(other)
+                    todo.append(other)
+        return seen
 
 
 def _chain(node: ast.AST) -> list[str] | None:
@@ -452,6 +472,16 @@ def _param_names(args: ast.arguments) -> list[str]:
 def _all_param_names(args: ast.arguments) -> list[str]:
     """_param_names, then *args and **kwargs: every name a call binds."""
     return _param_names(args) + [a.arg for a in (args.vararg, args.kwarg) if a is not None]
+
+
+def _default_names(args: ast.arguments | None, name: str) -> set[str]:
+    """The names in parameter ``name``'s default expression (``box=_B``: {"_B"})."""
+    if args is None:
+        return set()
+    positional = [*args.posonlyargs, *args.args]
+    pairs = list(zip(positional[len(positional) - len(args.defaults):], args.defaults)) + \
+        [(a, d) for a, d in zip(args.kwonlyargs, args.kw_defaults) if d is not None]
+    return {n.id for a, d in pairs if a.arg == name for n in ast.walk(d) if isinstance(n, ast.Name)}
 
 
 def _target_names(target: ast.AST) -> list[str]:
@@ -671,6 +701,7 @@ class _Auditor(ast.NodeVisitor):
         self.declared_outer: set[str] = set()  # names some function declares global or nonlocal
         self.in_annotation = 0  # visiting an annotation that runs: names are fine there, calls are not
         self.functions_in: list[tuple[int, str, set[str]]] = []  # functions being visited: (scope, key, parameters)
+        self.method_selves: list[str] = []  # the first parameter of each method being visited (or "")
         self.as_values: set[str] = set()  # the file's functions and lambdas held as values, not (only) called
         self.methods: set[str] = set()  # functions defined in a class body: every parameter but self may be a tensor
         self.static_methods: set[str] = set()  # of which @staticmethod (no self)
@@ -718,13 +749,19 @@ class _Auditor(ast.NodeVisitor):
         or lambda keys: hooks and functions in a kernel's decorators (autotune's pre_hook, post_hook,
         prune_configs_by, heuristics, jit's launch_metadata), in any triton.Config, and a launch's grid."""
         places = []
+        # _tuned = triton.autotune(configs=..., key=[...])(_kernel): launched as _tuned[grid](...) like the kernel
+        tuned = {t.id for node in tree.body if isinstance(node, ast.Assign) and isinstance(node.value, ast.Call) and
+                 isinstance(node.value.func, ast.Call) and self._triton_chain(node.value.func.func) and
+                 _chain(node.value.func.func)[-1] in ("autotune", "heuristics") and
+                 isinstance(node.value.args[0] if len(node.value.args) == 1 else None, ast.Name) and
+                 node.value.args[0].id in self.jit_functions for t in node.targets if isinstance(t, ast.Name)}
         for node in ast.walk(tree):
             if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.name in self.jit_functions:
                 places += node.decorator_list
             elif isinstance(node, ast.Call) and self._triton_chain(node.func) and _chain(node.func)[-1] == "Config":
                 places += [*node.args, *(kw.value for kw in node.keywords)]
             elif isinstance(node, ast.Subscript) and isinstance(node.value, ast.Name) and \
-                    node.value.id in self.jit_functions:
+                    (node.value.id in self.jit_functions or node.value.id in tuned):
                 places.append(node.slice)  # kernel[grid]
             elif isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and \
                     isinstance(node.func.value, ast.Name) and node.func.value.id in self.jit_functions:
@@ -807,6 +844,11 @@ class _Auditor(ast.NodeVisitor):
 
     def _arg_dict(self, node) -> bool:
         return isinstance(node, ast.Name) and any(node.id in names for names in self.arg_dicts)
+
+    def _named_argument(self, node) -> bool:
+        """meta["BLOCK_M"] in a grid lambda: one kernel argument read by its name (the tutorials' grid)."""
+        return isinstance(node, ast.Subscript) and self._arg_dict(node.value) and \
+            isinstance(node.slice, ast.Constant) and isinstance(node.slice.value, str)
 
     def _triton_chain(self, node) -> bool:
         """triton.language.float32, tl.constexpr: an attribute chain on a name that imports from triton."""
@@ -1264,9 +1306,10 @@ class _Auditor(ast.NodeVisitor):
             return True
         return False
 
-    @staticmethod
-    def _self_like(value) -> bool:
-        return isinstance(value, ast.Name) and value.id in ("self", "cls")
+    def _self_like(self, value) -> bool:
+        """self, cls, or whatever a method of the file names its first parameter (def count(me): ... me.t: red
+        team, session 18), in that method and in the functions inside it."""
+        return isinstance(value, ast.Name) and (value.id in ("self", "cls") or value.id in self.method_selves)
 
     def visit_Call(self, node):
         func = node.func
@@ -1357,6 +1400,8 @@ class _Auditor(ast.NodeVisitor):
         elif (chain := _chain(func)) and self.aliases.get(chain[0], chain[0]) == "math" and \
                 any(self._tensor_expr(a) for a in given):
             self.flag(node, f"passes a tensor to {'.'.join(chain)}() outside a kernel: {self.rules.why}")
+        elif self._triton_number(chain) and any(self._tensor_expr(a) and not self._named_argument(a) for a in given):
+            self.flag(node, f"passes a tensor to {'.'.join(chain)}() outside a kernel: {self.rules.why}")
         # An inline lambda handed a tensor alongside it (map(lambda t: ..., [x])): its parameters may be tensors.
         if any(self._tensor_expr(a) for a in given):
             for arg in given:
@@ -1441,17 +1486,17 @@ class _Auditor(ast.NodeVisitor):
                 chain = _chain(func)
                 if chain and self.aliases.get(chain[0], chain[0]) == "torch" and chain[-1] in self.TENSOR_ALLOC:
                     return True
-                if self._tensor_expr(func.value):  # a method of a tensor, or of a container holding one
-                    return func.attr in self.TENSOR_VIEWS or func.attr in self.CONTAINER_READS
+                if self._tensor_expr(func.value):  # a method of a tensor, or of a container holding one, or one of
+                    return func.attr in self.TENSOR_VIEWS or func.attr in self.CONTAINER_READS or \
+                        func.attr in self.flows.returns  # the file's methods that may return one (obj.count())
                 if chain and (chain[0] in self.jit_functions or chain[0] in self.aliases and (
-                        self.aliases[chain[0]].split(".")[0] == "math" or
-                        ".".join([*self.aliases[chain[0]].split("."), *chain[1:]]) in self.TRITON_NUMBERS)):
+                        self.aliases[chain[0]].split(".")[0] == "math" or self._triton_number(chain))):
                     return False  # kernel.warmup(...), triton.cdiv(...), math.ceil(...): no tensor comes back
                 # Any other call handed a tensor may hold it and hand it back, Triton's too (tl.constexpr(x).value)
                 # Anything else handed a tensor may hand it back: typing.cast(Any, x), dict(a=x).get("a")
                 return any(self._tensor_expr(a) for a in given)
             if isinstance(func, ast.Name):
-                if func.id in self.flows.returns or self._tensor_name(func.id):  # v = e.view; v(rows, cols)
+                if self.flows.names_of(func.id) & self.flows.returns or self._tensor_name(func.id):  # v = e.view
                     return True
                 if func.id in self.classes:  # an object of the file's: it holds a tensor if some method stores one,
                     return self.flows.self_holds or (  # or if its generated __init__ is handed one
@@ -1466,8 +1511,13 @@ class _Auditor(ast.NodeVisitor):
             return any(self._tensor_expr(a) for a in given) or self._tensor_expr(func)
         return False
 
-    # Triton's host functions that return a number, whatever they are handed.
+    # Triton's host functions that return a number from numbers: handed a tensor, they compute with torch
+    # (triton.cdiv(t, 1) is (t + 1 - 1) // 1), which _judge_call_of_tensors refuses (red team, session 18).
     TRITON_NUMBERS = {"triton.cdiv", "triton.next_power_of_2", "triton.language.cdiv"}
+
+    def _triton_number(self, chain: list[str] | None) -> bool:
+        return bool(chain) and chain[0] in self.aliases and \
+            ".".join([*self.aliases[chain[0]].split("."), *chain[1:]]) in self.TRITON_NUMBERS
 
     # Methods that read a container back (a dict or list that holds a tensor hands it out again).
     CONTAINER_READS = {"get", "pop", "values", "items", "copy", "setdefault", "popitem"}
@@ -1504,6 +1554,11 @@ class _Auditor(ast.NodeVisitor):
                 self._bind(target, tensor)
                 if tensor:
                     self._holds_all(target)
+                if isinstance(target, ast.Name) and isinstance(node.value, ast.Name):  # alias = box, g = f
+                    self.found.same.setdefault(target.id, set()).add(node.value.id)
+                    self.found.same.setdefault(node.value.id, set()).add(target.id)
+                    if self.flows.names_of(node.value.id) & self.flows.returns:
+                        self.found.returns.add(target.id)
         self.generic_visit(node)
 
     def _holds_all(self, target) -> None:
@@ -1532,7 +1587,11 @@ class _Auditor(ast.NodeVisitor):
                                                     in self.scopes[self.functions_in[-1][0]:]):
                     self.found.escaped.add(target.id)
                 elif target.id in self.functions_in[-1][2]:
-                    self.found.holders.setdefault(self.functions_in[-1][1], set()).add(target.id)
+                    key = self.functions_in[-1][1]
+                    self.found.holders.setdefault(key, set()).add(target.id)
+                    # def keep(t, box=_B): box.append(t) fills the default's object when no argument is given
+                    self.found.escaped.update(_default_names(self.signatures.get(key), target.id))
+                self.found.escaped.update(self.flows.names_of(target.id) - {target.id})  # alias = box: box holds it
                 self._bind(target, True)
         if isinstance(target, ast.Call) and isinstance(target.func, ast.Name) and target.func.id in self.functions:
             self.found.returns.add(target.func.id)  # cached(0).append(x): what cached(0) returns now holds a tensor
@@ -1758,10 +1817,13 @@ class _Auditor(ast.NodeVisitor):
             tensors |= set(params) - set(_param_names(args)[:1] if key not in self.static_methods else ())
         self.scopes.append((tensors, set(params) - tensors))
         self.functions_in.append((len(self.scopes) - 1, key, set(params)))
+        first = _param_names(args)[:1]
+        self.method_selves.append(first[0] if first and key in self.methods and key not in self.static_methods else "")
 
     def _leave_function(self, callback: bool) -> None:
         self.scopes.pop()
         self.functions_in.pop()
+        self.method_selves.pop()
         if callback:
             self.arg_dicts.pop()
 
@@ -1868,6 +1930,9 @@ class _Auditor(ast.NodeVisitor):
                 node.value not in DUNDER_OK | {"__main__"}:
             self.flag(node, f"uses the string {node.value!r}: dunder names are not allowed, written as strings either "
                             "(d[\"__import__\"] is the builtin)")
+        elif isinstance(node.value, str) and FORMAT_PRIVATE.search(node.value):
+            self.flag(node, "writes a format field that reads a private attribute ('{0.__class__}'): str.format reads "
+                            "attributes by name; format the value itself")
 
     def visit_Subscript(self, node):
         if self._tracking() and self._tensor_expr(node.slice):

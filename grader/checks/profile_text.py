@@ -469,7 +469,9 @@ _LOWER_BOUND = re.compile(r"(\babove|\bover|\b(?:more|greater|higher|larger|bigg
 _UPPER_BOUND = re.compile(r"(\bbelow|\bunder|\b(?:less|lower|smaller|shorter|fewer) than|\bat most|\bup to|<=?|"
                           r"\u2264|\bpor debajo del?|\bmenos (?:de|que)|\bcomo m[aá]ximo|\ba lo sumo)" + _ARTICLE +
                           r"\W{0,3}$", re.I)
-_NEGATED_BOUND = re.compile(r"\b(not|never|no)\W+\w+(\s+than)?\W{0,3}$|n't\W+\w+(\s+than)?\W{0,3}$", re.I)
+# A negation before the bound's word turns it over: "not above 90 %" is at most 90 %, "no less than 97 %" and "never
+# falls below 95 %" at least (red team, session 18: read as no claim, or as the opposite bound, they let false bounds by).
+_NEGATION = re.compile(r"(\b(?:not|never|no|nunca)|n't)(?:\W+\w+)?\W*$", re.I)
 # "~85 %", "about 126 us": a quote of this report, rounded; checked with APPROX_TOLERANCE instead of to its digits
 _APPROX = re.compile(r"(~|\u2248|\u223c|\babout|\baround|\bapprox\w*|\broughly|\bnearly|\balmost|\bcirca|\bsome|"
                      r"\bun(?:[oa]s?)?|\baproximadamente|\balrededor del?|\bcerca del?|\bcasi)"
@@ -718,8 +720,8 @@ def quotes(text: str, labels: tuple[str, ...] = (), kernels: tuple[str, ...] = (
             claimed = bool(label_re and (is_row and label_re.search(row_label) or
                                          _claimed(paragraph + masked[:match.start()], label_re)))
             aside = _ASIDE.search(masked[:match.start()])
-            if aside and (_KERNEL_WORD.search(aside.group(1)) or re.search(r"\b(vs\.?|versus|frente)\b", aside.group(1),
-                                                                       re.I)):
+            aside = aside and re.split(r"[,;]", aside.group(1))[-1]  # its own part: "(unlike naive, this one's X 97 %)"
+            if aside and (_KERNEL_WORD.search(aside) or re.search(r"\b(vs\.?|versus|frente)\b", aside, re.I)):
                 continue  # "(naive: 41.2 %)", "(vs 131.2 us for torch.softmax)": another kernel's aside
             if _PER_SM.match(following) and not match.group("unit") and not re.search(
                     r"\bper (?:sm|scheduler)\b", _nearest_label(paragraph + masked[:match.start()], any_label_re)):
@@ -738,12 +740,15 @@ def quotes(text: str, labels: tuple[str, ...] = (), kernels: tuple[str, ...] = (
                 if _PLAN.search(_SUBCLAUSE_END.split(clause_before)[-1]):
                     continue  # a plan's bound ("check whether Achieved Occupancy goes above 60 %")
                 lower, upper = _LOWER_BOUND.search(before), _UPPER_BOUND.search(before)
-                if _NEGATED_BOUND.search(before) or not (lower or upper):
+                if not (lower or upper):
                     continue
                 bound, word = ("lower", lower.group(1)) if lower else ("upper", upper.group(1))
+                if _NEGATION.search(before[:(lower or upper).start()]):
+                    bound = "upper" if bound == "lower" else "lower"
             elif not is_row and not ncu and (_other_thing(paragraph + masked[:match.start()], following,
                                                           label_re) or not claimed and _each(masked[:match.start()],
-                                                                                             label_re) or
+                                                                                             label_re,
+                                                                                             masked[match.end():]) or
                                              not match.group("unit") and not _named_in(
                                                  re.split(r"[,;]|(?<!\d)[.!?](?=\s|$)",
                                                           paragraph + masked[:match.start()])[-1], label_re) and (
@@ -834,11 +839,17 @@ def _label_after(line: str, end: int, any_label: re.Pattern) -> str:
     return _normal(name.group(0)) if name else ""
 
 
-def _each(before: str, labels: re.Pattern | None) -> bool:
-    """A figure of one item ("Each row is 16 KiB", "each element is read once (4 bytes)"), with no metric's full
-    name between the item and the figure."""
-    each = _EACH.search(_SUBCLAUSE_END.split(before)[-1]) or _EACH_ASIDE.search(_CLAUSE_END.split(before)[-1])
-    return bool(each) and not _named_in(each.group(0), labels)
+def _each(before: str, labels: re.Pattern | None, after: str = "") -> bool:
+    """A figure of one item ("Each row is 16 KiB"), with no metric's full name between the item and the figure; or
+    in parentheses after what the item does ("each element is read once (4 bytes)"), with no full name in that part
+    of the sentence nor in the parenthesis ("The Duration of each launch (88.20 us)", "each launch streams
+    (97.30 % Memory Throughput)" are claims: red team, session 18)."""
+    each = _EACH.search(_SUBCLAUSE_END.split(before)[-1])
+    if each:
+        return not _named_in(each.group(0), labels)
+    clause = _CLAUSE_END.split(before)[-1]
+    return bool(_EACH_ASIDE.search(clause)) and not _named_in(re.split(r"[,;:]", clause)[-1], labels) and \
+        not _named_in(after.split(")")[0], labels)
 
 
 def _column_of_another(header: list[str], before: str, line: str, mine: re.Pattern) -> bool:
