@@ -93,8 +93,7 @@ TRITON = Rules(
 PORT = Rules(
     "port",
     frozenset({"torch", "torch.nn", "torch.nn.functional", "math", "dataclasses", "typing", "functools",
-               "__future__", "collections", "collections.abc", "enum", "itertools", "abc", "warnings", "logging",
-               "inspect"}),
+               "__future__", "collections", "collections.abc", "enum", "itertools", "abc", "warnings", "logging"}),
     None,
     None,
     frozenset({"_C", "ops", "library", "load", "save", "from_file", "hub", "classes", "utils", "storage",
@@ -128,7 +127,6 @@ STDLIB_ALLOWED = {
                 "DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL", "debug", "info", "warning", "error", "exception",
                 "critical", "log"},
     "warnings": {"warn", "filterwarnings", "simplefilter", "catch_warnings"},
-    "inspect": {"signature"},  # the port's: nanoGPT's configure_optimizers asks whether AdamW takes fused= (session 18)
 }
 # What may decorate a function of the Triton file (a kernel: Triton's own three). A decorator returns what the name
 # is then bound to: one of the file's (`def _swap(f): return _impl`) would have the grader call a function the audit
