@@ -27,7 +27,7 @@ from grader.ops import get as get_op
 from grader.registry import Check, Lab
 from grader.results import Result, Status, failed, not_run, skipped
 from grader import trace
-from grader.runner import run_tool
+from grader.runner import WorkerGone, run_tool
 
 PROGRESS = os.environ.get("GRADER_PROGRESS") == "1"  # one line per check on stderr, as it starts
 NO_DEVICE_HINT = "grade on a machine with an NVIDIA GPU (sm_80 or newer); see docs/en/no-gpu.md"
@@ -275,6 +275,22 @@ class LabRun:
         return any(c.timed and precondition(c, self._ctx, self.done, tuple(p for p in c.needs if p in self.done))
                    is None for c in self.lab.checks)
 
+    def ready_for_timing(self) -> None:
+        """What the timed checks need that is not a measurement, done before the GPU is taken from every other
+        grading: the run's copy worker started and initialised, where this lab's checks measure the copy ceiling
+        (perf.copy_worker_ready). Whatever goes wrong here is left to the measurement, which tries again and says so."""
+        from grader.checks.kernel_checks import times_copy  # numpy and the checks: imported once a lab is timed
+        from grader.checks.perf import copy_worker_ready
+        from grader.timing import Failed
+
+        ctx = self.context()
+        if times_copy(ctx):
+            with trace.span("ready for timing", lab=self.lab.number):
+                try:
+                    copy_worker_ready(ctx)
+                except (WorkerGone, BadReply, Failed):
+                    pass
+
     def run_timed(self, alone: bool = True) -> None:
         """The timed checks, one after another, while this process holds the GPU alone. ``alone=False``: the lab
         holds nothing (``timed_may_run`` found no check that can run), so each is given its parents' verdict, and
@@ -430,6 +446,8 @@ def _grade(labs: list[Lab], submission: Path, learner: str | None, workroot: Pat
         timed = [lr for lr in lab_runs if lr.has_timed]
         alone = [lr for lr in timed if lr.timed_may_run()]
         if alone:
+            for lr in alone:
+                lr.ready_for_timing()
             with gpu_lock.exclusive():
                 for lr in alone:
                     lr.run_timed()

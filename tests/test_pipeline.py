@@ -5,11 +5,15 @@ from __future__ import annotations
 
 import threading
 import time
+from contextlib import contextmanager
+from pathlib import Path
 
 import pytest
 
 from grader.context import Context, Device, Memo
+from grader import pipeline
 from grader.gpu_lock import GpuLock
+from grader.ops import KERNELS
 from grader.pipeline import GraderBug, LabRun
 from grader.registry import Lab
 from grader.results import Status, failed, passed
@@ -364,6 +368,35 @@ def test_a_watched_check_never_holds_the_profiler_lock_waiting_for_a_slot(tmp_pa
     assert all(r.status == Status.PASS for r in results.values()), {k: r.message for k, r in results.items()}
 
 
+class RecordingLock:
+    """The machine's GPU lock as pipeline.grade sees it: each exclusive hold is recorded in ``events``."""
+
+    def __init__(self, events: list):
+        self.events = events
+
+    @contextmanager
+    def exclusive(self):
+        self.events.append("exclusive")
+        yield
+
+    def shared(self):
+        return GpuLock(None, "").shared()
+
+    def profiler(self):
+        return GpuLock(None, "").profiler()
+
+
+def on_a_fake_gpu(monkeypatch, events: list) -> None:
+    """pipeline.grade on a machine that says it has a GPU, whose GPU lock records into ``events``."""
+    from grader import pipeline
+
+    device = Device(True, "fake", (9, 0), 132)
+    monkeypatch.setattr(pipeline, "quick_device", lambda: device)
+    monkeypatch.setattr(pipeline, "probe_device", lambda: device)
+    monkeypatch.setattr(pipeline, "gpu_present", lambda: True)
+    monkeypatch.setattr(pipeline.GpuLock, "for_device", classmethod(lambda cls, d: RecordingLock(events)))
+
+
 def test_a_lab_whose_measurements_cannot_run_never_takes_the_gpu_from_other_gradings(tmp_path, monkeypatch):
     """The timed checks hold the machine's GPU lock exclusive, and while a grading waits for it no grading of the
     machine starts new GPU work. A lab whose kernel failed its correctness checks has every measurement NOT RUN, yet
@@ -372,33 +405,7 @@ def test_a_lab_whose_measurements_cannot_run_never_takes_the_gpu_from_other_grad
     from grader import pipeline
 
     taken: list[str] = []
-
-    class Recording:
-        def __init__(self, name):
-            self.name = name
-
-        def exclusive(self):
-            lock = self
-
-            class Hold:
-                def __enter__(self):
-                    taken.append(lock.name)
-
-                def __exit__(self, *exc):
-                    return None
-            return Hold()
-
-        def shared(self):
-            return GpuLock(None, "").shared()
-
-        def profiler(self):
-            return GpuLock(None, "").profiler()
-
-    device = Device(True, "fake", (9, 0), 132)
-    monkeypatch.setattr(pipeline, "quick_device", lambda: device)
-    monkeypatch.setattr(pipeline, "probe_device", lambda: device)
-    monkeypatch.setattr(pipeline, "gpu_present", lambda: True)
-    monkeypatch.setattr(pipeline.GpuLock, "for_device", classmethod(lambda cls, d: Recording("gpu")))
+    on_a_fake_gpu(monkeypatch, taken)
     measured: list[str] = []
 
     def fake_lab(number: str, right: bool) -> Lab:
@@ -409,7 +416,7 @@ def test_a_lab_whose_measurements_cannot_run_never_takes_the_gpu_from_other_grad
         return lab
 
     (tmp_path / "sub").mkdir()
-    for labs, want in (([fake_lab("08", False)], []), ([fake_lab("08", False), fake_lab("09", True)], ["gpu"])):
+    for labs, want in (([fake_lab("08", False)], []), ([fake_lab("08", False), fake_lab("09", True)], ["exclusive"])):
         taken.clear()
         measured.clear()
         run = pipeline.grade(labs, tmp_path / "sub", None, tmp_path / f"work{len(labs)}", "softmax")
@@ -423,3 +430,51 @@ def test_a_lab_whose_measurements_cannot_run_never_takes_the_gpu_from_other_grad
     assert lr.timed_may_run()
     with pytest.raises(GraderBug, match="without the GPU to itself"):
         lr.run_timed(alone=False)
+
+
+@pytest.mark.parametrize("op, ready", [("softmax", True), ("gemm", False)])
+def test_the_copy_worker_is_ready_before_the_gpu_is_taken_from_other_gradings(tmp_path, monkeypatch, op, ready):
+    """The copy ceiling's worker (torch's import, then its init) used to start or initialise inside the timed checks'
+    exclusive hold, while every other grading's GPU work waited: 29 of make test-gpu's timed sections spent 25 s in it,
+    and lab 01 of the GEMM track, whose ceiling is the fp32 peak, started one just to time a copy it never used
+    (session 19). The pipeline readies it first, and only for an op whose ceiling is the copy."""
+    from grader.checks import perf
+
+    events: list[str] = []
+    on_a_fake_gpu(monkeypatch, events)
+    monkeypatch.setattr(perf, "copy_worker_ready", lambda ctx: events.append(f"copy worker ready ({ctx.spec.name})"))
+    lab = Lab("09", "09-fake", "fake", editable=(), docs="x.md", op=op)
+    lab.check("09.k.run", points=1, gpu=True)(lambda ctx: passed("ran"))
+    lab.check("09.k.gate", points=1, needs=("09.k.run",), gpu=True, timed=True)(
+        lambda ctx: events.append("measured") or passed("fast"))
+    (tmp_path / "sub").mkdir()
+    pipeline.grade([lab], tmp_path / "sub", None, tmp_path / "work", op)
+    assert events == ([f"copy worker ready ({op})"] if ready else []) + ["exclusive", "measured"]
+
+
+@pytest.mark.parametrize("kernel", KERNELS)
+def test_a_timed_check_times_the_copy_only_where_it_is_the_ceiling(kernel, monkeypatch):
+    """Every measurement of every lab asks for the run's copy ceiling exactly when the op's ceiling is the copy
+    (perf.contenders); lab 01 asked for it on the GEMM track too."""
+    from types import SimpleNamespace
+
+    from grader.checks import perf
+    from grader.labs import labs_for
+    from grader.ops import get
+
+    spec, asked = get(kernel), {}
+
+    def measure(ctx, key, plan, dims, contenders, **kw):
+        asked[f"{ctx.lab.number} {key}"] = list(contenders)
+        return None, failed("not measured here")
+
+    monkeypatch.setattr(perf, "measure", measure)
+    for lab in labs_for(kernel):
+        ctx = SimpleNamespace(spec=spec, lab=lab, builddir=Path("build"), cache=None, stage=Path("stage"),
+                              hint=lambda anchor: anchor)
+        for check in lab.checks:
+            if check.timed and ".perf" in check.id:
+                check.fn(ctx)
+    assert {key.split()[0] for key in asked} == {"01", "02", "03"}
+    for key, contenders in asked.items():
+        assert ("copy" in contenders) == (spec.rate.ceiling == "copy"), (key, contenders)

@@ -14,7 +14,7 @@ def test_every_recent_timed_launch_of_the_reference_is_right(tmp_path, monkeypat
     from grader import timing
     from grader.build import build_cuda
     from grader.checks import perf
-    from grader.checks.kernel_checks import WorkerPlan
+    from grader.checks.kernel_checks import WorkerPlan, lab_worker
     from grader.context import Context
     from grader.gpu_lock import GpuLock
     from grader.ops import get
@@ -28,11 +28,16 @@ def test_every_recent_timed_launch_of_the_reference_is_right(tmp_path, monkeypat
     assert built.ok, built.errors
     plan = WorkerPlan("cuda", {"op": spec.name, "libraries": {"learner": str(built.library)}},
                       (built.library.parent,), True, what="tuned")
+    lock = GpuLock.for_device(device)
     for run in range(3):
         lab = Lab("02", "tuned-kernel", "x", editable=(), docs="lab/02-tuned-kernel.md", op=spec.name)
-        ctx = Context(lab, spec, REPO, REPO, REPO, None, device, run, tmp_path / f"run{run}")
+        ctx = Context(lab, spec, REPO, REPO, REPO, None, device, run, tmp_path / f"run{run}", gpu_lock=lock)
         try:
-            with GpuLock.for_device(device).exclusive():  # as the grader's timed checks: the GPU to itself
+            # As the grader does: the workers start, and load holding the GPU lock shared, before the measurement
+            # takes it exclusive (their start-up once ran inside, while every other test's GPU work waited)...
+            perf.copy_worker_ready(ctx)
+            lab_worker(ctx, plan)
+            with lock.exclusive():  # ...and the measurement has the GPU to itself
                 m, problem = perf.measure(ctx, "gate", plan, spec.representative, ["lib:learner", "baseline", "copy"],
                                           verify=("lib:learner",))
         finally:

@@ -109,11 +109,16 @@ def copy_worker(ctx) -> Worker:
     return worker
 
 
+def times_copy(ctx) -> bool:
+    """Whether this lab's timed checks measure the run's copy ceiling, on this machine (perf.contenders)."""
+    rate = ctx.spec.rate  # None for an op that is never timed (lab 00's vector add)
+    return ctx.device.has_cuda and rate is not None and rate.ceiling == "copy" and any(c.timed for c in ctx.lab.checks)
+
+
 def prespawn_copy_worker(ctx) -> None:
     """A lab's prepare hook: start the copy worker now, if the lab has a timed check and a GPU, so that torch
     imports in it while the judge sets up and the labs build, not in the timed part of the run."""
-    rate = ctx.spec.rate  # None for an op that is never timed (lab 00's vector add)
-    if ctx.device.has_cuda and rate is not None and rate.ceiling == "copy" and any(c.timed for c in ctx.lab.checks):
+    if times_copy(ctx):
         copy_worker(ctx)
 
 

@@ -20,7 +20,7 @@ def make(spec) -> Lab:
               editable=(source, report, f"profile/{spec.stem}_tuned.md"), cuda_sources=(source,), docs="lab/02-tuned-kernel.md",
               op=spec.name)
     rep = spec.label(spec.representative)
-    contenders = [LEARNER, "baseline"] + (["copy"] if spec.rate.ceiling == "copy" else [])
+    contenders = perf.contenders(spec, LEARNER, "baseline")
 
     def plan(ctx):
         return cuda_plan(ctx, source)

@@ -154,7 +154,7 @@ def register(lab: Lab, spec, file: str) -> None:
                timed=True)
     def perf_info(ctx: Context) -> Result:
         m, problem = perf.measure(ctx, "triton-timing", plan(ctx, file, "cuda"), spec.representative,
-                                  ["learner", "baseline"] + (["copy"] if spec.rate.ceiling == "copy" else []),
+                                  perf.contenders(spec, "learner", "baseline"),
                                   verify=("learner",), rounds=2)
         if problem:
             return problem
