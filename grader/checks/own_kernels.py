@@ -63,8 +63,11 @@ def base(name: str) -> str:
 # it is tried again in a fresh sandbox without using up a try of the learner's code, each lost start of the check
 # given the next of START_LIMITS_S (a second try's start was given 90 s once, and hung for all of them, holding the
 # machine's profiler lock: 2026-11-29e, call 3). The learner's init and case get STEP_LIMITS_S's limit each, per try:
-# the first try is cut short, the second given room.
-START_LIMITS_S = (25.0, 25.0, 60.0)
+# the first try is cut short, the second given room. In three make test-gpu runs on an H200 (2026-11-29e call 3,
+# 2026-11-29f calls 1-2), the 36 watched starts that answered took 4.2-9.6 s with 8 or 12 gradings at once, and the
+# 6 that did not were cut at 25 s (one at 90 s), then started in a fresh sandbox in 4-6 s: a first limit of 15 s keeps
+# a margin of half again over the slowest, and a start cut by mistake costs one more start, not a learner's try.
+START_LIMITS_S = (15.0, 15.0, 60.0)
 STEP_LIMITS_S = (40.0, 90.0)
 ATTEMPTS = len(STEP_LIMITS_S)  # a run of the learner's code that lists nothing is tried once more, then fails
 TRIES = ATTEMPTS + len(START_LIMITS_S) - 1  # the most watched workers one check starts
