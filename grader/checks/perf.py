@@ -122,8 +122,9 @@ def contenders(spec, *names: str) -> list[str]:
 def copy_worker_ready(ctx) -> Worker:
     """The run's copy worker, started and initialised (it loads no library: no learner code). The pipeline asks for it
     before the timed checks take the GPU alone, so that neither its start (torch's import, the worker prespawned or
-    not) nor its init is spent while every other grading's GPU work waits (12 of make test-gpu's 36 exclusive holds
-    waited 0.3-6 s for it: session 19); the measurement finds it ready. Raises WorkerGone or timing.Failed."""
+    not) nor its init is spent while every other grading's GPU work waits (29 of make test-gpu's 36 exclusive holds
+    spent 0.17-5.8 s on it, 25 s in all: docs/data/evidence-2026-11-29f, call 1); the measurement finds it ready.
+    Raises WorkerGone or timing.Failed."""
     worker = kc.copy_worker(ctx)  # the run's one, started again if an earlier one failed
     _initialised(ctx, worker)
     return worker
