@@ -89,14 +89,14 @@ class GpuLock:
                     os.close(fd)  # closing releases the lock
 
     @contextmanager
-    def profiler(self):
-        """One profiled check at a time on the machine (see above)."""
+    def profiler(self, **fields):
+        """One profiled check at a time on the machine (see above); ``fields`` go into the trace's event (the check)."""
         fd = self._open("profiler")
         try:
             if fd is not None:
                 waited = time.monotonic()
                 fcntl.flock(fd, fcntl.LOCK_EX)
-                trace.event("wait for the profiler lock", waited)
+                trace.event("wait for the profiler lock", waited, **fields)
             yield
         finally:
             if fd is not None:

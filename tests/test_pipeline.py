@@ -3,6 +3,7 @@ parents passed, timed checks run last and alone, results come back in declaratio
 bug in one lane ends the run. Fake labs, no workers: these run anywhere, fast."""
 from __future__ import annotations
 
+import json
 import threading
 import time
 from contextlib import contextmanager
@@ -343,10 +344,15 @@ def test_pipeline_watched_checks_run_one_at_a_time_and_wait_holding_no_gpu_lock(
     assert all(r.status == Status.PASS for r in results.values())
 
 
-def test_a_watched_check_never_holds_the_profiler_lock_waiting_for_a_slot(tmp_path):
+def test_a_watched_check_never_holds_the_profiler_lock_waiting_for_a_slot(tmp_path, monkeypatch):
     """A watched check held the machine's profiler lock while it waited for a slot of its own grading, 14-21 s at a
     time in make test-gpu, and every other grading's watched check waited behind it (docs/data/evidence-2026-11-29e,
-    call 1). It now runs under the profiler lock instead of a slot: with the grading's one slot busy, it runs."""
+    call 1). It now runs under the profiler lock instead of a slot: with the grading's one slot busy, it runs. Its
+    trace names what it waited for: the profiler lock, with the check, and no slot."""
+    from grader import trace
+
+    monkeypatch.setattr(trace, "_PATH", str(tmp_path / "trace.jsonl"))
+    monkeypatch.setattr(trace, "_HEADED", False)
     lab = Lab("09", "fake", "fake", editable=(), docs="x.md")
     busy, watched_ran = threading.Event(), threading.Event()
 
@@ -366,6 +372,9 @@ def test_a_watched_check_never_holds_the_profiler_lock_waiting_for_a_slot(tmp_pa
     lr.ready = lambda: (Device(True, "fake"), GpuLock(tmp_path, "gpu"))
     results = run_all(lr)
     assert all(r.status == Status.PASS for r in results.values()), {k: r.message for k, r in results.items()}
+    events = [json.loads(line) for line in (tmp_path / "trace.jsonl").read_text().splitlines()]
+    waits = {(e["what"], e.get("check")) for e in events if e["what"].startswith("wait for")}
+    assert waits == {("wait for a slot", "09.a.slow"), ("wait for the profiler lock", "09.w.watched")}, waits
 
 
 class RecordingLock:
@@ -382,8 +391,8 @@ class RecordingLock:
     def shared(self):
         return GpuLock(None, "").shared()
 
-    def profiler(self):
-        return GpuLock(None, "").profiler()
+    def profiler(self, **fields):
+        return GpuLock(None, "").profiler(**fields)
 
 
 def on_a_fake_gpu(monkeypatch, events: list) -> None:
