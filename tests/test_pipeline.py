@@ -443,10 +443,10 @@ def test_a_lab_whose_measurements_cannot_run_never_takes_the_gpu_from_other_grad
 
 @pytest.mark.parametrize("op, ready", [("softmax", True), ("gemm", False)])
 def test_the_copy_worker_is_ready_before_the_gpu_is_taken_from_other_gradings(tmp_path, monkeypatch, op, ready):
-    """The copy ceiling's worker (torch's import, then its init) used to start or initialise inside the timed checks'
-    exclusive hold, while every other grading's GPU work waited: 29 of make test-gpu's 36 exclusive holds spent 25 s in it,
-    and lab 01 of the GEMM track, whose ceiling is the fp32 peak, started one just to time a copy it never used
-    (session 19). The pipeline readies it first, and only for an op whose ceiling is the copy."""
+    """The copy ceiling's worker (torch's import, then its init) used to start or initialise inside the timed
+    checks' exclusive hold, while every other grading's GPU work waited: 29 of make test-gpu's 36 exclusive holds
+    spent 25 s in it, and lab 01 of the GEMM track, whose ceiling is the fp32 peak, started one just to time a copy it
+    never used (session 19). The pipeline readies it first, and only for an op whose ceiling is the copy."""
     from grader.checks import perf
 
     events: list[str] = []

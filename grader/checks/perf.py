@@ -135,7 +135,8 @@ def _initialised(ctx, worker: Worker) -> None:
         with ctx.gpu_work():
             reply = worker.call({"cmd": "init", "op": ctx.spec.name, "libraries": {}}, timeout_s=180)
         if reply.has("error"):
-            raise timing.Failed(f"its worker could not start: {reply.sub('error').text('message', 300, default='')}", [])
+            message = reply.sub("error").text("message", 300, default="")
+            raise timing.Failed(f"its worker could not start: {message}", [])
         return True
 
     ctx.per_run.once(("copy-ready", ctx.spec.name, id(worker)), init)

@@ -33,8 +33,8 @@ def make(spec) -> Lab:
 
     @lab.check("01.perf.info", points=0, needs=(f"01.correct.{next(iter(spec.family_points))}",), gpu=True, timed=True)
     def perf_info(ctx: Context) -> Result:
-        m, problem = perf.measure(ctx, "timing", plan(ctx), spec.representative, perf.contenders(spec, "lib:learner", "baseline"),
-                                  verify=("lib:learner",), rounds=2)
+        m, problem = perf.measure(ctx, "timing", plan(ctx), spec.representative,
+                                  perf.contenders(spec, "lib:learner", "baseline"), verify=("lib:learner",), rounds=2)
         if problem:
             return problem
         f = perf.figures(ctx, m, "lib:learner")
