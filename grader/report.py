@@ -23,16 +23,25 @@ from grader.results import Result, Status, strict_json
 STYLE = {Status.PASS: "bold green", Status.FAIL: "bold red", Status.SKIP: "yellow", Status.NOT_RUN: "dim"}
 
 
-# Control and format characters: escape sequences, carriage returns, bidirectional overrides, zero-width ones.
-_HIDDEN = ("Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp")
+# Control and format characters: escape sequences, carriage returns, bidirectional overrides, zero-width ones; and
+# every space but the ASCII one (a no-break space is no place to wrap for textwrap, but is for a terminal or rich).
+_HIDDEN = ("Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp", "Zs")
+# Letters and symbols that print as nothing at all: a braille blank and Hangul's fillers (a fake row's spaces).
+_BLANK = frozenset("\u2800\u3164\u115f\u1160\uffa0\u17b4\u17b5")
+# One line of a submission's text, at most: a compiler's quote of a 900 000-character line printed 6953 lines of
+# report and pushed the table out of the terminal (red team, session 19).
+LINE_LIMIT = 1000
 
 
 def shown(text: str) -> str:
     """Text that may come from a submission (messages quote compiler output, exceptions, file names), as the
-    terminal must show it: every control or format character written out (\\x1b, \\u202e), so that nothing a
-    submission prints can move the cursor, clear the screen or reorder a line. Newlines and tabs stay."""
-    return "".join(ch if ch in "\n\t" or unicodedata.category(ch) not in _HIDDEN
-                   else ch.encode("unicode_escape").decode("ascii") for ch in text)
+    terminal must show it: every control or format character, space other than the ASCII one and blank letter
+    written out (\\x1b, \\u202e, \\xa0), so that nothing a submission prints can move the cursor, clear the screen,
+    reorder a line or pass for blank; each line cut at LINE_LIMIT characters. Newlines and tabs stay."""
+    out = "".join(ch if ch in "\n\t " or (unicodedata.category(ch) not in _HIDDEN and ch not in _BLANK)
+                  else ch.encode("unicode_escape").decode("ascii") for ch in text)
+    return "\n".join(line if len(line) <= LINE_LIMIT else
+                     f"{line[:LINE_LIMIT]}... ({len(line) - LINE_LIMIT} more characters)" for line in out.split("\n"))
 
 
 def shown_line(text: str) -> str:
@@ -42,7 +51,8 @@ def shown_line(text: str) -> str:
 
 
 def console() -> Console:
-    return Console(highlight=False, soft_wrap=False, width=None if sys.stdout.isatty() else 130)
+    # emoji=False: ":white_check_mark:" in a folder's name printed a check mark (red team, session 19)
+    return Console(highlight=False, soft_wrap=False, emoji=False, width=None if sys.stdout.isatty() else 130)
 
 
 def scores(run: Run) -> dict:
@@ -106,11 +116,14 @@ NARROW = 110
 
 
 def indented(out: Console, text: str, indent: int) -> Text:
-    """``text`` wrapped to the console's width, every line indented: a wrapped line stays under its first."""
+    """``text`` wrapped to the console's width, every line indented: a wrapped line stays under its first. A word
+    longer than the line is cut too, so that no line is left for the terminal to wrap: a submission's text wrapped
+    there started at column 0, where only the grader's rows and headers start (a fake "PASS" row: red team,
+    session 19)."""
     pad = " " * indent
     text = shown(text)
-    lines = [textwrap.fill(part, width=max(out.width, 40), initial_indent=pad, subsequent_indent=pad,
-                           break_long_words=False, break_on_hyphens=False) or pad for part in text.splitlines() or [""]]
+    lines = [textwrap.fill(part, width=max(out.width, indent + 20), initial_indent=pad, subsequent_indent=pad,
+                           break_long_words=True, break_on_hyphens=False) or pad for part in text.splitlines() or [""]]
     return Text("\n".join(lines), no_wrap=True, overflow="ignore")
 
 
@@ -220,7 +233,7 @@ def results_json(run: Run) -> dict:
                 "score": got,
                 "max_score": 0 if check.bonus else check.points,
                 "status": "passed" if r.status in (Status.PASS, Status.SKIP) and not (r.status == Status.SKIP and check.points) else "failed",
-                "output": "\n".join(text),
+                "output": shown("\n".join(text)),  # as the report shows it: no control character reaches a viewer
                 "extra_data": {"id": check.id, "grader_status": r.status.value, "bonus": check.bonus},
             })
             if r.measurements:

@@ -557,3 +557,28 @@ def test_a_module_triton_compiled_into_its_cache_is_triton(tmp_path, monkeypatch
     monkeypatch.setattr(knobs.cache, "dir", str(tmp_path / "another"))  # the same module, not in Triton's cache
     assert python_ast._foreign(module.get_device_properties, roots) == "cuda_utils_s16"
     assert not python_ast._triton_compiled(types.ModuleType("x"))
+
+
+def test_the_port_uses_torch_cuda_for_its_device_only():
+    """Red team, session 19: torch.overrides handed out torch.load and Tensor.numpy as values (a pickle ran exec),
+    torch.cuda.gds.GdsFile opened (and emptied) any file by name, and CUDAPluggableAllocator loads a shared library.
+    Of torch.cuda a port uses its device, streams, seeds, memory figures, autocast and NVTX; everything else of it,
+    and torch.overrides, is refused, by the module it comes from whatever name reaches it."""
+    allowed = ["torch.cuda.is_available()", "torch.cuda.device_count()", "torch.cuda.current_device()",
+               "torch.cuda.get_device_properties(0)", "torch.cuda.get_device_name(0)", "torch.cuda.synchronize()",
+               "torch.cuda.manual_seed_all(1)", "torch.cuda.Event(enable_timing=True)", "torch.cuda.Stream()",
+               "torch.cuda.memory_allocated()", "torch.cuda.max_memory_allocated()", "torch.cuda.empty_cache()",
+               "torch.cuda.amp.autocast()", "torch.cuda.nvtx.range_push('step')", "torch.cuda.is_bf16_supported()"]
+    refused = {"torch.overrides.get_ignored_functions()": "torch.overrides",
+               "torch.overrides.get_testing_overrides()": "torch.overrides",
+               "torch.cuda.gds.GdsFile('x', 577)": "torch.cuda.gds", "torch.cuda.CUDAGraph()": "torch.cuda.graphs",
+               "torch.cuda.graph": "torch.cuda.graphs", "torch.cuda.jiterator": "torch.cuda.jiterator",
+               "torch.cuda.cudart()": "cudart", "torch.cuda.CUDAPluggableAllocator('x.so', 'a', 'b')": "Pluggable",
+               "torch.cuda.memory.change_current_allocator": "change_current_allocator"}
+    for expr in allowed:
+        assert audit(f"import torch\n\n\ndef device_facts():\n    return {expr}\n", PORT) == [], expr
+    for expr, why in refused.items():
+        found = audit(f"import torch\n\n\ndef device_facts():\n    return {expr}\n", PORT)
+        assert any(why in f.text for f in found), (expr, [f.text for f in found])
+    found = audit("from torch.cuda.gds import GdsFile\n", PORT)
+    assert any("of torch.cuda a port uses the device" in f.text for f in found), [f.text for f in found]

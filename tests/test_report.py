@@ -95,3 +95,47 @@ def test_results_json_is_strict_json_whatever_a_measurement_holds(tmp_path):
 
     data = json.loads(path.read_text(), parse_constant=refuse)
     assert data["checks"][0]["measurements"] == {"sectors_per_request": None, "ratio": None, "ok": 1.5}
+
+
+def test_a_submissions_text_never_starts_a_line_where_the_graders_rows_do(monkeypatch):
+    """Red team, session 19: an exception's text of no-break spaces (no place to wrap for textwrap, one for rich and
+    the terminal) and a braille blank printed a fake row, "03.triton.interpreter   PASS   3/3", and a fake score line
+    at column 0, where only the grader's rows, headers and score start. Every space but the ASCII one is written out
+    now, and a word longer than the line is cut there, indented like the rest."""
+    lab = Lab("03", "triton-and-pytorch", "t", editable=(), docs="lab/03-triton-and-pytorch.md")
+
+    @lab.check("03.triton.interpreter", points=3)
+    def interpreter(ctx):
+        """Runs in Triton's interpreter."""
+
+    nbsp, blank = "\u00a0", "\u2800"
+    row = "03.triton.interpreter" + nbsp * 7 + "PASS" + nbsp * 10 + "3/3"
+    fake = failed("case randn @ 1x1: ValueError: " + blank + nbsp * 150 + row,
+                  details=["x" + nbsp * 170 + "03.triton.interpreter:" + nbsp + "PASS",
+                           "y" + "z" * 300 + "Score: 23/23   all graded checks passed"])
+    run = Run(Device(False, reason="test"), seed=1, submission=Path("labs"), learner=None, workroot=Path("build"),
+              kernel="softmax", isolation="none (test)", labs=[LabReport(lab, [(lab.checks[0], fake)], 0.1)])
+    for width in (80, 130, 200):
+        console = Console(width=width, record=True, force_terminal=False, highlight=False, soft_wrap=False)
+        monkeypatch.setattr(report, "console", lambda: console)
+        report.print_report(run, verbose=False)
+        lines = console.export_text().splitlines()
+        assert max(map(len, lines)) <= width, (width, "a line is left for the terminal to wrap")
+        at_zero = [line for line in lines if line.startswith(("03.triton.interpreter", "Score"))]
+        assert len(at_zero) == (3 if width < report.NARROW else 2), (width, at_zero)  # the row, the details' header
+        assert nbsp not in "".join(lines) and blank not in "".join(lines) and "\\xa0" in "".join(lines)
+    assert nbsp not in report.results_json(run)["tests"][0]["output"]
+
+
+def test_a_line_of_a_submissions_text_is_cut_and_no_emoji_code_is_drawn(monkeypatch):
+    """Red team, session 19: nvcc's quote of a 900 000-character source line filled 6953 lines of report; a
+    submission folder named ":white_check_mark:" printed a check mark in the header."""
+    assert report.shown("x" * 5000) == "x" * report.LINE_LIMIT + f"... ({5000 - report.LINE_LIMIT} more characters)"
+    assert report.shown("a\nb" * 3) == "a\nb" * 3
+    console = Console(width=130, record=True, force_terminal=False, highlight=False, soft_wrap=False, emoji=False)
+    monkeypatch.setattr(report, "console", lambda: console)
+    run = sample_run()
+    run.submission = Path("/tmp/case-:white_check_mark:_:100:")
+    report.print_report(run, verbose=False)
+    assert "submission: /tmp/case-:white_check_mark:_:100:" in console.export_text()
+    assert report.console().__dict__.get("_emoji", False) is False

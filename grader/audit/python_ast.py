@@ -96,9 +96,11 @@ PORT = Rules(
                "__future__", "collections", "collections.abc", "enum", "itertools", "abc", "warnings", "logging"}),
     None,
     None,
+    # torch.cuda.cudart() is the CUDA runtime's raw bindings; the allocator's pluggable form loads a library (session 19)
     frozenset({"_C", "ops", "library", "load", "save", "from_file", "hub", "classes", "utils", "storage",
                "UntypedStorage", "TypedStorage", "from_numpy", "frombuffer", "package", "_dynamo", "fx", "jit",
-               "export", "distributed", "onnx", "compiler", "testing", "multiprocessing", "profiler"}),
+               "export", "distributed", "onnx", "compiler", "testing", "multiprocessing", "profiler", "cudart",
+               "CUDAPluggableAllocator", "change_current_allocator"}),
     # t.untyped_storage().from_file(path): a file's bytes; a profiler's export_*(path) writes one (session 18)
     frozenset({"numpy", "tolist", "__array__", "from_file", "export_chrome_trace", "export_stacks",
                "export_memory_timeline", "save"}),
@@ -580,16 +582,31 @@ def _home(obj) -> str:
 # The port's torch: the modules a model, its training step and its device need. Not torch.export, torch.distributed,
 # torch.utils and the others, which hold helpers that import modules named in strings (torch.export.pytree's enum
 # hook returned NumPy's functions: red team, session 16).
+# Not torch.overrides either: get_ignored_functions() and get_testing_overrides() hand out torch.load and
+# Tensor.numpy as values, which no chain names (torch.load unpickled a stream into exec: red team, session 19).
 PORT_TORCH_MODULES = ("torch.nn", "torch.optim", "torch.autograd", "torch.linalg", "torch.special", "torch.fft",
                       "torch.random", "torch.types", "torch.func", "torch.amp", "torch.cuda", "torch.cpu",
                       "torch.backends.cuda", "torch.backends.cudnn", "torch.backends.mps", "torch.backends.mkldnn",
-                      "torch.backends.opt_einsum", "torch.backends.cpu", "torch.functional", "torch.overrides",
-                      "torch.futures")
+                      "torch.backends.opt_einsum", "torch.backends.cpu", "torch.functional", "torch.futures")
+# Of torch.cuda, what a model's device code needs: the device, streams and events, seeds, memory figures, autocast and
+# NVTX ranges. Not its file and library loaders: torch.cuda.gds.GdsFile(path, flags) opens any file with any flags
+# (it emptied one, unsandboxed), torch.cuda.tunable reads and writes files by name, CUDAPluggableAllocator(path, ...)
+# loads a shared library; nor CUDA graphs' debug_dump(path), the jiterator's compiler, NCCL or the profiler.
+PORT_CUDA_MODULES = ("torch.cuda.amp", "torch.cuda.random", "torch.cuda.streams", "torch.cuda.memory",
+                     "torch.cuda.nvtx")
+
+
+def _port_modules_hint(name: str) -> str:
+    """Why a module of torch is no port's, and what a port uses instead."""
+    if name.startswith("torch.cuda."):
+        return (f"of torch.cuda a port uses the device, streams, seeds, memory figures, autocast and NVTX "
+                f"(torch.cuda, {', '.join(PORT_CUDA_MODULES)}), not its file, library or compiler entry points")
+    return f"a port uses torch's modelling modules ({', '.join(PORT_TORCH_MODULES)})"
 
 
 def _port_torch_module(name: str) -> bool:
-    if name == "torch.cuda.tunable" or name.startswith("torch.cuda.tunable."):  # reads and writes files by name
-        return False
+    if name.startswith("torch.cuda."):
+        return any(name == m or name.startswith(m + ".") for m in PORT_CUDA_MODULES)
     return name == "torch.backends" or any(name == m or name.startswith(m + ".") for m in PORT_TORCH_MODULES)
 
 
@@ -1064,7 +1081,7 @@ class _Auditor(ast.NodeVisitor):
                 self.flag(node, f"imports {full}, which is no operation of Triton's language")
             elif self.rules is PORT and full.startswith("torch.") and (steps := resolve(tuple(full.split(".")))) and \
                     any(isinstance(o, types.ModuleType) and not _port_torch_module(o.__name__) for _, o in steps):
-                self.flag(node, f"imports {full}: a port uses torch's modelling modules ({', '.join(PORT_TORCH_MODULES)})")
+                self.flag(node, f"imports {full}: {_port_modules_hint(full)}")
             self.aliases[alias.asname or alias.name] = full
 
     @staticmethod
@@ -1294,8 +1311,12 @@ class _Auditor(ast.NodeVisitor):
                 return True
             if self.rules is PORT and isinstance(obj, types.ModuleType) and obj.__name__.startswith("torch.") and \
                     not _port_torch_module(obj.__name__):
-                self.flag(node, f"uses {obj.__name__}: a port uses torch's modelling modules ("
-                                f"{', '.join(PORT_TORCH_MODULES)})")
+                self.flag(node, f"uses {obj.__name__}: {_port_modules_hint(obj.__name__)}")
+                return True
+            # torch.cuda names what its submodules hold (torch.cuda.CUDAGraph is torch.cuda.graphs'): judged by its home
+            if self.rules is PORT and not isinstance(obj, types.ModuleType) and \
+                    (where := _home(obj)).startswith("torch.cuda.") and not _port_torch_module(where):
+                self.flag(node, f"uses {dotted} ({where}): {_port_modules_hint(where)}")
                 return True
         if steps and len(steps) == len(full) - 1 and isinstance(steps[-1][1], types.ModuleType) and \
                 id(node) not in self.chain_bases and not self.in_annotation:

@@ -417,6 +417,8 @@ def register(lab: Lab) -> None:
         hint = ctx.hint("port-rules")
         if result := stage_failure(pr, ("import", "build"), hint):
             return result
+        if "parameters" not in (pr.facts or {}) and (result := stage_failure(pr, ("load", "forward"), hint)):
+            return result  # the model's own named_parameters raised: that, not "0 parameters found"
         found, expected = pr.facts.get("parameters", {}), pr.ref.case.weights
         missing = [k for k in expected if k not in found]
         extra = [k for k in found if k not in expected]

@@ -249,6 +249,14 @@ class PortWorker:
             port.run()
         except Failed:
             pass
+        except BaseException as exc:  # noqa: BLE001 - learner code the harness reached between its stages (an
+            # overridden named_modules, an optimizer's param_groups): the learner's error, named by the stage it stopped
+            # (a KeyboardInterrupt there was reported as the worker killed by SIGINT: red team, session 19)
+            stage = next((s for s in STAGES if port.response["stages"][s] == "not run"), STAGES[-1])
+            port.response["stages"][stage] = "error"
+            error = describe_exception(exc)
+            error["message"] = f"(while the grader read your model before this step) {error['message']}"
+            port.response["errors"][stage] = error
         port.response["seconds"]["total"] = round(time.monotonic() - start, 3)
         np.savez(self.io / "outputs.npz", **port.outputs)
         return port.response
