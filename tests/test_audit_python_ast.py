@@ -582,3 +582,34 @@ def test_the_port_uses_torch_cuda_for_its_device_only():
         assert any(why in f.text for f in found), (expr, [f.text for f in found])
     found = audit("from torch.cuda.gds import GdsFile\n", PORT)
     assert any("of torch.cuda a port uses the device" in f.text for f in found), [f.text for f in found]
+
+
+def test_a_jit_function_is_only_launched_from_the_host():
+    """Red team, session 19: a @triton.jit helper called from the wrapper is no launch: Triton's interpreter ran its
+    body as Python on the tensors (tolist(), Python floats) and both CPU checks passed. On the host a kernel's name
+    may only be launched, have its attributes read, decorate, be decorated or handed to a launch, or name another
+    name that is launched; called, or held in a list, a dict or a lambda, it is refused, under any name."""
+    head = ("import torch\nimport triton\nimport triton.language as tl\n\n\n@triton.jit\ndef _k(x_ptr, n, "
+            "BLOCK: tl.constexpr):\n    pass\n\n\n")
+    refused = ["    return _k(x)\n", "    k = _k\n    return k(x)\n", "    k = _k if x.is_contiguous() else _k\n    return k(x)\n",
+               "    k: object = _k\n    return k(x)\n", "    return [_k][0](x)\n", "    return (lambda: _k)()(x)\n",
+               "    table = {'k': _k}\n    return table['k'](x)\n"]
+    allowed = ["    _k[(1,)](x, x.numel(), BLOCK=128)\n    return x\n",
+               "    k = _k if x.is_contiguous() else _k\n    k[(1,)](x, x.numel(), BLOCK=128)\n    return x\n",
+               "    _k.warmup(x, x.numel(), BLOCK=128, grid=(1,))\n    return x\n",
+               "    return x.detach() if x.is_floating_point() else x\n"]
+    for body in refused:
+        found = audit(head + "def softmax(x):\n" + body, TRITON, "softmax")
+        assert any("on the host other than to launch it" in f.text for f in found), (body, [f.text for f in found])
+    for body in allowed:
+        found = [f.text for f in audit(head + "def softmax(x):\n" + body, TRITON, "softmax")]
+        assert not any("on the host" in t or "detach" in t or "is_floating_point" in t for t in found), (body, found)
+
+
+def test_the_port_may_not_compile_nor_take_a_device_module():
+    """Red team, session 19: torch.get_device_module('cuda') handed out torch.cuda as a value (NumPy, linecache and
+    pickle's loads through its chains), and torch.compile's options wrote files and named a compiler to run."""
+    for expr, why in {"torch.get_device_module('cuda')": "get_device_module", "torch.compile(model)": "torch.compile",
+                      "model.compile()": ".compile()"}.items():
+        found = audit(f"import torch\n\n\ndef fast(model):\n    return {expr}\n", PORT)
+        assert any(why in f.text for f in found), (expr, [f.text for f in found])

@@ -81,7 +81,7 @@ TRITON = Rules(
                "index", "count", "copy", "cdiv", "next_power_of_2", "jit", "autotune", "heuristics", "Config",
                "get_active_torch_device", "get_device_properties", "get_current_device", "get_current_stream",
                "lru_cache", "cache", "wraps", "is_cuda", "fill_", "zero_", "Tensor", "bit_length", "to", "view_as",
-               "type_as"}),
+               "type_as", "is_floating_point", "detach"}),  # the last two compute nothing (red team, session 19)
     frozenset({"_C", "ops", "library", "load", "save", "from_file", "hub", "classes", "utils", "storage",
                "UntypedStorage", "TypedStorage", "from_numpy", "frombuffer", "jit", "compile", "_dynamo", "fx"}),
     frozenset({"cpu", "numpy", "tolist", "item", "softmax", "log_softmax", "exp", "exp_", "sum", "max", "amax",
@@ -96,14 +96,18 @@ PORT = Rules(
                "__future__", "collections", "collections.abc", "enum", "itertools", "abc", "warnings", "logging"}),
     None,
     None,
-    # torch.cuda.cudart() is the CUDA runtime's raw bindings; the allocator's pluggable form loads a library (session 19)
+    # torch.cuda.cudart() is the CUDA runtime's raw bindings; the allocator's pluggable form loads a library;
+    # get_device_module("cuda") hands out torch.cuda as a value, whose chains nothing resolves (it reached NumPy,
+    # linecache and pickle's loads); torch.compile(options=...) wrote files where the port said and ran the compiler
+    # it named (session 19)
     frozenset({"_C", "ops", "library", "load", "save", "from_file", "hub", "classes", "utils", "storage",
                "UntypedStorage", "TypedStorage", "from_numpy", "frombuffer", "package", "_dynamo", "fx", "jit",
                "export", "distributed", "onnx", "compiler", "testing", "multiprocessing", "profiler", "cudart",
-               "CUDAPluggableAllocator", "change_current_allocator"}),
-    # t.untyped_storage().from_file(path): a file's bytes; a profiler's export_*(path) writes one (session 18)
+               "CUDAPluggableAllocator", "change_current_allocator", "get_device_module", "compile"}),
+    # t.untyped_storage().from_file(path): a file's bytes; a profiler's export_*(path) writes one (session 18);
+    # model.compile(options=...) is torch.compile's (session 19)
     frozenset({"numpy", "tolist", "__array__", "from_file", "export_chrome_trace", "export_stacks",
-               "export_memory_timeline", "save"}),
+               "export_memory_timeline", "save", "compile"}),
     "the port computes with torch tensors end to end; NumPy, the reference and torch's private or I/O entry points "
     "are not part of it",
 )
@@ -718,6 +722,8 @@ class _Auditor(ast.NodeVisitor):
         self.functions_in: list[tuple[int, str, set[str]]] = []  # functions being visited: (scope, key, parameters)
         self.method_selves: list[str] = []  # the first parameter of each method being visited (or "")
         self.as_values: set[str] = set()  # the file's functions and lambdas held as values, not (only) called
+        self.jit_places: set[int] = set()  # where a @triton.jit function's name may stand on the host (_jit_places)
+        self.jit_aliases: set[str] = set()  # names an assignment binds to one (kernel = _long if looped else _short)
         self.methods: set[str] = set()  # functions defined in a class body: every parameter but self may be a tensor
         self.static_methods: set[str] = set()  # of which @staticmethod (no self)
         self.generators: set[str] = set()  # the file's functions that yield
@@ -789,6 +795,40 @@ class _Auditor(ast.NodeVisitor):
                 elif isinstance(sub, ast.Name) and sub.id in self.functions:
                     found.add(sub.id)
         return found
+
+    def _jit_places(self, tree: ast.Module) -> set[int]:
+        """Where the name of one of the file's @triton.jit functions may stand outside a kernel: launched (K[grid]),
+        an attribute of it (K.warmup(...)), a decorator, handed to a decorator factory's result
+        (triton.autotune(...)(K)) or to a launch (as a kernel's function argument), or named to another name
+        (fast = K, kernel = A if looped else B, then kernel[grid]). Anywhere else it is a plain function that Triton's interpreter would run as
+        Python on the host: called, or held in a list, a dict or a lambda and called from there."""
+        places, assigns = set(), []
+        for node in ast.walk(tree):
+            if isinstance(node, (ast.Subscript, ast.Attribute)):
+                places.add(id(node.value))
+            elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+                places.update(id(d) for d in node.decorator_list)
+            elif isinstance(node, ast.Call) and isinstance(node.func, (ast.Call, ast.Subscript)):
+                places.update(id(a) for a in [*node.args, *(kw.value for kw in node.keywords)])
+            elif isinstance(node, (ast.Assign, ast.AnnAssign)) and node.value is not None:
+                chosen, names = [node.value], []  # kernel = _long if cfg.looped else _short
+                while chosen:
+                    value = chosen.pop()
+                    if isinstance(value, ast.Name):
+                        places.add(id(value))
+                        names.append(value.id)
+                    elif isinstance(value, ast.IfExp):
+                        chosen += [value.body, value.orelse]
+                targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+                assigns.append(({t.id for t in targets if isinstance(t, ast.Name)}, names))
+        grown = True  # the names such an assignment binds are the kernel too: kernel(x) is judged as _long(x)
+        while grown:
+            before = len(self.jit_aliases)
+            for targets, names in assigns:
+                if any(n in self.jit_functions or n in self.jit_aliases for n in names):
+                    self.jit_aliases |= targets
+            grown = len(self.jit_aliases) > before
+        return places
 
     def _held_functions(self, tree: ast.Module) -> set[str]:
         """The file's functions and lambdas held as values rather than called where they are written: returned,
@@ -872,7 +912,7 @@ class _Auditor(ast.NodeVisitor):
 
     # What run() reads off the tree before visiting it: the same on every pass, so a later pass takes it from the
     # first (walking a large file's tree for these took most of each pass's time).
-    PREPARED = ("generators", "base_inits", "classes", "class_inits", "inits_followed", "methods", "static_methods", "as_values", "bound_names", "aliases", "chain_bases", "jit_functions", "kernel_params", "constants", "functions", "signatures",
+    PREPARED = ("generators", "base_inits", "classes", "class_inits", "inits_followed", "methods", "static_methods", "as_values", "jit_places", "jit_aliases", "bound_names", "aliases", "chain_bases", "jit_functions", "kernel_params", "constants", "functions", "signatures",
                 "callbacks", "class_ok", "declared_outer", "postponed", "seeds", "setup_findings")
 
     def visit(self, node):
@@ -940,6 +980,7 @@ class _Auditor(ast.NodeVisitor):
                         self.signatures[target.id] = node.value.args
         self.callbacks = self._callbacks(tree)
         self.as_values = self._held_functions(tree) - self.callbacks
+        self.jit_places = self._jit_places(tree)
         self.generators = {node.name for node in ast.walk(tree) if isinstance(node, (ast.FunctionDef,
                                                                                      ast.AsyncFunctionDef))
                            and any(isinstance(n, (ast.Yield, ast.YieldFrom))
@@ -1211,7 +1252,8 @@ class _Auditor(ast.NodeVisitor):
         else:
             through = chain_[1:] if id(node) in self.call_funcs else chain_[1:] + [""]  # a called last part: a function
             reached = [part for part in chain_[1:] if part in REACHED_MODULES] or \
-                [part for part in through[:-1] if part in self.stdlib_reached and chain_[0] in self.aliases]
+                [part for part in through[:-1] if part in self.stdlib_reached and
+                 (chain_[0] in self.aliases or not self._self_like(ast.Name(id=chain_[0])))]
         if reached:
             self.flag(node, f"reaches .{reached[0]} through an attribute: {self._import_hint()}")
         elif name == "fn" and self.rules is TRITON and not self.in_kernel:
@@ -1937,6 +1979,13 @@ class _Auditor(ast.NodeVisitor):
         if target is not None and id(node) not in self.chain_bases and \
                 (target in self.rules.imports or target in REACHED_MODULES):
             self.flag(node, f"uses the module {node.id} as a value: name what you use in it ({node.id}.something)")
+        if self.rules is TRITON and not self.in_kernel and id(node) not in self.jit_places and \
+                (jit := self.flows.names_of(node.id) & (self.jit_functions | self.jit_aliases)):
+            # Called from the host, a @triton.jit function is no launch: Triton's interpreter runs its body as plain
+            # Python on the tensors (t.tolist() and Python floats computed a whole softmax, and no program ran: red
+            # team, session 19), and the GPU refuses it. Held in a list, a dict or a lambda, it is called the same way.
+            self.flag(node, f"uses the @triton.jit function {sorted(jit)[0]} on the host other than to launch it: "
+                            f"write {sorted(jit)[0]}[grid](...), or call it from another kernel")
         if self.in_kernel and self.kernel_names and node.id not in self.kernel_names[-1] and \
                 node.id not in self.jit_functions and node.id not in self.constants and \
                 node.id not in KERNEL_BUILTINS and not (target and target.split(".")[0] in ("triton", "math")):
