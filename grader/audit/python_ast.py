@@ -796,12 +796,13 @@ class _Auditor(ast.NodeVisitor):
                     found.add(sub.id)
         return found
 
-    def _jit_places(self, tree: ast.Module) -> set[int]:
+    def _jit_places(self, tree: ast.Module) -> tuple[set[int], set[str]]:
         """Where the name of one of the file's @triton.jit functions may stand outside a kernel: launched (K[grid]),
         an attribute of it (K.warmup(...)), a decorator, handed to a decorator factory's result
         (triton.autotune(...)(K)) or to a launch (as a kernel's function argument), or named to another name
-        (fast = K, kernel = A if looped else B, then kernel[grid]). Anywhere else it is a plain function that Triton's interpreter would run as
-        Python on the host: called, or held in a list, a dict or a lambda and called from there."""
+        (fast = K, kernel = A if looped else B, then kernel[grid]). Anywhere else it is a plain function that
+        Triton's interpreter would run as Python on the host: called, or held in a list, a dict or a lambda and called
+        from there. Returns those places, and the names such assignments bind (judged as the kernel itself)."""
         places, assigns = set(), []
         for node in ast.walk(tree):
             if isinstance(node, (ast.Subscript, ast.Attribute)):
@@ -821,14 +822,15 @@ class _Auditor(ast.NodeVisitor):
                         chosen += [value.body, value.orelse]
                 targets = node.targets if isinstance(node, ast.Assign) else [node.target]
                 assigns.append(({t.id for t in targets if isinstance(t, ast.Name)}, names))
-        grown = True  # the names such an assignment binds are the kernel too: kernel(x) is judged as _long(x)
+        aliases: set[str] = set()  # the names such an assignment binds are the kernel too: kernel(x) is _long(x)
+        grown = True
         while grown:
-            before = len(self.jit_aliases)
+            before = len(aliases)
             for targets, names in assigns:
-                if any(n in self.jit_functions or n in self.jit_aliases for n in names):
-                    self.jit_aliases |= targets
-            grown = len(self.jit_aliases) > before
-        return places
+                if any(n in self.jit_functions or n in aliases for n in names):
+                    aliases |= targets
+            grown = len(aliases) > before
+        return places, aliases
 
     def _held_functions(self, tree: ast.Module) -> set[str]:
         """The file's functions and lambdas held as values rather than called where they are written: returned,
@@ -980,7 +982,7 @@ class _Auditor(ast.NodeVisitor):
                         self.signatures[target.id] = node.value.args
         self.callbacks = self._callbacks(tree)
         self.as_values = self._held_functions(tree) - self.callbacks
-        self.jit_places = self._jit_places(tree)
+        self.jit_places, self.jit_aliases = self._jit_places(tree)
         self.generators = {node.name for node in ast.walk(tree) if isinstance(node, (ast.FunctionDef,
                                                                                      ast.AsyncFunctionDef))
                            and any(isinstance(n, (ast.Yield, ast.YieldFrom))
