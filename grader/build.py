@@ -33,6 +33,23 @@ ERROR_LINE = re.compile(r"^(?P<file>[^\s:()]+)\((?P<line>\d+)\): (?P<kind>error|
                         r"^(?P<file2>[^\s:]+):(?P<line2>\d+):(\d+:)? (fatal )?error")
 
 
+# Force-included after the launcher's prototype. libstdc++'s <iostream> defines a static std::ios_base::Init object in
+# every file that includes it: code that runs when the library loads, which the ELF audit refuses. A learner's own
+# #include <iostream> is refused by name (audit/source.py), but the toolkit's headers bring it in unasked: CUB's
+# <cub/block/block_load.cuh> through cache_modified_input_iterator.cuh, whose only use of it is a `std::ostream&` in an
+# operator that prints nothing (and Thrust's headers). With <iostream>'s include guard defined here, that include
+# reads nothing; <iosfwd> still declares std::ostream and std::istream. std::cout and the other standard streams do not
+# exist in a lab file: print with printf. The ELF audit is unchanged: a static object with a constructor, however it
+# gets into the file, is refused (tests/adversarial/c01_ios_base_init_by_hand).
+NO_STANDARD_STREAMS = """#ifdef __cplusplus
+#include <iosfwd>
+#ifndef _GLIBCXX_IOSTREAM
+#define _GLIBCXX_IOSTREAM 1
+#endif
+#endif
+"""
+
+
 def nvcc_path() -> str | None:
     return shutil.which("nvcc") or (str(p) if (p := Path("/usr/local/cuda/bin/nvcc")).exists() else None)
 
@@ -211,7 +228,7 @@ def build_cuda(source: Path, outdir: Path, device: Device, shown_as: str, spec, 
                          "`git checkout` the file or run `make stubs`"]
         return result
     header = outdir / "grader_abi.h"
-    header.write_text(spec.abi.header())
+    header.write_text(spec.abi.header() + NO_STANDARD_STREAMS)
     obj, lib = outdir / f"{source.stem}.o", outdir / f"lib{source.stem}.so"
     deps, asm_deps = outdir / f"{source.stem}.d", outdir / f"{source.stem}.as.d"
     for stale in (obj, lib, deps, asm_deps):

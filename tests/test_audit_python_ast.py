@@ -249,6 +249,41 @@ def test_the_port_may_not_use_inspect_any_more():
     assert any("imports inspect" in f.text for f in audit("import inspect\nimport torch\n", PORT))
 
 
+NANOGPT_TEST = "'fused' in inspect.signature(torch.optim.AdamW).parameters"
+
+
+@pytest.mark.parametrize("source", [
+    f"import inspect\nimport torch\nFUSED = {NANOGPT_TEST}\n",
+    f"import inspect\nimport torch\n\n\ndef opt(m):\n    if {NANOGPT_TEST.replace(' in ', ' not in ')}:\n        return 1\n"
+    f"    return {NANOGPT_TEST}\n",
+])
+def test_the_port_may_ask_whether_a_function_takes_a_keyword(source):
+    """nanoGPT's configure_optimizers asks inspect.signature(torch.optim.AdamW) whether it takes fused=: a bool, the
+    one use of inspect a port may make (session 20)."""
+    assert audit(source, PORT) == []
+    assert audit(source, TRITON, "softmax")  # the Triton file's rules are unchanged
+
+
+@pytest.mark.parametrize("source, words", [
+    (f"import inspect as i\nimport torch\nF = {NANOGPT_TEST.replace('inspect.', 'i.')}\n", "imports inspect"),
+    (f"import inspect\nimport torch\nF = {NANOGPT_TEST}\ng = inspect.getattr_static\n", "imports inspect"),
+    ("import inspect\nimport torch\nd = inspect.signature(torch.nn.Module.register_buffer).parameters['persistent']"
+     ".default\n", "imports inspect"),
+    (f"import inspect\nimport torch\n\n\ndef f(inspect):\n    return {NANOGPT_TEST}\n", "imports inspect"),
+    (f"import inspect\nimport inspect\nimport torch\nF = {NANOGPT_TEST}\n", "imports inspect"),
+    (f"from inspect import signature\nimport torch\nF = {NANOGPT_TEST.replace('inspect.', '')}\n", "imports from"),
+    ("import inspect\nimport torch\nk = 'fused'\nF = k in inspect.signature(torch.optim.AdamW).parameters\n",
+     "imports inspect"),
+    (f"import torch\n\n\ndef f():\n    import inspect\n    return {NANOGPT_TEST}\n", "imports inspect"),
+    (f"import inspect\nimport torch\nF = {NANOGPT_TEST}\nx = torch.nn.inspect\n", "imports inspect"),
+    ("import inspect\nimport torch\nF = 'x' in inspect.signature(torch.load).parameters\n", "uses torch.load"),
+    (f"import inspect\nimport torch\nF = {NANOGPT_TEST}\ninspect = None\n", "imports inspect"),
+])
+def test_inspect_stays_refused_for_anything_else(source, words):
+    found = audit(source, PORT)
+    assert any(words in f.text for f in found), found
+
+
 def test_a_kernel_may_read_module_constants_made_of_numbers():
     text = kernel_file("v = v + NEG + LOG + SQ").replace(
         "DTYPE = tl.float32\n", "DTYPE = tl.float32\nNEG = -float('inf')\nLOG = math.log2(1024)\nSQ = tl.constexpr(HALF * 2)\n")

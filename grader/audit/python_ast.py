@@ -250,6 +250,8 @@ def audit(source: str | bytes, rules: Rules, entry: str | None = None) -> list[F
         return [Finding(0, "is nested too deeply for Python's parser: break long expressions into steps")]
     if deep := _too_deep(tree):
         return [deep]
+    if rules is PORT:
+        _read_signature_tests(tree)
     rebound = _rebinding(tree, rules)
     nowhere, builtin_refs = _unbound_names(tree)
     rebound += [Finding(line, f"uses {name}, which the file never imports or defines: every name it uses must come "
@@ -365,6 +367,52 @@ def _binds(node: ast.AST):
             yield name, line, "declared global"
     elif type(node).__name__ in ("TypeVar", "ParamSpec", "TypeVarTuple"):  # def f[T](...) (Python 3.12)
         yield node.name, line, "a type parameter"
+
+
+def _signature_test(node: ast.AST) -> ast.expr | None:
+    """X where ``node`` is `"name" in inspect.signature(X).parameters` (or `not in`), else None."""
+    if not (isinstance(node, ast.Compare) and len(node.ops) == 1 and isinstance(node.ops[0], (ast.In, ast.NotIn)) and
+            isinstance(node.left, ast.Constant) and isinstance(node.left.value, str)):
+        return None
+    params = node.comparators[0]
+    call = params.value if isinstance(params, ast.Attribute) and params.attr == "parameters" else None
+    if not (isinstance(call, ast.Call) and len(call.args) == 1 and not call.keywords and
+            not isinstance(call.args[0], ast.Starred) and _chain(call.func) == ["inspect", "signature"]):
+        return None
+    return call.args[0]
+
+
+def _identifiers(tree: ast.AST):
+    """Every identifier the file writes, wherever it stands: names, attributes, imports (each part of a dotted
+    module), parameters, definitions, handlers, captures, global and nonlocal declarations, keywords."""
+    for node in ast.walk(tree):
+        for field in ("id", "attr", "arg", "name", "asname", "rest"):
+            value = getattr(node, field, None)
+            if isinstance(value, str):
+                yield from value.split(".")
+        if isinstance(node, ast.ImportFrom) and node.module:
+            yield from node.module.split(".")
+        if isinstance(node, (ast.Global, ast.Nonlocal)):
+            yield from node.names
+
+
+def _read_signature_tests(tree: ast.Module) -> None:
+    """nanoGPT's `fused_available = 'fused' in inspect.signature(torch.optim.AdamW).parameters`, the one use of inspect
+    a port may make (session 20; inspect as a module stays refused: getattr_static reached __import__, and a
+    Signature's Parameter.default hands out any default object). Allowed only where the file's every mention of
+    inspect is one plain module-level `import inspect` and such tests, whose value is a bool: then the tests are audited
+    as `"name" in (X,)`, X judged as any other expression, and the import as if absent. Otherwise nothing changes and
+    the import is refused as before. Rewrites ``tree`` in place; the file still runs as written."""
+    tests = [node for node in ast.walk(tree) if _signature_test(node) is not None]
+    imports = [node for node in tree.body if isinstance(node, ast.Import) and
+               [(a.name, a.asname) for a in node.names] == [("inspect", None)]]
+    mentions = sum(name == "inspect" for name in _identifiers(tree))
+    if not tests or len(imports) != 1 or mentions != 1 + len(tests):
+        return
+    for node in tests:
+        target = _signature_test(node)
+        node.comparators[0] = ast.copy_location(ast.Tuple(elts=[target], ctx=ast.Load()), node.comparators[0])
+    tree.body[tree.body.index(imports[0])] = ast.copy_location(ast.Pass(), imports[0])
 
 
 def _rebinding(tree: ast.Module, rules: Rules) -> list[Finding]:
@@ -1090,7 +1138,10 @@ class _Auditor(ast.NodeVisitor):
         for alias in node.names:
             self._internal(node, alias.name)
             if not self._import_ok(alias.name):
-                self.flag(node, f"imports {alias.name}: {self._import_hint()}")
+                self.flag(node, f"imports {alias.name}: {self._import_hint()}" + (
+                    "; of inspect, a port may only test whether a function takes a keyword, as nanoGPT does ("
+                    "`'fused' in inspect.signature(torch.optim.AdamW).parameters`), after a plain `import inspect` "
+                    "and with no other use of the name" if self.rules is PORT and alias.name == "inspect" else ""))
             self.aliases[alias.asname or alias.name.split(".")[0]] = alias.name if alias.asname else alias.name.split(".")[0]
 
     def visit_ImportFrom(self, node):

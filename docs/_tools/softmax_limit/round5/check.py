@@ -1,6 +1,8 @@
 """Check every build against torch's softmax in fp64 before timing it (mb.py does not check).
 
-    python check.py --so NAME=PATH ... : prints the worst absolute error per build and shape; exit 1 if one is over 1e-5.
+    python check.py --so NAME=PATH ... [--shapes 9x32000,...]
+
+prints the worst absolute error per build and shape; exit 1 if one is over 1e-5.
 """
 from __future__ import annotations
 
@@ -15,10 +17,12 @@ SHAPES = [(3, 50257), (5, 40000), (64, 524288), (7, 131077), (33, 128256)]
 def main() -> int:
     ap = argparse.ArgumentParser()
     ap.add_argument("--so", action="append", required=True)
+    ap.add_argument("--shapes", default="", help="ROWSxCOLS,... instead of SHAPES (round 14)")
     args = ap.parse_args()
+    shapes = [tuple(int(n) for n in s.split("x")) for s in args.shapes.split(",")] if args.shapes else SHAPES
     torch.manual_seed(0)
     bad = 0
-    inputs = {s: torch.randn(*s, device="cuda", dtype=torch.float32) * 4 for s in SHAPES}
+    inputs = {s: torch.randn(*s, device="cuda", dtype=torch.float32) * 4 for s in shapes}
     refs = {s: torch.softmax(x.double(), dim=1) for s, x in inputs.items()}
     for spec in args.so:
         name, _, path = spec.partition("=")
@@ -33,7 +37,7 @@ def main() -> int:
             err = (y.double() - refs[s]).abs().max().item() if rc == 0 else float("inf")
             errs.append(err)
             bad += not (err <= 1e-5)
-        print(f"check {name:14s} " + "  ".join(f"{s[0]}x{s[1]}:{e:.1e}" for s, e in zip(SHAPES, errs)), flush=True)
+        print(f"check {name:14s} " + "  ".join(f"{s[0]}x{s[1]}:{e:.1e}" for s, e in zip(shapes, errs)), flush=True)
     return 1 if bad else 0
 
 
