@@ -37,15 +37,14 @@ ERROR_LINE = re.compile(r"^(?P<file>[^\s:()]+)\((?P<line>\d+)\): (?P<kind>error|
 # every file that includes it: code that runs when the library loads, which the ELF audit refuses. A learner's own
 # #include <iostream> is refused by name (audit/source.py), but the toolkit's headers bring it in unasked: CUB's
 # <cub/block/block_load.cuh> through cache_modified_input_iterator.cuh, whose only use of it is a `std::ostream&` in an
-# operator that prints nothing (and Thrust's headers). With <iostream>'s include guard defined here, that include
-# reads nothing; <iosfwd> still declares std::ostream and std::istream. std::cout and the other standard streams do not
-# exist in a lab file: print with printf. The ELF audit is unchanged: a static object with a constructor, however it
-# gets into the file, is refused (tests/adversarial/c01_ios_base_init_by_hand).
-NO_STANDARD_STREAMS = """#ifdef __cplusplus
-#include <iosfwd>
-#ifndef _GLIBCXX_IOSTREAM
+# operator that prints nothing (declared by <iterator>, which it includes too), and Thrust's headers. With <iostream>'s
+# include guard defined here, that include reads nothing; std::cout and the other standard streams do not exist in a
+# lab file (print with printf). Only the guard: including <iosfwd> here as well put names into every file
+# (std::streamsize, WEOF), and a right file with `using namespace std;` and a constant of its own named streamsize
+# stopped compiling (red team, session 20). The ELF audit is unchanged: a static object with a constructor, however it
+# gets into the file, is refused (tests/adversarial/c01_ios_base_init_by_hand, c01_iostream_guard_undefined).
+NO_STANDARD_STREAMS = """#if defined(__cplusplus) && !defined(_GLIBCXX_IOSTREAM)
 #define _GLIBCXX_IOSTREAM 1
-#endif
 #endif
 """
 

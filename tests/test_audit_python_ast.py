@@ -256,6 +256,8 @@ NANOGPT_TEST = "'fused' in inspect.signature(torch.optim.AdamW).parameters"
     f"import inspect\nimport torch\nFUSED = {NANOGPT_TEST}\n",
     f"import inspect\nimport torch\n\n\ndef opt(m):\n    if {NANOGPT_TEST.replace(' in ', ' not in ')}:\n        return 1\n"
     f"    return {NANOGPT_TEST}\n",
+    "import inspect\nfrom torch import optim\nimport torch.nn as nn\n"
+    "F = 'fused' in inspect.signature(optim.AdamW).parameters and 'bias' in inspect.signature(nn.Linear).parameters\n",
 ])
 def test_the_port_may_ask_whether_a_function_takes_a_keyword(source):
     """nanoGPT's configure_optimizers asks inspect.signature(torch.optim.AdamW) whether it takes fused=: a bool, the
@@ -278,6 +280,16 @@ def test_the_port_may_ask_whether_a_function_takes_a_keyword(source):
     (f"import inspect\nimport torch\nF = {NANOGPT_TEST}\nx = torch.nn.inspect\n", "imports inspect"),
     ("import inspect\nimport torch\nF = 'x' in inspect.signature(torch.load).parameters\n", "uses torch.load"),
     (f"import inspect\nimport torch\nF = {NANOGPT_TEST}\ninspect = None\n", "imports inspect"),
+    # a class of the file's own: inspect evaluates the defaults of a docstring's text signature against sys.modules,
+    # and an OverflowError told NumPy's MAXDIMS by bisection (red team, session 20)
+    ('import inspect\nimport torch\n\n\nclass Probe:\n    """Probe(a=numpy._core.multiarray.MAXDIMS - Probe.t)\n--\n\n"""\n'
+     "    t = 0\n\n\nF = 'a' in inspect.signature(Probe).parameters\n", "imports inspect"),
+    ("import inspect\nimport torch\n\n\nclass A(torch.optim.AdamW):\n    pass\n\n\n"
+     "F = 'fused' in inspect.signature(A).parameters\n", "imports inspect"),
+    ("import inspect\nimport torch\nF = 'fused' in inspect.signature(torch.optim.AdamW()).parameters\n",
+     "imports inspect"),
+    ("import inspect\nimport math\nimport torch\nF = 'x' in inspect.signature(math.exp).parameters\n",
+     "imports inspect"),
 ])
 def test_inspect_stays_refused_for_anything_else(source, words):
     found = audit(source, PORT)

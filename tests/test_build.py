@@ -50,6 +50,27 @@ def test_build_audit_refuses_libraries(tmp_path, name, spec, found):
 
 
 @needs_nvcc
+@pytest.mark.parametrize("includes, names", [
+    ("#include <cub/block/block_load.cuh>\n", ("block", "one")),
+    ("#include <cstdio>\nusing namespace std;\n", ("streamsize", "WEOF")),
+])
+def test_cub_block_load_builds_and_the_build_adds_no_names(tmp_path, includes, names):
+    """The build empties <iostream> (build.NO_STANDARD_STREAMS): CUB's block_load.cuh, which includes it, brings no
+    static constructor; and a right file may still name its own things as the standard library's stream types and
+    macros are named (with <iosfwd> in the prelude too, `streamsize` was ambiguous and `WEOF` a macro: red team,
+    session 20)."""
+    src = tmp_path / "vector_add.cu"
+    src.write_text(f"{includes}static const int {names[0]} = 256;\nstatic const int {names[1]} = 1;\n"
+                   "__global__ void k(const float* a, const float* b, float* c, int n) {\n"
+                   f"    int i = blockIdx.x * {names[0]} + threadIdx.x;\n    if (i < n) c[i] = a[i] + b[i] * {names[1]};\n}}\n"
+                   'extern "C" cudaError_t vector_add(const float* a, const float* b, float* c, int n, '
+                   f"cudaStream_t s) {{\n    if (n > 0) k<<<(n + {names[0]} - 1) / {names[0]}, {names[0]}, 0, s>>>(a, b, c, n);"
+                   "\n    return cudaGetLastError();\n}\n")
+    b = build(tmp_path, src, VADD)
+    assert b.ok and b.elf is not None and not b.elf.problems, (b.errors, b.elf.problems if b.elf else None)
+
+
+@needs_nvcc
 def test_build_audit_passes_every_solution(tmp_path):
     specs = {"vector_add": VADD, "softmax": SOFTMAX, "sgemm": GEMM}
     sources = sorted((REPO / "solutions").glob("*/*.cu"))

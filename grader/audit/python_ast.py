@@ -396,14 +396,44 @@ def _identifiers(tree: ast.AST):
             yield from node.names
 
 
+def _torch_callable(tree: ast.Module, node: ast.expr) -> bool:
+    """Is ``node`` a dotted chain from a module-level import of torch (`torch.optim.AdamW`, `optim.AdamW` after `from
+    torch import optim`) to a class or function of torch's own, no private name on the way? Anything of the file's
+    own (a class whose docstring begins "Name(a=numpy.x)\n--": inspect evaluates such text signatures, and read
+    NumPy's constants so; red team, session 20), a call, or another module's object is not."""
+    chain = _chain(node)
+    if not chain or any(part.startswith("_") for part in chain):
+        return False
+    bound = {}
+    for stmt in tree.body:
+        if isinstance(stmt, ast.Import):
+            for a in stmt.names:
+                bound[a.asname or a.name.split(".")[0]] = a.name if a.asname else a.name.split(".")[0]
+        elif isinstance(stmt, ast.ImportFrom) and not stmt.level and stmt.module:
+            for a in stmt.names:
+                bound[a.asname or a.name] = f"{stmt.module}.{a.name}"
+    parts = (*bound.get(chain[0], "").split("."), *chain[1:])
+    if parts[0] != "torch":
+        return False
+    steps = resolve(parts)
+    if len(steps) != len(parts) - 1:
+        return False
+    obj = steps[-1][1]
+    return (isinstance(obj, type) or callable(obj)) and not isinstance(obj, types.ModuleType) and \
+        _home(obj).split(".")[0] == "torch"
+
+
 def _read_signature_tests(tree: ast.Module) -> None:
     """nanoGPT's `fused_available = 'fused' in inspect.signature(torch.optim.AdamW).parameters`, the one use of inspect
     a port may make (session 20; inspect as a module stays refused: getattr_static reached __import__, and a
     Signature's Parameter.default hands out any default object). Allowed only where the file's every mention of
-    inspect is one plain module-level `import inspect` and such tests, whose value is a bool: then the tests are audited
+    inspect is one plain module-level `import inspect` and such tests, whose value is a bool, each of a class or
+    function of torch's named by a chain from the file's torch import (`_torch_callable`): then the tests are audited
     as `"name" in (X,)`, X judged as any other expression, and the import as if absent. Otherwise nothing changes and
     the import is refused as before. Rewrites ``tree`` in place; the file still runs as written."""
     tests = [node for node in ast.walk(tree) if _signature_test(node) is not None]
+    if not all(_torch_callable(tree, _signature_test(node)) for node in tests):
+        return
     imports = [node for node in tree.body if isinstance(node, ast.Import) and
                [(a.name, a.asname) for a in node.names] == [("inspect", None)]]
     mentions = sum(name == "inspect" for name in _identifiers(tree))
@@ -1140,8 +1170,8 @@ class _Auditor(ast.NodeVisitor):
             if not self._import_ok(alias.name):
                 self.flag(node, f"imports {alias.name}: {self._import_hint()}" + (
                     "; of inspect, a port may only test whether a function takes a keyword, as nanoGPT does ("
-                    "`'fused' in inspect.signature(torch.optim.AdamW).parameters`), after a plain `import inspect` "
-                    "and with no other use of the name" if self.rules is PORT and alias.name == "inspect" else ""))
+                    "`'fused' in inspect.signature(torch.optim.AdamW).parameters`, of a class or function of torch's "
+                    "named by its dotted name), after a plain `import inspect` and with no other use of the name" if self.rules is PORT and alias.name == "inspect" else ""))
             self.aliases[alias.asname or alias.name.split(".")[0]] = alias.name if alias.asname else alias.name.split(".")[0]
 
     def visit_ImportFrom(self, node):
