@@ -47,6 +47,14 @@ NO_STANDARD_STREAMS = """#if defined(__cplusplus) && !defined(_GLIBCXX_IOSTREAM)
 #define _GLIBCXX_IOSTREAM 1
 #endif
 """
+# CUB's device-wide algorithms open NVTX ranges, whose library is found at run time (dlopen, dlsym, getenv), and
+# <cub/cub.cuh> brings them into every file that includes it, even one that uses only cub::BlockReduce: the ELF audit
+# refused a right file for imports its author never called (session 20). CCCL's own switch turns CUB's ranges off;
+# a learner's own NVTX calls are left as they are.
+NO_LIBRARY_RANGES = """#ifndef CCCL_DISABLE_NVTX
+#define CCCL_DISABLE_NVTX 1
+#endif
+"""
 
 
 def nvcc_path() -> str | None:
@@ -227,7 +235,7 @@ def build_cuda(source: Path, outdir: Path, device: Device, shown_as: str, spec, 
                          "`git checkout` the file or run `make stubs`"]
         return result
     header = outdir / "grader_abi.h"
-    header.write_text(spec.abi.header() + NO_STANDARD_STREAMS)
+    header.write_text(spec.abi.header() + NO_STANDARD_STREAMS + NO_LIBRARY_RANGES)
     obj, lib = outdir / f"{source.stem}.o", outdir / f"lib{source.stem}.so"
     deps, asm_deps = outdir / f"{source.stem}.d", outdir / f"{source.stem}.as.d"
     for stale in (obj, lib, deps, asm_deps):

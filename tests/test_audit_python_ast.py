@@ -660,3 +660,81 @@ def test_the_port_may_not_compile_nor_take_a_device_module():
                       "model.compile()": ".compile()"}.items():
         found = audit(f"import torch\n\n\ndef fast(model):\n    return {expr}\n", PORT)
         assert any(why in f.text for f in found), (expr, [f.text for f in found])
+
+
+@pytest.mark.parametrize("line, refused", [
+    ("torch.backends.cuda.matmul.allow_tf32 = False", False),
+    ("torch.backends.cudnn.benchmark = torch.backends.cudnn.deterministic = True", False),
+    ("torch.backends.cuda.matmul.allow_tf32 = 0", True),
+    ("torch.backends.cuda.matmul.something_else = False", True),
+    ("torch.backends.cuda.matmul = False", True),
+    ("torch.backends.cudnn.benchmark += True", True),
+    ("del torch.backends.cudnn.benchmark", True),
+])
+def test_the_port_may_switch_torch_backends_flags_with_true_or_false(line, refused):
+    """nanoGPT's train.py turns TF32 off with `torch.backends.cuda.matmul.allow_tf32 = False`; the lab page allows
+    torch.backends' flags, and setting one to True or False is the one assignment into a module a port may make
+    (session 20). The Triton file's rules are unchanged."""
+    found = audit(f"import torch\n{line}\n", PORT)
+    assert bool(found) == refused, found
+    assert refused or any("assigns to" in f.text for f in audit(f"import torch\n{line}\n\n\ndef softmax(x):\n"
+                                                             "    return x\n", TRITON, "softmax"))
+
+
+METHOD_HEAD = HEAD + "import functools\nfrom dataclasses import dataclass\n\n\n"
+PLAN = ("@dataclass(frozen=True)\nclass Plan:\n    block: int\n\n    @classmethod\n    def for_shape(cls, n_cols: int):\n"
+        "        return cls(triton.next_power_of_2(n_cols))\n\n    def grid(self, n_rows):\n"
+        "        return (triton.cdiv(n_rows, self.block),)\n\n    @staticmethod\n    @functools.lru_cache(maxsize=None)\n"
+        "    def warps(n):\n        return 4 if n <= 2048 else 8\n\n\n")
+LAUNCH = ("def softmax(x):\n    y = torch.empty_like(x)\n    plan = Plan.for_shape(x.shape[1])\n"
+          "    _copy[plan.grid(x.shape[0])](x, y, x.numel(), BLOCK=plan.block, num_warps=Plan.warps(plan.block))\n"
+          "    return y\n")
+
+
+def test_a_wrapper_may_call_the_methods_of_its_own_launch_settings():
+    """A dataclass of launch settings with a classmethod, a method and a cached staticmethod, each handed numbers:
+    every parameter of a method was taken for a tensor, and any .name() call refused (session 20)."""
+    assert audit(METHOD_HEAD + PLAN + LAUNCH, TRITON, "softmax") == []
+
+
+@pytest.mark.parametrize("change, words", [
+    # a tensor handed to a method is a tensor in it, whichever way the method is reached
+    (("    plan = Plan.for_shape(x.shape[1])\n", "    plan = Plan.for_shape(x)\n"), "passes a tensor to"),
+    (("plan.grid(x.shape[0])", "plan.grid(x)"), "passes a tensor to"),
+    (("Plan.warps(plan.block)", "plan.warps(x)"), "computes with a tensor outside a kernel"),
+    (("plan.grid(x.shape[0])", "Plan.grid(plan, x)"), "passes a tensor to"),
+    (("plan.grid(x.shape[0])", "Plan.grid(x, 3)"), "passes a tensor to"),  # on self: self.block is x.block
+    (("plan.grid(x.shape[0])", "plan.grid(*[x])"), "passes a tensor to"),
+    # a name nothing but the file's method answers to; a method held, or named by a string, is not followed
+    (("    plan = Plan.for_shape(x.shape[1])\n", "    plan = Plan.for_shape(x.shape[1])\n    g = plan.grid\n"),
+     "calls .grid()"),
+    (("    plan = Plan.for_shape(x.shape[1])\n", "    plan = Plan.for_shape(x.shape[1])\n    getattr(plan, 'grid')\n"),
+     "calls .grid()"),
+    (("    plan = Plan.for_shape(x.shape[1])\n", "    P = Plan\n    plan = P.for_shape(x.shape[1])\n"), "calls .for_shape()"),
+    (("    plan = Plan.for_shape(x.shape[1])\n", "    plan = type(Plan(1)).for_shape(x.shape[1])\n"), "calls .for_shape()"),
+])
+def test_a_method_of_the_file_is_followed_only_where_every_call_is_read(change, words):
+    findings = audit(METHOD_HEAD + PLAN + LAUNCH.replace(*change), TRITON, "softmax")
+    assert any(words in f.text for f in findings), findings
+
+
+@pytest.mark.parametrize("extra, use, words", [
+    # a method returning what it was handed, or what its object holds, returns a tensor
+    ("    def same(self, t):\n        return t\n\n", "    n = float(plan.same(x)[0, 0])\n", "passes a tensor to float"),
+    ("    def keep(self, t):\n        self.t = t\n\n    def back(self):\n        return self.t\n\n",
+     "    plan.keep(x)\n    n = float(plan.back()[0, 0])\n", "passes a tensor to float"),
+    # a method named as a tensor's: x.sum() must stay refused even where the file defines sum
+    ("    def sum(self, n):\n        return n\n\n", "    n = plan.sum(3)\n", "calls .sum()"),
+    ("    def cpu(self):\n        return 1\n\n", "    n = plan.cpu()\n", "calls .cpu()"),
+    # decorated by the file's own decorator: not followed
+    ("    @_same\n    def span(self, n):\n        return n\n\n", "    n = plan.span(3)\n", "calls .span()"),
+    # a method and a function of one name
+    ("    def helper(self, n):\n        return n\n\n", "    n = plan.helper(3)\n", "calls .helper()"),
+])
+def test_what_a_followed_method_hands_back_is_judged(extra, use, words):
+    plan = PLAN.replace("    @staticmethod\n", extra + "    @staticmethod\n", 1)
+    launch = LAUNCH.replace("    return y\n", use + "    return y\n")
+    helper = "def helper(n):\n    return n\n\n\n" if "helper" in extra else \
+        "def _same(f):\n    return f\n\n\n" if "_same" in extra else ""
+    findings = audit(METHOD_HEAD + helper + plan + launch, TRITON, "softmax")
+    assert any(words in f.text for f in findings), findings

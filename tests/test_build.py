@@ -70,6 +70,35 @@ def test_cub_block_load_builds_and_the_build_adds_no_names(tmp_path, includes, n
     assert b.ok and b.elf is not None and not b.elf.problems, (b.errors, b.elf.problems if b.elf else None)
 
 
+VADD_KERNEL = ("__global__ void k(const float* a, const float* b, float* c, int n) {\n"
+               "    int i = blockIdx.x * blockDim.x + threadIdx.x;\n    if (i < n) c[i] = a[i] + b[i];\n}\n")
+
+
+@needs_nvcc
+@pytest.mark.parametrize("includes, kernel, launcher", [
+    # <cub/cub.cuh> for a block-level primitive: CUB's NVTX ranges (dlopen, getenv) and its EmptyKernel came with it
+    ("#include <cub/cub.cuh>\n",
+     "__global__ void k(const float* a, const float* b, float* c, int n) {\n"
+     "    using R = cub::BlockReduce<float, 128>;\n    __shared__ R::TempStorage t;\n"
+     "    int i = blockIdx.x * 128 + threadIdx.x;\n    float v = i < n ? a[i] + b[i] : 0.f;\n"
+     "    float s = R(t).Sum(v);\n    if (i < n) c[i] = v + 0.f * s;\n}\n",
+     "    k<<<(n + 127) / 128, 128, 0, s>>>(a, b, c, n);\n"),
+    # std::unordered_map in the launcher: its rehash policy's const members (_ZNK...) were not on the list
+    ("#include <unordered_map>\n", VADD_KERNEL,
+     "    const std::unordered_map<int, int> threads = {{0, 256}, {1, 128}};\n"
+     "    const int t = threads.find(n % 2)->second;\n    k<<<(n + t - 1) / t, t, 0, s>>>(a, b, c, n);\n"),
+])
+def test_right_host_code_the_elf_audit_refused(tmp_path, includes, kernel, launcher):
+    """Right lab files that a helper wrote in session 20 and the audit refused for what the toolkit's and the C++
+    library's headers put into them (`<cub/cub.cuh>`, std::unordered_map)."""
+    src = tmp_path / "vector_add.cu"
+    src.write_text(f"{includes}{kernel}extern \"C\" cudaError_t vector_add(const float* a, const float* b, float* c, "
+                   f"int n, cudaStream_t s) {{\n    if (n <= 0) return cudaSuccess;\n{launcher}"
+                   "    return cudaGetLastError();\n}\n")
+    b = build(tmp_path, src, VADD)
+    assert b.ok and b.elf is not None and not b.elf.problems, (b.errors, b.elf.problems if b.elf else None)
+
+
 @needs_nvcc
 def test_build_audit_passes_every_solution(tmp_path):
     specs = {"vector_add": VADD, "softmax": SOFTMAX, "sgemm": GEMM}

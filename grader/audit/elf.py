@@ -68,7 +68,7 @@ HOST_RUNTIME = re.compile(
     r"|malloc|calloc|realloc|free|aligned_alloc|posix_memalign"
     r"|_ZSt\d+__throw_[a-z_]+(PKc|PKcz|i|v)|__cxa_(allocate|free)_exception|__cxa_(throw|rethrow|begin_catch|end_catch)"
     r"|__cxa_deleted_virtual|__cxa_bad_(cast|typeid)|__dynamic_cast|_ZSt7nothrow|__libc_single_threaded"
-    r"|_ZN?K?St7__cxx1112basic_string\w*|_ZSt\d+_Rb_tree_\w+|_ZNSt8__detail\d+_(List_node_base|Prime_rehash_policy)\w+"
+    r"|_ZN?K?St7__cxx1112basic_string\w*|_ZSt\d+_Rb_tree_\w+|_ZNK?St8__detail\d+_(List_node_base|Prime_rehash_policy)\w+"
     r"|_ZSt11_Hash_bytesPKvmm|_ZSt15_Fnv_hash_bytesPKvmm"
     r"|str(len|nlen|cmp|ncmp|chr|rchr|str|spn|cspn|pbrk|tol|toul|toll|toull|tod|tof)|memchr|memrchr|qsort|bsearch"
     r"|v?snprintf|v?sprintf|__v?snprintf_chk|__v?sprintf_chk|__memcpy_chk|__memset_chk|__memmove_chk|__strlen_chk"
@@ -167,6 +167,9 @@ FAMILIES = (
     (re.compile(r"^(clock|time|gettimeofday|clock_gettime|nanosleep|usleep|sleep)"), "clocks"),
     (re.compile(r"^(printf|puts|putchar|_ZNSo|_ZSt4cout|std::)"), "console output (use printf inside a kernel)"),
     (re.compile(r"^_?_?cuda"), "a CUDA runtime call beyond launching: streams, events, copies, host memory, devices"),
+    (re.compile(r"^(__cxa_atexit|atexit|at_quick_exit)$"), "code that runs when the library unloads: a `static` object "
+                                                           "with a destructor, such as a `static std::vector` inside a "
+                                                           "function; keep such a cache in a plain array"),
 )
 
 
@@ -589,7 +592,10 @@ def _device_code(library: Path, run_tool, image: _Image, facts: ElfFacts) -> Non
             facts.kernels.setdefault(current, {"regs": {}, "shared": {}, "stores": False})
         elif current and GLOBAL_STORE.search(line):
             facts.kernels[current]["stores"] = True
-    libraries = sorted({library_kernel(k) for k in facts.kernels} - {""}, key=lambda k: ("EmptyKernel" in k, k))
+    # A library's kernel that stores nothing to global memory computes nothing anyone reads: CUB's EmptyKernel, which
+    # <cub/cub.cuh> instantiates to read the PTX version (a right file that used only cub::BlockReduce through it was
+    # refused for it: session 20). One that stores is a library's computation and stays refused.
+    libraries = sorted({library_kernel(k) for k, facts_k in facts.kernels.items() if facts_k["stores"]} - {""})
     if libraries:
         facts.problems.append(f"holds a library's own kernel, {libraries[0][:160]}"
                               + (f" (and {len(libraries) - 1} more)" if len(libraries) > 1 else "")

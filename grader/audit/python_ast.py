@@ -475,12 +475,32 @@ def _rebinding(tree: ast.Module, rules: Rules) -> list[Finding]:
         if name in trusted and how != "import":
             findings.append(Finding(line, f"rebinds {name} ({how}): a name that stands for a module or an imported "
                                           "function must keep meaning only that; choose another name"))
+    flags = _backend_flag_settings(tree, imports) if rules is PORT else set()
     for node in _running(tree):
-        if isinstance(node, ast.Attribute) and isinstance(node.ctx, (ast.Store, ast.Del)):
+        if isinstance(node, ast.Attribute) and isinstance(node.ctx, (ast.Store, ast.Del)) and id(node) not in flags:
             chain = _chain(node)
             if chain and chain[0] in trusted:
                 findings.append(Finding(node.lineno, f"assigns to {'.'.join(chain)}: changes a module the file imports"))
     return sorted(findings, key=lambda f: f.line)
+
+
+# torch.backends' precision and determinism switches, which a port may set to True or False as nanoGPT's train.py
+# does (`torch.backends.cuda.matmul.allow_tf32 = False`; a false failure until session 20): each only changes how the
+# port's own process computes, and every value it reports is compared with the judge's fp64 reference.
+BACKEND_FLAGS = {("cuda", "matmul", "allow_tf32"), ("cuda", "matmul", "allow_fp16_reduced_precision_reduction"),
+                 ("cuda", "matmul", "allow_bf16_reduced_precision_reduction"), ("cudnn", "allow_tf32"),
+                 ("cudnn", "benchmark"), ("cudnn", "deterministic"), ("cudnn", "enabled")}
+
+
+def _backend_flag_settings(tree: ast.Module, imports: dict[str, set[str]]) -> set[int]:
+    """The targets of plain `torch.backends.<flag> = True/False` statements (BACKEND_FLAGS; `torch` bound by
+    `import torch` alone): the only assignments into a module a port may make."""
+    if imports.get("torch") != {"torch"}:
+        return set()
+    return {id(target) for node in _running(tree) if isinstance(node, ast.Assign) and
+            isinstance(node.value, ast.Constant) and isinstance(node.value.value, bool)
+            for target in node.targets if isinstance(target, ast.Attribute) and (chain := _chain(target)) and
+            chain[:2] == ["torch", "backends"] and tuple(chain[2:]) in BACKEND_FLAGS}
 
 
 def _bound_twice(tree: ast.Module) -> list[Finding]:
@@ -804,6 +824,8 @@ class _Auditor(ast.NodeVisitor):
         self.jit_aliases: set[str] = set()  # names an assignment binds to one (kernel = _long if looped else _short)
         self.methods: set[str] = set()  # functions defined in a class body: every parameter but self may be a tensor
         self.static_methods: set[str] = set()  # of which @staticmethod (no self)
+        self.class_methods: set[str] = set()  # of which @classmethod (cls bound)
+        self.followed_methods: set[str] = set()  # methods whose every call the audit sees (_followed_methods)
         self.generators: set[str] = set()  # the file's functions that yield
         self.classes: set[str] = set()  # the file's classes
         self.class_inits: dict[str, ast.FunctionDef] = {}  # those that define __init__ -> it
@@ -933,6 +955,42 @@ class _Auditor(ast.NodeVisitor):
                     held.add(_lambda_key(child))
         return held
 
+    def _followed_methods(self, tree: ast.Module, methods: list, class_uses: set[int]) -> set[str]:
+        """Methods whose parameters are known from their calls, as a plain function's are: `_Tiles.pick(n_cols)`,
+        `plan.grid(n_rows)` hand them numbers, and every parameter but self was taken for a tensor (a false failure
+        of a launch-settings class: session 20). A method is followed only where every call of it is one the audit
+        reads: its name is no dunder (called by Python itself), defined once in the file, decorated with nothing but
+        staticmethod, classmethod or functools' caches, and named nowhere but as `receiver.name(...)` (never held,
+        never a string: getattr(obj, "name")); and the file's classes are named only where they are called, based on,
+        or tested (never held: `C = Cls; C.m(t)` would move every argument by one), with no type() or __class__."""
+        if any(isinstance(n, ast.Name) and n.id in self.classes and id(n) not in class_uses and
+               not any(isinstance(c, ast.Call) and isinstance(c.func, ast.Attribute) and c.func.value is n
+                       for c in ast.walk(tree))
+               or isinstance(n, ast.Name) and n.id == "type" or
+               isinstance(n, ast.Attribute) and n.attr in ("__class__", "__new__", "__dict__") for n in ast.walk(tree)):
+            return set()
+        defined: dict[str, int] = {}
+        for node in ast.walk(tree):
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+                defined[node.name] = defined.get(node.name, 0) + 1
+        called = {id(n.func) for n in ast.walk(tree) if isinstance(n, ast.Call)}
+        strings = {n.value for n in ast.walk(tree) if isinstance(n, ast.Constant) and isinstance(n.value, str)}
+        names = {n.id for n in ast.walk(tree) if isinstance(n, ast.Name)} | \
+            {a.asname or a.name for n in ast.walk(tree) if isinstance(n, (ast.Import, ast.ImportFrom)) for a in n.names}
+        attributes: dict[str, bool] = {}  # name -> every .name is the function of a call
+        for n in ast.walk(tree):
+            if isinstance(n, ast.Attribute):
+                attributes[n.attr] = attributes.get(n.attr, True) and id(n) in called and isinstance(n.ctx, ast.Load)
+        plain = {"staticmethod", "classmethod", "functools.cache", "functools.lru_cache"}
+
+        def decorated_plainly(f) -> bool:
+            return all(".".join(_chain(d.func if isinstance(d, ast.Call) else d) or ["?"]) in plain
+                       for d in f.decorator_list)
+
+        return {f.name for f in methods if not (f.name.startswith("__") and f.name.endswith("__")) and
+                defined.get(f.name) == 1 and decorated_plainly(f) and attributes.get(f.name, True) and
+                f.name not in strings and f.name not in names and f.name not in self.as_values}
+
     @staticmethod
     def _class_places(tree: ast.Module) -> set[int]:
         """Where a wrapper may name torch.Tensor: annotations and the class argument of isinstance/issubclass. Held
@@ -992,7 +1050,8 @@ class _Auditor(ast.NodeVisitor):
 
     # What run() reads off the tree before visiting it: the same on every pass, so a later pass takes it from the
     # first (walking a large file's tree for these took most of each pass's time).
-    PREPARED = ("generators", "base_inits", "classes", "class_inits", "inits_followed", "methods", "static_methods", "as_values", "jit_places", "jit_aliases", "bound_names", "aliases", "chain_bases", "jit_functions", "kernel_params", "constants", "functions", "signatures",
+    PREPARED = ("generators", "base_inits", "classes", "class_inits", "inits_followed", "methods", "static_methods",
+                "class_methods", "followed_methods", "as_values", "jit_places", "jit_aliases", "bound_names", "aliases", "chain_bases", "jit_functions", "kernel_params", "constants", "functions", "signatures",
                 "callbacks", "class_ok", "declared_outer", "postponed", "seeds", "setup_findings")
 
     def visit(self, node):
@@ -1092,6 +1151,9 @@ class _Auditor(ast.NodeVisitor):
                                       or isinstance(n, ast.Name) and n.id == "type" or
                                       isinstance(n, ast.Attribute) and n.attr in ("__init__", "__class__", "__new__")
                                       and id(n) not in self.base_inits for n in ast.walk(tree))
+        self.class_methods = {f.name for f in methods if any(
+            isinstance(d, ast.Name) and d.id == "classmethod" for d in f.decorator_list)}
+        self.followed_methods = self._followed_methods(tree, methods, called | named | self.class_ok)
         self.declared_outer = {name for n in ast.walk(tree) if isinstance(n, (ast.Global, ast.Nonlocal))
                                for name in n.names}
         self.postponed = any(isinstance(n, ast.ImportFrom) and n.module == "__future__" and
@@ -1455,6 +1517,33 @@ class _Auditor(ast.NodeVisitor):
         team, session 18), in that method and in the functions inside it."""
         return isinstance(value, ast.Name) and (value.id in ("self", "cls") or value.id in self.method_selves)
 
+    # Objects a wrapper holds besides its own: what they answer to is theirs, whatever the file defines.
+    FOREIGN_TYPES = ("torch.Tensor", "torch.dtype", "torch.device", "torch.Size", "triton.runtime.jit.JITFunction",
+                     "triton.runtime.autotuner.Autotuner", "triton.runtime.autotuner.Heuristics")
+
+    @staticmethod
+    @functools.cache
+    def _foreign_attribute(name: str) -> bool:
+        """Does an object the wrapper may hold that is not the file's own (a tensor, a kernel, a dtype, a number, a
+        container, a string) answer to .name?"""
+        owners = [tuple, list, dict, set, str, bytes, int, float, complex, bool, type(None), object, type,
+                  types.FunctionType, types.ModuleType]
+        for dotted in _Auditor.FOREIGN_TYPES:
+            module, _, cls = dotted.rpartition(".")
+            try:
+                owners.append(getattr(importlib.import_module(module), cls))
+            except Exception:  # noqa: BLE001 - a type that does not load here: treat every name as foreign
+                return True
+        return any(hasattr(owner, name) for owner in owners)
+
+    def _own_method_call(self, func: ast.Attribute) -> bool:
+        """`plan.grid(n)`, `_Tiles.pick(n)`: a call of a method the file defines and the audit follows
+        (followed_methods), on something that is no tensor, under a name nothing else the wrapper holds answers to:
+        its arguments flow into the method's parameters (_judge_call_of_tensors) and its body is audited as a
+        function's (a false failure of a launch-settings class until session 20)."""
+        return func.attr in self.followed_methods and not self._foreign_attribute(func.attr) and \
+            not self._tensor_expr(func.value)
+
     def visit_Call(self, node):
         func = node.func
         if self.in_annotation:
@@ -1503,7 +1592,8 @@ class _Auditor(ast.NodeVisitor):
                 "torch", "triton", "math", "functools", "typing", "dataclasses")
             if method in self.rules.banned_methods and not module_call:
                 self.flag(node, f"calls .{method}(): {self.rules.why}")
-            elif self.rules.methods is not None and not module_call and method not in self.rules.methods:
+            elif self.rules.methods is not None and not module_call and method not in self.rules.methods and \
+                    not self._own_method_call(func):
                 self.flag(node, f"calls .{method}(): {self.rules.why}")
         if self.rules.methods is not None and isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name) \
                 and self.aliases.get(func.value.id, func.value.id) == "functools" and func.attr in ("reduce", "partial"):
@@ -1535,6 +1625,21 @@ class _Auditor(ast.NodeVisitor):
         elif isinstance(func, ast.Attribute) and func.attr == "__init__" and any(self._tensor_expr(a) for a in given):
             for init in self.class_inits.values():  # super().__init__(x), Base.__init__(self, x): any base's
                 self.found.params.setdefault("__init__", set()).update(_all_param_names(init.args)[1:])
+        elif isinstance(func, ast.Attribute) and func.attr in self.followed_methods:
+            # The arguments land after self where the receiver is an instance (obj.m(x), super().m(x)), and after
+            # cls for a classmethod; on self where an instance method is called through its class (Cls.m(obj, x),
+            # cls.m(obj, x)). Both, where the receiver's name might be either.
+            sig = self.signatures[func.attr]
+            everyone = [*sig.posonlyargs, *sig.args]
+            after = ast.arguments(posonlyargs=[], args=everyone[1:], vararg=sig.vararg, kwonlyargs=sig.kwonlyargs,
+                                  kw_defaults=sig.kw_defaults, kwarg=sig.kwarg, defaults=[])
+            through_class = isinstance(func.value, ast.Name) and (func.value.id in self.classes or
+                                                                  func.value.id == "cls")
+            if func.attr in self.static_methods or func.attr not in self.class_methods and through_class:
+                self._flow_into(func.attr, sig, node)
+            if func.attr in self.class_methods or func.attr not in self.static_methods and (
+                    not through_class or func.value.id == "cls"):
+                self._flow_into(func.attr, after, node)
         elif isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name) and func.value.id in self.classes \
                 and func.attr in self.signatures:
             self._flow_into(func.attr, self.signatures[func.attr], node)  # Cls.method(x): x may be its self
@@ -1630,6 +1735,9 @@ class _Auditor(ast.NodeVisitor):
                 chain = _chain(func)
                 if chain and self.aliases.get(chain[0], chain[0]) == "torch" and chain[-1] in self.TENSOR_ALLOC:
                     return True
+                if func.attr in self.followed_methods:  # the file's own method: what it may return, or hand back
+                    return func.attr in self.flows.returns or self._tensor_expr(func.value) or \
+                        any(self._tensor_expr(a) for a in given)
                 if self._tensor_expr(func.value):  # a method of a tensor, or of a container holding one, or one of
                     return func.attr in self.TENSOR_VIEWS or func.attr in self.CONTAINER_READS or \
                         func.attr in self.flows.returns  # the file's methods that may return one (obj.count())
@@ -1955,7 +2063,7 @@ class _Auditor(ast.NodeVisitor):
             self.arg_dicts.append(set(params))
         if key in self.as_values or key in ("__exit__", "__aexit__") and self.flows.raised:
             tensors |= set(params)  # called from wherever the value went (an __exit__ gets the exception)
-        if key in self.methods and not (key == "__init__" and self.inits_followed):
+        if key in self.methods and key not in self.followed_methods and not (key == "__init__" and self.inits_followed):
             # obj.get(x): called through objects the audit does not follow. A constructor is followed where every
             # object is made by Cls(...) (Shape(x.shape[0], x.shape[1]) hands it numbers: session 17)
             tensors |= set(params) - set(_param_names(args)[:1] if key not in self.static_methods else ())
