@@ -738,3 +738,29 @@ def test_what_a_followed_method_hands_back_is_judged(extra, use, words):
         "def _same(f):\n    return f\n\n\n" if "_same" in extra else ""
     findings = audit(METHOD_HEAD + helper + plan + launch, TRITON, "softmax")
     assert any(words in f.text for f in findings), findings
+
+
+HOST_ROWS = ("        m = {me}.T[0] + 0.0\n        for c in {me}.T:\n            m = m + (c - m) * (c > m)\n"
+             "        return math.e ** ({me} - m[:, None])\n")
+
+
+@pytest.mark.parametrize("classes, call", [
+    # the input lands on self however the method is reached unbound: through a classmethod's first parameter under
+    # another name, super() in a classmethod, a nested class reached through an instance, a parameter named like the
+    # class (red team, session 20)
+    ("class _Plan:\n    def rows(self, unused):\n" + HOST_ROWS.format(me="self") +
+     "\n    @classmethod\n    def make(klass, x):\n        return klass.rows(x, 0)\n", "_Plan.make(x)"),
+    ("class _Base:\n    def rows(self, unused):\n" + HOST_ROWS.format(me="self") +
+     "\n\nclass _Plan(_Base):\n    @classmethod\n    def make(cls, x):\n        return super().rows(x, 0)\n",
+     "_Plan.make(x)"),
+    ("class _Outer:\n    class Inner:\n        def rows(self, unused):\n" +
+     HOST_ROWS.format(me="self").replace("\n        ", "\n            ").replace("        m =", "            m =", 1),
+     "_Outer().Inner.rows(x, 0)"),
+    ("class _Plan:\n    def rows(self, unused, t=None):\n" + HOST_ROWS.format(me="t") +
+     "\n\ndef _run(_Plan, x):\n    return _Plan.rows(x, x)\n", "_run(_Plan(), x)"),
+])
+def test_a_tensor_handed_to_a_method_reaches_self_whichever_way_it_is_bound(classes, call):
+    source = HEAD + "\n" + classes + f"\n\ndef softmax(x):\n    y = torch.empty_like(x)\n    h = {call}\n" \
+        "    _copy[(1,)](h, y, x.numel(), BLOCK=1024)\n    return y\n"
+    found = audit(source, TRITON, "softmax")
+    assert any("computes with a tensor" in f.text for f in found), found

@@ -1626,19 +1626,18 @@ class _Auditor(ast.NodeVisitor):
             for init in self.class_inits.values():  # super().__init__(x), Base.__init__(self, x): any base's
                 self.found.params.setdefault("__init__", set()).update(_all_param_names(init.args)[1:])
         elif isinstance(func, ast.Attribute) and func.attr in self.followed_methods:
-            # The arguments land after self where the receiver is an instance (obj.m(x), super().m(x)), and after
-            # cls for a classmethod; on self where an instance method is called through its class (Cls.m(obj, x),
-            # cls.m(obj, x)). Both, where the receiver's name might be either.
+            # A staticmethod is never bound: the arguments land from its first parameter. A classmethod always is:
+            # after cls. An instance method is bound or not by what the receiver is, which its spelling does not
+            # tell (`klass.m(x)` in a classmethod, `super().m(x)` there, `obj.Inner.m(x)`, a parameter named like the
+            # class: each put x on self while the audit put it after; red team, session 20): both, so that self is a
+            # tensor whenever either way hands it one.
             sig = self.signatures[func.attr]
             everyone = [*sig.posonlyargs, *sig.args]
             after = ast.arguments(posonlyargs=[], args=everyone[1:], vararg=sig.vararg, kwonlyargs=sig.kwonlyargs,
                                   kw_defaults=sig.kw_defaults, kwarg=sig.kwarg, defaults=[])
-            through_class = isinstance(func.value, ast.Name) and (func.value.id in self.classes or
-                                                                  func.value.id == "cls")
-            if func.attr in self.static_methods or func.attr not in self.class_methods and through_class:
+            if func.attr not in self.class_methods:
                 self._flow_into(func.attr, sig, node)
-            if func.attr in self.class_methods or func.attr not in self.static_methods and (
-                    not through_class or func.value.id == "cls"):
+            if func.attr not in self.static_methods:
                 self._flow_into(func.attr, after, node)
         elif isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name) and func.value.id in self.classes \
                 and func.attr in self.signatures:
