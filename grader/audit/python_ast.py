@@ -963,9 +963,10 @@ class _Auditor(ast.NodeVisitor):
         staticmethod, classmethod or functools' caches, and named nowhere but as `receiver.name(...)` (never held,
         never a string: getattr(obj, "name")); and the file's classes are named only where they are called, based on,
         or tested (never held: `C = Cls; C.m(t)` would move every argument by one), with no type() or __class__."""
-        if any(isinstance(n, ast.Name) and n.id in self.classes and id(n) not in class_uses and
-               not any(isinstance(c, ast.Call) and isinstance(c.func, ast.Attribute) and c.func.value is n
-                       for c in ast.walk(tree))
+        calls = [n for n in ast.walk(tree) if isinstance(n, ast.Call)]
+        called = {id(n.func) for n in calls}
+        receivers = {id(n.func.value) for n in calls if isinstance(n.func, ast.Attribute)}  # Cls in Cls.m(...)
+        if any(isinstance(n, ast.Name) and n.id in self.classes and id(n) not in class_uses | receivers
                or isinstance(n, ast.Name) and n.id == "type" or
                isinstance(n, ast.Attribute) and n.attr in ("__class__", "__new__", "__dict__") for n in ast.walk(tree)):
             return set()
@@ -973,7 +974,6 @@ class _Auditor(ast.NodeVisitor):
         for node in ast.walk(tree):
             if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
                 defined[node.name] = defined.get(node.name, 0) + 1
-        called = {id(n.func) for n in ast.walk(tree) if isinstance(n, ast.Call)}
         strings = {n.value for n in ast.walk(tree) if isinstance(n, ast.Constant) and isinstance(n.value, str)}
         names = {n.id for n in ast.walk(tree) if isinstance(n, ast.Name)} | \
             {a.asname or a.name for n in ast.walk(tree) if isinstance(n, (ast.Import, ast.ImportFrom)) for a in n.names}
@@ -1230,10 +1230,11 @@ class _Auditor(ast.NodeVisitor):
         for alias in node.names:
             self._internal(node, alias.name)
             if not self._import_ok(alias.name):
-                self.flag(node, f"imports {alias.name}: {self._import_hint()}" + (
-                    "; of inspect, a port may only test whether a function takes a keyword, as nanoGPT does ("
-                    "`'fused' in inspect.signature(torch.optim.AdamW).parameters`, of a class or function of torch's "
-                    "named by its dotted name), after a plain `import inspect` and with no other use of the name" if self.rules is PORT and alias.name == "inspect" else ""))
+                only = "; of inspect, a port may only test whether a function takes a keyword, as nanoGPT does (" \
+                    "`'fused' in inspect.signature(torch.optim.AdamW).parameters`, of a class or function of torch's " \
+                    "named by its dotted name), after a plain `import inspect` and with no other use of the name"
+                self.flag(node, f"imports {alias.name}: {self._import_hint()}" +
+                          (only if self.rules is PORT and alias.name == "inspect" else ""))
             self.aliases[alias.asname or alias.name.split(".")[0]] = alias.name if alias.asname else alias.name.split(".")[0]
 
     def visit_ImportFrom(self, node):
