@@ -68,7 +68,8 @@ HOST_RUNTIME = re.compile(
     r"|malloc|calloc|realloc|free|aligned_alloc|posix_memalign"
     r"|_ZSt\d+__throw_[a-z_]+(PKc|PKcz|i|v)|__cxa_(allocate|free)_exception|__cxa_(throw|rethrow|begin_catch|end_catch)"
     r"|__cxa_deleted_virtual|__cxa_bad_(cast|typeid)|__dynamic_cast|_ZSt7nothrow|__libc_single_threaded"
-    r"|_ZN?K?St7__cxx1112basic_string\w*|_ZSt\d+_Rb_tree_\w+|_ZNK?St8__detail\d+_(List_node_base|Prime_rehash_policy)\w+"
+    r"|_ZN?K?St7__cxx1112basic_string\w*|_ZSt\d+_Rb_tree_\w+"
+    r"|_ZNK?St8__detail\d+_(List_node_base|Prime_rehash_policy)\w+"
     r"|_ZSt11_Hash_bytesPKvmm|_ZSt15_Fnv_hash_bytesPKvmm"
     r"|str(len|nlen|cmp|ncmp|chr|rchr|str|spn|cspn|pbrk|tol|toul|toll|toull|tod|tof)|memchr|memrchr|qsort|bsearch"
     r"|v?snprintf|v?sprintf|__v?snprintf_chk|__v?sprintf_chk|__memcpy_chk|__memset_chk|__memmove_chk|__strlen_chk"
@@ -535,8 +536,8 @@ def _when(section: str) -> str:
 LIBRARY_NAMESPACES = {"cub", "thrust", "cuda", "cutlass", "cute"}
 
 
-# CUB's EmptyKernel<void>(), no parameters and no body, which <cub/cub.cuh> instantiates to read the PTX version: a right
-# file that used only cub::BlockReduce through that header was refused for it (session 20). Allowed by its exact name
+# CUB's EmptyKernel<void>(), no parameters and no body, which <cub/cub.cuh> instantiates to read the PTX version: a
+# right file that used only cub::BlockReduce through that header was refused for it (session 20). Allowed by its exact name
 # only: whether some other library kernel "stores" cannot be told from its opcodes (a learner's output iterator moved
 # DeviceSegmentedReduceKernel's writes into a bulk reduction, UBLKRED, which no store pattern listed: red team, session
 # 20), so every other kernel of a library is refused, whatever it holds.

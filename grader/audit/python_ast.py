@@ -1051,7 +1051,8 @@ class _Auditor(ast.NodeVisitor):
     # What run() reads off the tree before visiting it: the same on every pass, so a later pass takes it from the
     # first (walking a large file's tree for these took most of each pass's time).
     PREPARED = ("generators", "base_inits", "classes", "class_inits", "inits_followed", "methods", "static_methods",
-                "class_methods", "followed_methods", "as_values", "jit_places", "jit_aliases", "bound_names", "aliases", "chain_bases", "jit_functions", "kernel_params", "constants", "functions", "signatures",
+                "class_methods", "followed_methods", "as_values", "jit_places", "jit_aliases", "bound_names", "aliases",
+                "chain_bases", "jit_functions", "kernel_params", "constants", "functions", "signatures",
                 "callbacks", "class_ok", "declared_outer", "postponed", "seeds", "setup_findings")
 
     def visit(self, node):
