@@ -764,3 +764,30 @@ def test_a_tensor_handed_to_a_method_reaches_self_whichever_way_it_is_bound(clas
         "    _copy[(1,)](h, y, x.numel(), BLOCK=1024)\n    return y\n"
     found = audit(source, TRITON, "softmax")
     assert any("computes with a tensor" in f.text for f in found), found
+
+
+DIVIDE_HEAD = HEAD + "\n"
+DIVIDE = "def softmax(x):\n    e = torch.empty_like(x)\n    s = torch.empty_like(x)\n" \
+    "    _copy[(1,)](x, e, x.numel(), BLOCK=1024)\n    _copy[(1,)](x, s, x.numel(), BLOCK=1024)\n    return {ret}\n"
+
+
+@pytest.mark.parametrize("helper, ret", [
+    # a keyword naming a positional-only parameter lands in **kw (function and method alike)
+    ("def _div(a=None, b=None, /, **kw):\n    return kw['a'] / kw['b']\n", "_div(a=e, b=s)"),
+    ("class _Ops:\n    def ratio(self, a=None, b=None, /, **kw):\n        return kw['a'] / kw['b']\n",
+     "_Ops().ratio(a=e, b=s)"),
+    # a positional argument past the positional parameters lands in *args, not on a keyword-only one
+    ("def _div(a, *rest, k=None):\n    return rest[0] / rest[1]\n", "_div(1, e, s)"),
+    # self of a tuple's subclass built from tensors
+    ("class _Pair(tuple):\n    def count(self):\n        return self[0] / self[1]\n", "_Pair((e, s)).count()"),
+    # a lambda in a class body is a method the audit does not follow
+    ("class _O:\n    count = lambda self, a, b: a / b\n", "_O().count(e, s)"),
+    # a list a function returns as it is, filled through the call, then read by its own name
+    ("_L = []\n\n\nclass _Store:\n    @staticmethod\n    def box():\n        return _L\n",
+     "[_Store.box().append(e), _Store.box().append(s), _L[0] / _L[1]][-1]"),
+    ("_L = []\n\n\ndef box():\n    return _L\n", "[box().append(e), box().append(s), _L[0] / _L[1]][-1]"),
+])
+def test_the_host_may_not_divide_through_the_files_own_callables(helper, ret):
+    """The third red team of session 20: the kernel writes exp(x - max) and the sums, and the host divides."""
+    found = audit(DIVIDE_HEAD + helper + "\n\n" + DIVIDE.format(ret=ret), TRITON, "softmax")
+    assert any("computes with a tensor" in f.text for f in found), found

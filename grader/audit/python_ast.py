@@ -826,6 +826,7 @@ class _Auditor(ast.NodeVisitor):
         self.static_methods: set[str] = set()  # of which @staticmethod (no self)
         self.class_methods: set[str] = set()  # of which @classmethod (cls bound)
         self.followed_methods: set[str] = set()  # methods whose every call the audit sees (_followed_methods)
+        self.returned_names: dict[str, set[str]] = {}  # function -> the names it returns as they are (return _L)
         self.generators: set[str] = set()  # the file's functions that yield
         self.classes: set[str] = set()  # the file's classes
         self.class_inits: dict[str, ast.FunctionDef] = {}  # those that define __init__ -> it
@@ -1051,7 +1052,7 @@ class _Auditor(ast.NodeVisitor):
     # What run() reads off the tree before visiting it: the same on every pass, so a later pass takes it from the
     # first (walking a large file's tree for these took most of each pass's time).
     PREPARED = ("generators", "base_inits", "classes", "class_inits", "inits_followed", "methods", "static_methods",
-                "class_methods", "followed_methods", "as_values", "jit_places", "jit_aliases", "bound_names", "aliases",
+                "class_methods", "followed_methods", "returned_names", "as_values", "jit_places", "jit_aliases", "bound_names", "aliases",
                 "chain_bases", "jit_functions", "kernel_params", "constants", "functions", "signatures",
                 "callbacks", "class_ok", "declared_outer", "postponed", "seeds", "setup_findings")
 
@@ -1154,6 +1155,14 @@ class _Auditor(ast.NodeVisitor):
                                       and id(n) not in self.base_inits for n in ast.walk(tree))
         self.class_methods = {f.name for f in methods if any(
             isinstance(d, ast.Name) and d.id == "classmethod" for d in f.decorator_list)}
+        for f in (n for n in ast.walk(tree) if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))):
+            self.returned_names.setdefault(f.name, set()).update(
+                r.value.id for r in ast.walk(f) if isinstance(r, ast.Return) and isinstance(r.value, ast.Name))
+        # `count = lambda self, a, b: a / b` in a class body is a method the audit does not follow: every parameter
+        # but the first may be a tensor (called as _O().count(e, s): red team, session 20)
+        self.methods |= {t.id for c in ast.walk(tree) if isinstance(c, ast.ClassDef) for a in c.body
+                         if isinstance(a, ast.Assign) and isinstance(a.value, ast.Lambda)
+                         for t in a.targets if isinstance(t, ast.Name)}
         self.followed_methods = self._followed_methods(tree, methods, called | named | self.class_ok)
         self.declared_outer = {name for n in ast.walk(tree) if isinstance(n, (ast.Global, ast.Nonlocal))
                                for name in n.names}
@@ -1686,8 +1695,8 @@ class _Auditor(ast.NodeVisitor):
         allocated, a view, element, slice or container of one, what a function of the file returns from one."""
         if not self._tracking():
             return False
-        if isinstance(node, ast.Name):
-            return self._tensor_name(node.id)
+        if isinstance(node, ast.Name):  # self[0] of a tuple's subclass built from tensors (red team, session 20)
+            return self._tensor_name(node.id) or (self.flows.self_holds and self._self_like(node))
         if isinstance(node, ast.Subscript) and self._arg_dict(node.value):  # nargs["x_ptr"] in a hook
             key = node.slice
             return not (isinstance(key, ast.Constant) and key.value not in self.flows.kernel_tensors)
@@ -1846,8 +1855,13 @@ class _Auditor(ast.NodeVisitor):
                     self.found.escaped.update(_default_names(self.signatures.get(key), target.id))
                 self.found.escaped.update(self.flows.names_of(target.id) - {target.id})  # alias = box: box holds it
                 self._bind(target, True)
-        if isinstance(target, ast.Call) and isinstance(target.func, ast.Name) and target.func.id in self.functions:
-            self.found.returns.add(target.func.id)  # cached(0).append(x): what cached(0) returns now holds a tensor
+        # cached(0).append(x), obj.box().append(x): what the call returns now holds a tensor, and so does any name the
+        # callable returns as it is (`return _L`: _L read anywhere; red team, session 20)
+        called = target.func.id if isinstance(target, ast.Call) and isinstance(target.func, ast.Name) else \
+            target.func.attr if isinstance(target, ast.Call) and isinstance(target.func, ast.Attribute) else None
+        if called in self.functions:
+            self.found.returns.add(called)
+            self.found.escaped.update(self.returned_names.get(called, ()))
 
     def visit_AnnAssign(self, node):
         if self._tracking() and node.value is not None:
@@ -2097,14 +2111,17 @@ class _Auditor(ast.NodeVisitor):
         """A call of the file's own function or lambda: the parameters given a tensor are tensors in its body. An
         argument past the named ones lands in *args or **kwargs; one unpacked (`*seq`, `**mapping`) may land on any
         parameter: `_product(**{"x": a})`. The arguments whose object the function stores a tensor into hold one."""
-        params, every = _param_names(args), _all_param_names(args)
+        every = _all_param_names(args)
+        positional = [a.arg for a in (*args.posonlyargs, *args.args)]
+        by_keyword = [a.arg for a in (*args.args, *args.kwonlyargs)]  # not the positional-only ones (red team, s. 20)
         rest = [a.arg for a in (args.vararg,) if a is not None]
         extra = [a.arg for a in (args.kwarg,) if a is not None]
         places = []  # (argument, the parameters it may land on)
-        for i, arg in enumerate(call.args):
-            places.append((arg, every if isinstance(arg, ast.Starred) else [params[i]] if i < len(params) else rest))
-        for kw in call.keywords:
-            places.append((kw.value, every if kw.arg is None else [kw.arg] if kw.arg in params else extra))
+        for i, arg in enumerate(call.args):  # past the positional parameters: *args, never a keyword-only one
+            places.append((arg, every if isinstance(arg, ast.Starred) else
+                           [positional[i]] if i < len(positional) else rest))
+        for kw in call.keywords:  # f(a=t) with a positional-only: t lands in **kwargs
+            places.append((kw.value, every if kw.arg is None else [kw.arg] if kw.arg in by_keyword else extra))
         got = {name for arg, names in places if self._tensor_expr(arg) for name in names}
         if got:
             self.found.params.setdefault(key, set()).update(got)
