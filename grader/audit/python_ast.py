@@ -1052,8 +1052,8 @@ class _Auditor(ast.NodeVisitor):
     # What run() reads off the tree before visiting it: the same on every pass, so a later pass takes it from the
     # first (walking a large file's tree for these took most of each pass's time).
     PREPARED = ("generators", "base_inits", "classes", "class_inits", "inits_followed", "methods", "static_methods",
-                "class_methods", "followed_methods", "returned_names", "as_values", "jit_places", "jit_aliases", "bound_names", "aliases",
-                "chain_bases", "jit_functions", "kernel_params", "constants", "functions", "signatures",
+                "class_methods", "followed_methods", "returned_names", "as_values", "jit_places", "jit_aliases",
+                "bound_names", "aliases", "chain_bases", "jit_functions", "kernel_params", "constants", "functions", "signatures",
                 "callbacks", "class_ok", "declared_outer", "postponed", "seeds", "setup_findings")
 
     def visit(self, node):
@@ -1857,8 +1857,8 @@ class _Auditor(ast.NodeVisitor):
                 self._bind(target, True)
         # cached(0).append(x), obj.box().append(x): what the call returns now holds a tensor, and so does any name the
         # callable returns as it is (`return _L`: _L read anywhere; red team, session 20)
-        called = target.func.id if isinstance(target, ast.Call) and isinstance(target.func, ast.Name) else \
-            target.func.attr if isinstance(target, ast.Call) and isinstance(target.func, ast.Attribute) else None
+        func = target.func if isinstance(target, ast.Call) else None
+        called = func.id if isinstance(func, ast.Name) else func.attr if isinstance(func, ast.Attribute) else None
         if called in self.functions:
             self.found.returns.add(called)
             self.found.escaped.update(self.returned_names.get(called, ()))
