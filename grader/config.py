@@ -23,6 +23,9 @@ class PhaseSettings:
     # (peak RSS), so 4 GiB leaves a wide margin; a template instantiated without bound stops there (in about 15 s),
     # with a message, instead of taking the grading host's memory.
     build_memory_bytes: int = 4 << 30
+    # Data (RLIMIT_DATA) of each worker process, or half the machine's memory where that is less
+    # (grader/runner.py: worker_memory_bytes): a worker's own needs are well under 2 GiB (decision 121).
+    worker_memory_bytes: int = 16 << 30
     # One timing block (grader/timing.py), beyond its launches' own time: a block that never ends is a hung kernel.
     block_timeout_s: float = 120.0
     # Set by GRADER_TIMEOUT_S only: a cap on every case's limit as well (each lab sets its own, 60 to 300 s), so that

@@ -137,11 +137,18 @@ def run_bounded(argv: list[str], *, memory_bytes: int | None, keep: int = TOOL_K
     gets that much address space (RLIMIT_AS, set by the shell that execs it, inside the sandbox: bubblewrap has
     no memory limit, and a template instantiated without bound grew cudafe++ by 330 MB/s)."""
     if memory_bytes is not None:
-        argv = ["/bin/sh", "-c", 'ulimit -v "$1" || exit 125; shift; exec "$@"', "sh", str(max(memory_bytes >> 10, 1)),
-                *argv]
+        argv = limited(argv, "-v", memory_bytes)
     run = _run(argv, keep=keep, stop_after=stop_after, **kw)
     run.memory_limit = memory_bytes
     return run
+
+
+def limited(argv: list[str], flag: str, limit_bytes: int) -> list[str]:
+    """``argv`` run by a shell that first sets one of its resource limits (``ulimit -v``: address space; ``-d``: data,
+    the private writable memory a process maps) to ``limit_bytes``, soft and hard, then execs it; exit 125 where the
+    shell cannot. The limit is set inside the sandbox, on the program itself: bubblewrap has no memory limit."""
+    return ["/bin/sh", "-c", f'ulimit {flag} "$1" || exit 125; shift; exec "$@"', "sh",
+            str(max(limit_bytes >> 10, 1)), *argv]
 
 
 def _run(argv: list[str], *, cwd: Path | None = None, timeout_s: float = 120.0, env: dict | None = None,
@@ -298,6 +305,19 @@ def scratch_root() -> Path:
     return Path(tempfile.gettempdir())
 
 
+def worker_memory_bytes() -> int:
+    """The data limit (RLIMIT_DATA: the memory a process allocates, not its mapped libraries or the GPU's) of each
+    worker process: ``SETTINGS.worker_memory_bytes``, or half of this machine's memory where that is less, so that one
+    runaway allocation of learner code is an error it reports rather than a host that swaps or a killed grader."""
+    from grader.config import SETTINGS
+
+    try:
+        half = psutil.virtual_memory().total // 2
+    except (OSError, psutil.Error):
+        half = SETTINGS.worker_memory_bytes
+    return max(min(SETTINGS.worker_memory_bytes, half), 1 << 30)
+
+
 class Worker:
     """One sandboxed worker process. Use as a context manager; ``call`` sends a command and returns
     the worker's ``Reply``; marks the worker sends before its reply go to ``on_mark``."""
@@ -345,6 +365,7 @@ class Worker:
         cmd_r, self._cmd_w = os.pipe()
         self._reply_r, reply_w = os.pipe()
         argv = [sys.executable, "-m", f"grader.workers.{self.module}", "--channel", f"{cmd_r},{reply_w}", str(self.io)]
+        argv = limited(argv, "-d", worker_memory_bytes())
         argv, env = self.box.wrap(argv, ro=self.ro, rw=[self.io, *self.rw], gpu=self.gpu, env=self.env, cwd=self.io,
                                   share_net=self.share_net)
         argv = self.wrapper + argv

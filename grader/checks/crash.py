@@ -20,6 +20,17 @@ CUDA_LESSONS = (
     ("device-side assert", "an assert() in the kernel failed"),
     ("out of memory", "the launcher allocated more device memory than is free: allocate once, not per call"),
 )
+# Host memory: every worker may allocate up to a limit (grader/runner.py: worker_memory_bytes), past which an
+# allocation fails in the worker (torch's CPU allocator, Python's MemoryError) instead of taking the machine's memory.
+HOST_MEMORY = ("can't allocate memory", "MemoryError", "Cannot allocate memory")
+
+
+def host_memory_lesson() -> str:
+    from grader.runner import worker_memory_bytes
+
+    return (f"the code asked for more host memory than a grading worker may use ({worker_memory_bytes() / (1 << 30):.1f} "
+            "GiB): a tensor far larger than the inputs, such as a broadcast that makes a [B, T, T, C] array or a "
+            "list that grows on every call, is the usual cause")
 
 SIGNAL_LESSONS = {
     "SIGSEGV": "a segmentation fault in host code: the launcher probably dereferenced a device pointer on the CPU "
@@ -37,6 +48,8 @@ MALFORMED_LESSON = ("the grader's worker talks to the judge on a private channel
 
 
 def lesson_for(text: str) -> str | None:
+    if any(needle in text for needle in HOST_MEMORY):
+        return host_memory_lesson()
     low = text.lower()
     for needle, lesson in CUDA_LESSONS:
         if needle in low:

@@ -22,7 +22,7 @@ import numpy as np
 
 from grader import channel
 from grader.audit import python_ast
-from grader.checks.crash import explain_gone
+from grader.checks.crash import HOST_MEMORY, explain_gone, host_memory_lesson
 from grader.checks.kernel_checks import new_worker, started_worker
 from grader.checks.parity import (Comparison, PortCase, compare, draw_case, load_reference, reference_file,
                                   reference_results, summary)
@@ -247,6 +247,8 @@ def _claimed_bytes(fh) -> int:
 # ----------------------------------------------------------------------------- verdict helpers
 
 def lesson_for(text: str) -> list[str]:
+    if any(needle in text for needle in HOST_MEMORY):
+        return [host_memory_lesson()]
     return [lesson for needle, lesson in ERROR_LESSONS if needle in text][:1]
 
 
