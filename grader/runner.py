@@ -365,7 +365,8 @@ class Worker:
         cmd_r, self._cmd_w = os.pipe()
         self._reply_r, reply_w = os.pipe()
         argv = [sys.executable, "-m", f"grader.workers.{self.module}", "--channel", f"{cmd_r},{reply_w}", str(self.io)]
-        argv = limited(argv, "-d", worker_memory_bytes())
+        if not self.wrapper:  # under Nsight Compute, a data limit left it with no kernel recorded (decision 121)
+            argv = limited(argv, "-d", worker_memory_bytes())
         argv, env = self.box.wrap(argv, ro=self.ro, rw=[self.io, *self.rw], gpu=self.gpu, env=self.env, cwd=self.io,
                                   share_net=self.share_net)
         argv = self.wrapper + argv
