@@ -279,8 +279,10 @@ def build_cuda(source: Path, outdir: Path, device: Device, shown_as: str, spec, 
         result.errors = list(result.source_problems)
         result.seconds = time.monotonic() - start
         return result
-    def tool(argv, timeout_s=60):
-        return run_tool(argv, timeout_s=timeout_s, box=box, rw=[outdir])
+    def tool(argv, timeout_s=60):  # the audit's readers, on a library the learner's text shaped: bounded output
+        run = run_bounded(argv, memory_bytes=SETTINGS.build_memory_bytes, keep=elf.LISTING_CAP,
+                          stop_after=elf.LISTING_CAP, timeout_s=timeout_s, box=box, rw=[outdir])
+        return (None if run.stopped else run.code), run.output
 
     # The link must build only what the compile showed: an object that carries GCC's LTO bytecode would be compiled
     # again by the linker's plugin, outside every dependency list (its .incbin read a file: red team, session 17).

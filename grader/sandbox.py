@@ -34,6 +34,12 @@ KEEP_ENV = ("PATH", "LANG", "LC_ALL", "LD_LIBRARY_PATH", "CUDA_HOME", "CUDA_PATH
             "GRADER_FORCE_CPU", "GRADER_TIMEOUT_S")
 
 
+# The sandbox's private /tmp and /dev/shm are memory (tmpfs): what a worker writes there is the host's RAM, so each is
+# capped (a port wrote 2 GiB through torch's file writer, red team, session 21). A worker's own use is Triton's and
+# the CUDA driver's small temporaries; its outputs go to its run folder.
+TMP_BYTES, SHM_BYTES = 2 << 30, 1 << 30
+
+
 @dataclass(frozen=True)
 class Sandbox:
     bwrap: str | None  # None: no isolation here
@@ -43,6 +49,14 @@ class Sandbox:
     @property
     def isolated(self) -> bool:
         return self.bwrap is not None
+
+    def _sized(self, limit: int) -> list[str]:
+        """bwrap's --size for the tmpfs that follows (bubblewrap 0.10 and later; an older one has no such option)."""
+        try:
+            major, minor = (int(p) for p in self.version.split(".")[:2])
+        except ValueError:
+            return []
+        return ["--size", str(limit)] if (major, minor) >= (0, 10) else []
 
     def describe(self) -> str:
         if self.isolated:
@@ -58,7 +72,8 @@ class Sandbox:
         if not self.isolated:
             return argv, environment
         args = [self.bwrap, "--die-with-parent", "--new-session", "--unshare-all", "--cap-drop", "ALL",
-                "--proc", "/proc", "--dev", "/dev", "--tmpfs", "/dev/shm", "--tmpfs", "/tmp"]
+                "--proc", "/proc", "--dev", "/dev", *self._sized(SHM_BYTES), "--tmpfs", "/dev/shm",
+                *self._sized(TMP_BYTES), "--tmpfs", "/tmp"]
         if share_net:  # only for a run Nsight Compute watches: its injected library talks to ncu over loopback
             args.insert(4, "--share-net")
         bound: list[str] = []

@@ -109,6 +109,31 @@ TOOLCHAIN_FUNCTIONS = {"_init", "_fini", "frame_dummy", "register_tm_clones", "d
                        "_ZL37__nv_save_fatbinhandle_for_managed_rtPPv", "__sti____cudaRegisterAll"}
 # nvcc's registration function: one per library, whichever name the compiler gave it.
 REGISTRATION = {"_ZL24__sti____cudaRegisterAllv", "__sti____cudaRegisterAll"}
+# What each of those functions calls, and nothing else (outside its own code): the CUDA runtime's registration calls,
+# the C runtime's exit hooks, and one another. nvcc writes its registration after the learner's code, in the same
+# translation unit, so what the learner defines there reaches it: an always-inline `operator&` that nvcc's
+# `&__fatDeviceText` picks, or a macro named like a registration call, put learner code *inside* the registration
+# function, which runs when the library loads (red team, session 21). Such code calls something of its own, an import
+# or a pointer; these lists, and no indirect call, refuse all three.
+_REGISTERS = {"__cudaRegisterFatBinary", "__cudaRegisterFatBinaryEnd", "__cudaRegisterFunction", "__cudaRegisterVar",
+              "__cudaRegisterManagedVar", "__cudaRegisterTexture", "__cudaRegisterSurface", "__cudaRegisterLinkedBinary",
+              "__cudaInitModule", "atexit", "_ZL31__nv_cudaEntityRegisterCallbackPPv", "__nv_cudaEntityRegisterCallback",
+              "_ZL37__nv_save_fatbinhandle_for_managed_rtPPv"}
+TOOLCHAIN_CALLS = {
+    **{name: _REGISTERS for name in REGISTRATION | {"_ZL31__nv_cudaEntityRegisterCallbackPPv",
+                                                    "__nv_cudaEntityRegisterCallback"}},
+    "_ZL26__cudaUnregisterBinaryUtilv": {"__cudaUnregisterFatBinary"},
+    "__cudaUnregisterBinaryUtil": {"__cudaUnregisterFatBinary"},
+    "_ZL37__nv_save_fatbinhandle_for_managed_rtPPv": set(),
+    "__do_global_dtors_aux": {"__cxa_finalize", "deregister_tm_clones"},
+    "frame_dummy": {"register_tm_clones"},
+    "atexit": {"__cxa_atexit"},
+    "register_tm_clones": set(), "deregister_tm_clones": set(),
+}
+# The one indirect branch of the C runtime's start-up code in .text: crtstuff's (de)register_tm_clones tail-call
+# _ITM_(de)registerTMCloneTable through %rax when the transactional-memory library is loaded.
+INDIRECT_BRANCH = re.compile(r"^(?:bnd\s+|notrack\s+)?(?:call|jmp)\w*\s+\*")
+TOOLCHAIN_INDIRECT = {"register_tm_clones": "jmp *%rax", "deregister_tm_clones": "jmp *%rax"}
 INIT_ALLOWED = {"frame_dummy"} | REGISTRATION
 FINI_ALLOWED = {"__do_global_dtors_aux"}
 # The sections whose function pointers the loader calls, and the toolchain's entries each may hold.
@@ -203,7 +228,20 @@ def cuobjdump() -> str | None:
 
 
 def audit(library: Path, launcher: str, run_tool) -> ElfFacts:
+    """``run_tool(argv, timeout_s)`` -> (exit code, or None where the tool was stopped, output): the build's runs each
+    tool with a cap on what it prints (``LISTING_CAP``), so that a library made to list gigabytes (200,000 relocations
+    of a 16 KB name, red team, session 21) is refused rather than read into the judge's memory."""
     facts = ElfFacts()
+    tool = run_tool
+
+    def run_tool(argv, timeout_s=60):
+        code, out = tool(argv, timeout_s=timeout_s)
+        if code is None and not any("listing" in p for p in facts.problems):
+            facts.problems.append(f"the library's listing by {Path(argv[0]).name} {argv[1]} is over "
+                                  f"{LISTING_CAP >> 20} MiB, or took over {timeout_s} s (a launcher's library lists in "
+                                  "kB): the audit reads it whole, so it is refused")
+        return code, out
+
     code, dyn = run_tool(["readelf", "--dyn-syms", "-W", str(library)], timeout_s=60)
     if code != 0:
         facts.problems.append(f"the built library cannot be read (readelf exit {code})")
@@ -236,6 +274,10 @@ def audit(library: Path, launcher: str, run_tool) -> ElfFacts:
     return facts
 
 
+# The most a tool may print about one library (the solutions' listings are under 100 kB each; cuobjdump's SASS of the
+# largest device code the audit reads, 4 MiB, is about 50 MB).
+LISTING_CAP = 64 << 20
+
 LINK_TIME_SECTIONS = re.compile(r"^\s*\[\s*\d+\]\s+(\.gnu\.(?:offload_)?lto_\S*)", re.M)
 
 
@@ -259,6 +301,11 @@ class _Image:
     slots: dict[int, str] = field(default_factory=dict)  # a GOT entry -> the import the loader writes there
     blocks: list[tuple[int, str, str]] = field(default_factory=list)  # objdump's labelled code: address, name, section
     stubs: dict[int, str] = field(default_factory=dict)  # a PLT stub's address -> its import
+    # A toolchain function that has a size in the symbol table -> (start, end): code past its end that no symbol of its
+    # own starts (an assembler label .L..., bytes in a top-level asm) is not the toolchain's, whatever objdump's
+    # listing puts it under (red team, session 21: unlabelled code listed as __cudaUnregisterBinaryUtil+0x17).
+    extents: dict[str, tuple[int, int]] = field(default_factory=dict)
+    starts: dict[int, str] = field(default_factory=dict)  # a toolchain function's address -> its name
 
     def section_of(self, address: int) -> str:
         return next((name for name, (lo, size, flags) in self.sections.items()
@@ -280,7 +327,12 @@ class _Image:
         if section in CODE_SECTIONS:
             i = bisect.bisect_right(self.blocks, (address, "\U0010ffff")) - 1
             name = self.blocks[i][1] if i >= 0 else section
-            return ("toolchain" if name in TOOLCHAIN_FUNCTIONS else "code"), name
+            if name not in TOOLCHAIN_FUNCTIONS:
+                return "code", name
+            lo, hi = self.extents.get(name, (address, address + 1))
+            if not lo <= address < hi:
+                return "code", f"the code after {name} that no symbol names"
+            return "toolchain", name
         return "data", ""
 
 
@@ -314,6 +366,11 @@ def _read(library: Path, run_tool, facts: ElfFacts) -> _Image:
         parts = line.split(None, 7)
         if len(parts) == 8 and parts[0][:-1].isdigit() and parts[3] not in ("FILE", "SECTION"):
             image.symbols.append((table, int(parts[1], 16), parts[3], parts[4], parts[6], parts[7].strip()))
+            name, size = parts[7].strip(), int(parts[2], 0) if parts[2].isdigit() or parts[2].startswith("0x") else 0
+            if table == ".symtab" and parts[3] == "FUNC" and parts[6] != "UND" and name in TOOLCHAIN_FUNCTIONS:
+                image.starts[int(parts[1], 16)] = name
+                if size:
+                    image.extents[name] = (int(parts[1], 16), int(parts[1], 16) + size)
     _, relocations = run_tool(["readelf", "-r", "-W", str(library)], timeout_s=60)
     for line in relocations.split("\n"):
         if not re.match(r"^[0-9a-f]{8,}\s", line):
@@ -426,9 +483,21 @@ def _host_code(library: Path, run_tool, image: _Image, facts: ElfFacts) -> None:
     plt0 = image.sections.get(".plt", (-1,))[0]
     bad: dict[tuple[str, str], set[str]] = {}  # (what, how) -> the learner functions that do it
     told: set[tuple[str, str]] = set()
-    for start, name, section in image.blocks:
-        learner = section not in PLT_SECTIONS | {".init", ".fini"} and name not in TOOLCHAIN_FUNCTIONS
-        for address, instruction in body[start]:
+    for start, block, section in image.blocks:
+        instructions = body[start]
+        for index, (address, instruction) in enumerate(instructions):
+            name = block
+            learner = section not in PLT_SECTIONS | {".init", ".fini"} and name not in TOOLCHAIN_FUNCTIONS
+            started = not learner and section not in PLT_SECTIONS | {".init", ".fini"}  # start-up code in .text
+            if started:
+                where, name = image.where(address)  # past a toolchain function's end: learner code, named so
+                learner, started = where == "code", where != "code"
+            if started and INDIRECT_BRANCH.match(instruction) and \
+                    " ".join(instruction.split()) != TOOLCHAIN_INDIRECT.get(name):
+                facts.problems.append(f"makes an indirect call in {_pretty(name)} ({instruction[:60]}), nvcc's or the C "
+                                      "runtime's start-up code, which makes none: code of the file's own put inside it "
+                                      "(an operator& or a macro that nvcc's registration expands) runs when the "
+                                      "library loads")
             if VSYSCALL.search(instruction):
                 facts.problems.append(f"uses an address of the vsyscall page in {_pretty(name)} ({instruction[:60]}): "
                                       "a fixed way into the kernel's clock calls; host code may only launch kernels")
@@ -462,15 +531,35 @@ def _host_code(library: Path, run_tool, image: _Image, facts: ElfFacts) -> None:
                     continue
                 if learner and (kind == "toolchain" or kind == "import" and not learner_allowed(what)):
                     bad.setdefault((what, how), set()).add(_pretty(name))
-                elif not learner and how == "calls" and kind == "code" and section not in PLT_SECTIONS:
+                elif started and how == "calls" and kind == "code":
                     bad.setdefault((what, "is called by the start-up code"), set()).add(_pretty(name))
+                elif started and how == "calls" and not (
+                        kind == "import" and what in TOOLCHAIN_CALLS.get(name, ())
+                        or kind == "toolchain" and image.starts.get(target) in TOOLCHAIN_CALLS.get(name, ())):
+                    bad.setdefault((f"{describe(what) if kind == 'import' else what or hex(target)}",
+                                    "is called by the start-up code"), set()).add(_pretty(name))
+                elif started and kind == "code" and _next_call(image, instructions[index + 1:]) != "__cudaRegisterFunction":
+                    # nvcc's registration takes each kernel's host function's address only to pass it to
+                    # __cudaRegisterFunction (a key the runtime never calls); anything else (atexit(f)) would run it
+                    bad.setdefault((what, "has its address taken by the start-up code"), set()).add(_pretty(name))
     for (what, how), where in sorted(bad.items()):
-        if how == "is called by the start-up code":
-            facts.problems.append(f"{_pretty(what)} is called by {', '.join(sorted(where))}, named like the C "
-                                  "runtime's or nvcc's start-up code: it would run when the library loads")
+        if how in ("is called by the start-up code", "has its address taken by the start-up code"):
+            facts.problems.append(f"{_pretty(what)} {how.replace('the start-up code', ', '.join(sorted(where)))}, "
+                                  "the C runtime's or nvcc's start-up code, which never does so itself: it would run "
+                                  "when the library loads")
         else:
             facts.problems.append(f"host code {', '.join(sorted(where)[:3])} {how} {describe(what)}: host code may "
                                   "only launch kernels")
+
+
+def _next_call(image: _Image, instructions: list[tuple[int, str]]) -> str:
+    """What the next call or jump among these instructions reaches ("" where none does)."""
+    for _, instruction in instructions:
+        if INDIRECT_BRANCH.match(instruction):
+            return ""
+        if (m := BRANCH.match(instruction)) and re.match(r"^(?:bnd\s+|notrack\s+)?(?:call|jmp)\b", instruction):
+            return image.where(int(m.group(1), 16))[1]
+    return ""
 
 
 def _pretty(name: str) -> str:
@@ -486,7 +575,7 @@ def _relocations(library: Path, run_tool, image: _Image, facts: ElfFacts) -> Non
                                   "library loads")
             continue
         if symbol and kind != "R_X86_64_JUMP_SLOT" and kind not in TLS_RELOCATIONS and \
-                not learner_allowed(symbol) and symbol not in TOOLCHAIN_ADDRESSED:
+                not learner_allowed(symbol) and not _toolchain_slot(image, offset, kind, symbol):
             facts.problems.append(f"takes the address of {describe(symbol)} ({kind}): a call through it is one the "
                                   "audit cannot follow; host code may only launch kernels")
         section = next((s for s, (lo, hi) in ranges.items() if lo <= offset < hi), None)
@@ -524,6 +613,20 @@ def _relocations(library: Path, run_tool, image: _Image, facts: ElfFacts) -> Non
             if value and name not in allowed:
                 facts.problems.append(f"runs {_pretty(name)} when the library is {_when(section)} "
                                       f"({section}): a constructor, destructor or static object with a constructor")
+
+
+def _toolchain_slot(image: _Image, offset: int, kind: str, symbol: str) -> bool:
+    """Is this relocation one of the toolchain's own words for an import it addresses: a GOT entry the linker made
+    (R_X86_64_GLOB_DAT in .got), or the C++ personality routine's DW.ref word? The same import's address in a word of
+    the learner's data (`static const T t = {__cxa_finalize}`) is a call the audit cannot follow (red team, session 21:
+    __cxa_finalize(NULL) from the launcher ran every exit handler of the worker)."""
+    if symbol not in TOOLCHAIN_ADDRESSED:
+        return False
+    if kind == "R_X86_64_GLOB_DAT" and image.section_of(offset) == ".got":
+        return True
+    return symbol == "__gxx_personality_v0" and kind == "R_X86_64_64" and any(
+        value == offset and name == "DW.ref.__gxx_personality_v0" and table == ".symtab"
+        for table, value, _, _, _, name in image.symbols)
 
 
 def _when(section: str) -> str:

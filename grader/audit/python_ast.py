@@ -51,6 +51,23 @@ KERNEL_OBJECT_ATTRS = {"warmup", "run", "best_config"}
 # tl values they exist only in Triton's interpreter, where a kernel could compute its answer in Python.
 KERNEL_CONVERSIONS = {"int", "float", "bool", "str", "complex", "round", "repr", "format", "hex", "oct", "bin", "chr",
                       "ord", "divmod", "pow", "sum", "sorted"}
+# An AttributeError's .obj is the object the failed lookup was made on: `except AttributeError as e: e.obj` after
+# enum.no_such, torch.no_such or tl.no_such handed the module itself out as a value, whose chains nothing resolves
+# (enum's bltns reached eval, triton.language.extra's modules reached sys.modules: red team, session 21).
+VALUE_OF_LOOKUP = "obj"
+# What leads from a logger to the others and their handlers (logging.getLogger(name).manager.loggerDict, .handlers[0]:
+# torch's trace handler keeps builtins.open, and its public root_dir names the folder its emit() creates a file in:
+# red team, session 21). A port logs with getLogger and the log functions; it never walks there.
+LOGGER_WALKS = {"manager", "loggerDict", "handlers", "parent", "root", "stream", "root_dir", "baseFilename", "filters",
+                "setStream"}
+# What torch re-exports from torch._C at its top level that a port may use: types, numbers and switches. The others
+# (CompilationUnit and import_ir_module compile TorchScript from a string, PyTorchFileWriter writes files, fork runs a
+# function on another thread; 155 in torch 2.13) are torch._C's, which the port may not use (red team, session 21).
+TORCH_C_REEXPORTS_OK = {"Generator", "Size", "device", "dtype", "finfo", "iinfo", "layout", "memory_format",
+                        "default_generator", "get_default_dtype", "get_num_threads", "get_num_interop_threads",
+                        "set_num_threads", "is_grad_enabled", "is_inference_mode_enabled", "is_anomaly_enabled",
+                        "OutOfMemoryError", "AcceleratorError", "has_lapack", "has_mkl", "has_openmp", "has_spectral",
+                        "qscheme", "Stream", "Event", "is_autocast_enabled", "get_autocast_dtype"}
 FRAME_ATTRS = {"gi_frame", "gi_code", "gi_yieldfrom", "cr_frame", "cr_code", "cr_await", "ag_frame", "ag_code",
                "ag_await", "tb_frame", "tb_next", "f_builtins", "f_globals", "f_locals", "f_back", "f_code", "f_trace"}
 
@@ -85,7 +102,7 @@ TRITON = Rules(
     frozenset({"_C", "ops", "library", "load", "save", "from_file", "hub", "classes", "utils", "storage",
                "UntypedStorage", "TypedStorage", "from_numpy", "frombuffer", "jit", "compile", "_dynamo", "fx"}),
     frozenset({"cpu", "numpy", "tolist", "item", "softmax", "log_softmax", "exp", "exp_", "sum", "max", "amax",
-               "matmul", "mm", "bmm", "copy_", "__array__"}),
+               "matmul", "mm", "bmm", "copy_", "__array__", "apply_", "map_", "map2_"}),
     "outside a @triton.jit kernel, tensors may only be allocated, shaped and passed to kernels: the answer must be "
     "computed by your Triton kernel",
 )
@@ -105,9 +122,10 @@ PORT = Rules(
                "export", "distributed", "onnx", "compiler", "testing", "multiprocessing", "profiler", "cudart",
                "CUDAPluggableAllocator", "change_current_allocator", "get_device_module", "compile"}),
     # t.untyped_storage().from_file(path): a file's bytes; a profiler's export_*(path) writes one (session 18);
-    # model.compile(options=...) is torch.compile's (session 19)
+    # model.compile(options=...) is torch.compile's (session 19); t.apply_(fn), map_, map2_ run a Python function on
+    # every element (GELU by math.erf: red team, session 21)
     frozenset({"numpy", "tolist", "__array__", "from_file", "export_chrome_trace", "export_stacks",
-               "export_memory_timeline", "save", "compile"}),
+               "export_memory_timeline", "save", "compile", "apply_", "map_", "map2_"}),
     "the port computes with torch tensors end to end; NumPy, the reference and torch's private or I/O entry points "
     "are not part of it",
 )
@@ -543,16 +561,27 @@ class Flows:
                      self.self_holds, set(self.escaped), self.raised, {k: set(v) for k, v in self.holders.items()},
                      {k: set(v) for k, v in self.same.items()})
 
-    def names_of(self, name: str) -> set[str]:
+    def names_of(self, name: str) -> frozenset[str]:
         """The name and every name bound to the same object through plain `a = b` assignments, anywhere in the file
-        (names, not objects: what one of them holds, each may)."""
-        seen, todo = {name}, [name]
-        while todo:
-            for other in self.same.get(todo.pop(), ()):
-                if other not in seen:
-                    seen.add(other)
-                    todo.append(other)
-        return seen
+        (names, not objects: what one of them holds, each may). Read from a pass that has ended (never from the one
+        that is filling ``same``), so the groups are found once: searched for every name a pass reads, 9000 aliases
+        read 24000 times took the judge 10 minutes (red team, session 21)."""
+        groups = self.__dict__.get("_groups")
+        if groups is None:
+            groups = {}
+            for start in self.same:
+                if start in groups:
+                    continue
+                seen, todo = {start}, [start]
+                while todo:
+                    for other in self.same.get(todo.pop(), ()):
+                        if other not in seen:
+                            seen.add(other)
+                            todo.append(other)
+                group = frozenset(seen)
+                groups.update(dict.fromkeys(group, group))
+            self.__dict__["_groups"] = groups
+        return groups.get(name) or frozenset((name,))
 
 
 def _chain(node: ast.AST) -> list[str] | None:
@@ -739,6 +768,34 @@ def _triton_compiled(module: types.ModuleType) -> bool:
         return False
 
 
+def _rebinds(node: ast.AST, name: str) -> bool:
+    """Does this node (re)bind ``name`` in its scope or an inner one: an assignment, a loop or comprehension target, a
+    walrus, del, except/with/import as, a match capture, global/nonlocal, or a parameter of an inner function?"""
+    if isinstance(node, ast.Name) and node.id == name and isinstance(node.ctx, (ast.Store, ast.Del)):
+        return True
+    if isinstance(node, ast.ExceptHandler) and node.name == name or isinstance(node, ast.alias) and \
+            (node.asname or node.name.split(".")[0]) == name:
+        return True
+    if isinstance(node, (ast.Global, ast.Nonlocal)) and name in node.names:
+        return True
+    if isinstance(node, (ast.MatchAs, ast.MatchStar)) and node.name == name or \
+            isinstance(node, ast.MatchMapping) and node.rest == name:
+        return True
+    return isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)) and name in _all_param_names(node.args)
+
+
+@functools.cache
+def _torch_c_reexports() -> frozenset[int]:
+    """The ids of the objects torch's namespace takes from torch._C (the very objects), less those a port may use."""
+    try:
+        import torch
+    except ImportError:
+        return frozenset()
+    return frozenset(id(obj) for name in dir(torch) if not name.startswith("_") and name not in TORCH_C_REEXPORTS_OK
+                     and not isinstance(obj := getattr(torch, name, None), types.ModuleType)
+                     and obj is not None and obj is getattr(torch._C, name, None))
+
+
 def _foreign(obj, roots: frozenset[str]) -> str | None:
     """Where obj comes from, if that is outside ``roots`` (the packages a rule set imports); None if inside."""
     home = _home(obj)  # a module's C half counts as the module (_warnings.warn is warnings.warn)
@@ -822,7 +879,11 @@ class _Auditor(ast.NodeVisitor):
         self.as_values: set[str] = set()  # the file's functions and lambdas held as values, not (only) called
         self.jit_places: set[int] = set()  # where a @triton.jit function's name may stand on the host (_jit_places)
         self.jit_aliases: set[str] = set()  # names an assignment binds to one (kernel = _long if looped else _short)
+        self.kernel_objects: set[str] = set()  # names bound to a kernel object a call made (_kernel_objects)
+        self.every_signature: dict[str, list[ast.arguments]] = {}  # each def or named lambda of a name, in any scope
         self.methods: set[str] = set()  # functions defined in a class body: every parameter but self may be a tensor
+        self.trusted_selves: set[str] = set()  # methods whose first parameter is the file's own object (_own_object)
+        self.type_ok: set[int] = set()  # type(x) calls that only compare classes
         self.static_methods: set[str] = set()  # of which @staticmethod (no self)
         self.class_methods: set[str] = set()  # of which @classmethod (cls bound)
         self.followed_methods: set[str] = set()  # methods whose every call the audit sees (_followed_methods)
@@ -897,6 +958,22 @@ class _Auditor(ast.NodeVisitor):
                     found.add(sub.id)
         return found
 
+    def _kernel_objects(self, tree: ast.Module) -> set[str]:
+        """Names bound to a kernel object made by a call: `_one = triton.autotune(...)(_kernel)`, `k = triton.jit(f)`.
+        Their attributes are the kernel's (an autotuner's nargs keeps the tensors of a launch that raised: reached
+        through the assigned form, red team, session 21), as a decorated kernel's are."""
+        names = set(self.jit_aliases)
+        for node in ast.walk(tree):
+            if isinstance(node, (ast.Assign, ast.AnnAssign)) and isinstance(node.value, ast.Call):
+                func = node.value.func.func if isinstance(node.value.func, ast.Call) else node.value.func
+                chain = _chain(func) or [""]
+                full = ".".join([self.aliases.get(chain[0], chain[0]), *chain[1:]])
+                if full in ("triton.autotune", "triton.heuristics", "triton.jit") or any(
+                        isinstance(a, ast.Name) and a.id in self.jit_functions for a in node.value.args):
+                    targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+                    names |= {t.id for t in targets if isinstance(t, ast.Name)}
+        return names
+
     def _jit_places(self, tree: ast.Module) -> tuple[set[int], set[str]]:
         """Where the name of one of the file's @triton.jit functions may stand outside a kernel: launched (K[grid]),
         an attribute of it (K.warmup(...)), a decorator, handed to a decorator factory's result
@@ -942,8 +1019,11 @@ class _Auditor(ast.NodeVisitor):
         is refused by _judge_call_of_tensors)."""
         calls = [n for n in ast.walk(tree) if isinstance(n, ast.Call)]
         called = {id(n.func) for n in calls}
+        # (not property, staticmethod or classmethod, which hand the function back for Python to call with an object:
+        # `get = property(_outer)` in a class body ran _outer on what the wrapper stored: red team, session 21)
         to_builtins = {id(a) for n in calls if isinstance(n.func, ast.Name) and hasattr(builtins, n.func.id) and
-                       n.func.id not in self.bound_names for a in [*n.args, *(kw.value for kw in n.keywords)]}
+                       n.func.id not in self.bound_names | {"property", "staticmethod", "classmethod"}
+                       for a in [*n.args, *(kw.value for kw in n.keywords)]}
         held, not_held = set(), called | self.chain_bases | to_builtins
         for parent in _running(tree):
             for child in ast.iter_child_nodes(parent):
@@ -1007,7 +1087,84 @@ class _Auditor(ast.NodeVisitor):
             elif isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and \
                     node.func.id in ("isinstance", "issubclass") and len(node.args) == 2:
                 places.append(node.args[1])
+            elif isinstance(node, ast.Compare) and all(isinstance(op, (ast.Is, ast.IsNot, ast.Eq, ast.NotEq))
+                                                       for op in node.ops) and \
+                    any(isinstance(o, ast.Call) and isinstance(o.func, ast.Name) and o.func.id == "type"
+                        for o in (node.left, *node.comparators)):  # type(x) is torch.Tensor
+                places += [o for o in (node.left, *node.comparators) if isinstance(o, (ast.Attribute, ast.Name))]
         return {id(sub) for place in places for sub in ast.walk(place)}
+
+    @staticmethod
+    def _type_places(tree: ast.Module) -> set[int]:
+        """The type(x) calls that only compare classes: operands of is, is not, == and !=. Anywhere else the class it
+        returns hands out its constructor and methods (type(stream.buffer) is io.FileIO, which opens any file: red
+        team, session 21)."""
+        return {id(operand) for node in ast.walk(tree) if isinstance(node, ast.Compare) and
+                all(isinstance(op, (ast.Is, ast.IsNot, ast.Eq, ast.NotEq)) for op in node.ops)
+                for operand in (node.left, *node.comparators) if isinstance(operand, ast.Call) and
+                isinstance(operand.func, ast.Name) and operand.func.id == "type"}
+
+    def _trusted_selves(self, tree: ast.Module, methods: list) -> set[str]:
+        """The methods whose first parameter is always the file's own object, so that its private attributes and
+        names are the file's: never rebound in the method, and the method never taken off its class (Cls.m(obj),
+        getattr(Cls, "m"), a class held as a value), save Base.m(self, ...) from a method of the file, where self is
+        that method's own. `class _Peek: def opener(me): return me._builtin_open` called as _Peek.opener(handler)
+        read a private attribute of torch's log handler, builtins.open (red team, session 21)."""
+        plain = {f.name for f in methods} - self.static_methods - self.class_methods
+        untrusted: set[str] = set()
+        for method in methods:
+            me = _param_names(method.args)[:1]
+            if me and any(_rebinds(n, me[0]) for sub in method.body for n in ast.walk(sub)):
+                untrusted.add(method.name)
+        own = {}  # id of a call Base.m(self, ...) inside a method -> that method's first parameter
+        for method in methods:
+            me = _param_names(method.args)[:1]
+            for n in ast.walk(method):
+                if me and isinstance(n, ast.Call) and n.args and isinstance(n.args[0], ast.Name) and \
+                        n.args[0].id == me[0]:
+                    own[id(n.func)] = me[0]
+        loads = {id(n.value) for n in ast.walk(tree) if isinstance(n, ast.Attribute)}
+        loads |= {id(n.args[0]) for n in ast.walk(tree) if isinstance(n, ast.Call) and isinstance(n.func, ast.Name)
+                  and n.func.id == "getattr" and n.args}
+        parents = {id(child): parent for parent in ast.walk(tree) for child in ast.iter_child_nodes(parent)}
+        holders = set(self.classes)  # the classes, and the names an assignment binds to a value that holds one
+        for n in ast.walk(tree):
+            if isinstance(n, ast.Name) and n.id in self.classes and isinstance(n.ctx, ast.Load) and \
+                    id(n) not in loads and id(n) not in self.class_ok and not self._class_called_or_based(tree, n):
+                # the class held: `norm = functools.partial(LayerNorm, ...)` (nanoGPT) binds a name whose chains are
+                # read below; held any other way (passed, returned, stored), its methods are reachable unbound
+                up = parents.get(id(n))
+                while up is not None and not isinstance(up, (ast.Assign, ast.AnnAssign, ast.stmt)):
+                    up = parents.get(id(up))
+                targets = up.targets if isinstance(up, ast.Assign) else [up.target] if isinstance(up, ast.AnnAssign) \
+                    else []
+                if targets and all(isinstance(t, ast.Name) for t in targets):
+                    holders |= {t.id for t in targets}
+                else:
+                    untrusted |= plain
+        for n in ast.walk(tree):
+            if isinstance(n, ast.Attribute) and n.attr in plain and id(n) not in own and \
+                    (_chain(n) or [""])[0] in holders:  # Cls.m(obj), norm.func.m(obj)
+                untrusted.add(n.attr)
+            elif isinstance(n, ast.Call) and isinstance(n.func, ast.Name) and n.func.id == "getattr" and \
+                    n.args and (_chain(n.args[0]) or [""])[0] in holders:
+                untrusted |= plain
+        return plain - untrusted | (self.class_methods - untrusted)
+
+    @staticmethod
+    @functools.cache
+    def _class_uses(tree: ast.Module) -> frozenset[int]:
+        return frozenset({id(n.func) for n in ast.walk(tree) if isinstance(n, ast.Call)} |
+                         {id(b) for c in ast.walk(tree) if isinstance(c, ast.ClassDef) for b in c.bases} |
+                         {id(sub) for h in ast.walk(tree) if isinstance(h, ast.ExceptHandler) and h.type is not None
+                          for sub in ast.walk(h.type)} |
+                         {id(d) for f in ast.walk(tree) if isinstance(f, (ast.FunctionDef, ast.AsyncFunctionDef,
+                                                                          ast.ClassDef)) for d in f.decorator_list} |
+                         {id(n.args[0]) for n in ast.walk(tree) if isinstance(n, ast.Call) and  # super(Cls, self)
+                          isinstance(n.func, ast.Name) and n.func.id == "super" and n.args})
+
+    def _class_called_or_based(self, tree: ast.Module, n: ast.Name) -> bool:
+        return id(n) in self._class_uses(tree)
 
     def _record_launch(self, node: ast.Call) -> None:
         """kernel[grid](...), kernel.run(...), kernel.warmup(...): which of the kernel's parameters get a tensor."""
@@ -1052,9 +1209,10 @@ class _Auditor(ast.NodeVisitor):
     # What run() reads off the tree before visiting it: the same on every pass, so a later pass takes it from the
     # first (walking a large file's tree for these took most of each pass's time).
     PREPARED = ("generators", "base_inits", "classes", "class_inits", "inits_followed", "methods", "static_methods",
-                "class_methods", "followed_methods", "returned_names", "as_values", "jit_places", "jit_aliases",
+                "class_methods", "followed_methods", "returned_names", "as_values", "jit_places", "jit_aliases", "kernel_objects", "every_signature",
                 "bound_names", "aliases", "chain_bases", "jit_functions", "kernel_params", "constants", "functions", "signatures",
-                "callbacks", "class_ok", "declared_outer", "postponed", "seeds", "setup_findings")
+                "callbacks", "class_ok", "type_ok", "trusted_selves", "declared_outer", "postponed", "seeds",
+                "setup_findings")
 
     def visit(self, node):
         self.visits += 1
@@ -1114,19 +1272,23 @@ class _Auditor(ast.NodeVisitor):
             if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and not self._is_jit(node):
                 self.functions[node.name] = _param_names(node.args)
                 self.signatures[node.name] = node.args
+                self.every_signature.setdefault(node.name, []).append(node.args)
             elif isinstance(node, ast.Assign) and isinstance(node.value, ast.Lambda):
                 for target in node.targets:
                     if isinstance(target, ast.Name):
                         self.functions[target.id] = _param_names(node.value.args)
                         self.signatures[target.id] = node.value.args
+                        self.every_signature.setdefault(target.id, []).append(node.value.args)
         self.callbacks = self._callbacks(tree)
         self.as_values = self._held_functions(tree) - self.callbacks
         self.jit_places, self.jit_aliases = self._jit_places(tree)
+        self.kernel_objects = self._kernel_objects(tree)
         self.generators = {node.name for node in ast.walk(tree) if isinstance(node, (ast.FunctionDef,
                                                                                      ast.AsyncFunctionDef))
                            and any(isinstance(n, (ast.Yield, ast.YieldFrom))
                                    for n in _module_level(ast.Module(body=node.body, type_ignores=[])))}
         self.class_ok = self._class_places(tree)
+        self.type_ok = self._type_places(tree)
         methods = [f for c in ast.walk(tree) if isinstance(c, ast.ClassDef) for f in c.body
                    if isinstance(f, (ast.FunctionDef, ast.AsyncFunctionDef)) and not self._is_jit(f)]
         self.methods = {f.name for f in methods}
@@ -1164,6 +1326,7 @@ class _Auditor(ast.NodeVisitor):
                          if isinstance(a, ast.Assign) and isinstance(a.value, ast.Lambda)
                          for t in a.targets if isinstance(t, ast.Name)}
         self.followed_methods = self._followed_methods(tree, methods, called | named | self.class_ok)
+        self.trusted_selves = self._trusted_selves(tree, methods)
         self.declared_outer = {name for n in ast.walk(tree) if isinstance(n, (ast.Global, ast.Nonlocal))
                                for name in n.names}
         self.postponed = any(isinstance(n, ast.ImportFrom) and n.module == "__future__" and
@@ -1279,6 +1442,9 @@ class _Auditor(ast.NodeVisitor):
             elif self.rules is PORT and full.startswith("torch.") and (steps := resolve(tuple(full.split(".")))) and \
                     any(isinstance(o, types.ModuleType) and not _port_torch_module(o.__name__) for _, o in steps):
                 self.flag(node, f"imports {full}: {_port_modules_hint(full)}")
+            elif self.rules is PORT and full.startswith("torch.") and any(
+                    id(o) in _torch_c_reexports() for _, o in resolve(tuple(full.split(".")))):
+                self.flag(node, f"imports {full}, an object of torch._C's that torch re-exports: {self.rules.why}")
             self.aliases[alias.asname or alias.name] = full
 
     @staticmethod
@@ -1387,8 +1553,8 @@ class _Auditor(ast.NodeVisitor):
                 base.split(".")[0] == "triton" and set([*base.split("."), *chain[1:]]) & TRITON_INTERNALS:
             self.flag(node, f"uses {'.'.join(chain)}, Triton's internals: the interpreter's builder and the language's "
                             "core are not what a lab file computes with")
-        if chain and len(chain) == 2 and chain[0] in self.jit_functions and chain[0] not in self.aliases and \
-                not self.in_kernel and name not in KERNEL_OBJECT_ATTRS:
+        if chain and len(chain) == 2 and chain[0] in self.jit_functions | self.kernel_objects and \
+                chain[0] not in self.aliases and not self.in_kernel and name not in KERNEL_OBJECT_ATTRS:
             self.flag(node, f"uses .{name} of the kernel {chain[0]}: launch it ({chain[0]}[grid](...)) or warm it up; "
                             "its other attributes hold what it last ran with")
         if name != "value" and (root := self._constexpr_root(node.value)):
@@ -1409,7 +1575,7 @@ class _Auditor(ast.NodeVisitor):
             through = chain_[1:] if id(node) in self.call_funcs else chain_[1:] + [""]  # a called last part: a function
             reached = [part for part in chain_[1:] if part in REACHED_MODULES] or \
                 [part for part in through[:-1] if part in self.stdlib_reached and
-                 (chain_[0] in self.aliases or not self._self_like(ast.Name(id=chain_[0])))]
+                 (chain_[0] in self.aliases or not self._own_object(ast.Name(id=chain_[0])))]
         if reached:
             self.flag(node, f"reaches .{reached[0]} through an attribute: {self._import_hint()}")
         elif name == "fn" and self.rules is TRITON and not self.in_kernel:
@@ -1418,6 +1584,12 @@ class _Auditor(ast.NodeVisitor):
             self.flag(node, f"uses .{name}: dunder attributes are not allowed")
         elif name in FRAME_ATTRS or name.startswith("co_"):
             self.flag(node, f"uses .{name}: frames and code objects reach every module and the builtins")
+        elif name in LOGGER_WALKS and self.rules is PORT and not self._own_object(node.value):
+            self.flag(node, f"uses .{name}: it leads from a logger to the others and their handlers (files among "
+                            "them); log with logging.getLogger(...) and its log functions")
+        elif name == VALUE_OF_LOOKUP and not self.in_kernel:
+            self.flag(node, f"uses .{name}: an AttributeError's .obj hands out the object a lookup failed on (a module, "
+                            "as a value); name an attribute of your own otherwise")
         elif name == "__init__" and not (isinstance(node.value, ast.Call) and _chain(node.value.func) == ["super"]) \
                 and id(node) not in self.base_inits:
             self.flag(node, "calls __init__ other than through super().__init__() or, in a method, a base class's "
@@ -1475,8 +1647,11 @@ class _Auditor(ast.NodeVisitor):
             self.flag(node, f"uses .{name} inside a @triton.jit kernel: it exists only in Triton's interpreter or "
                             "its internals; a kernel computes with tl's operations")
         elif name.startswith("_") and not name.startswith("__") and name not in (self.rules.methods or ()) \
-                and not self.in_kernel and not self._self_like(node.value):
-            self.flag(node, f"uses the private attribute .{name}")
+                and not self.in_kernel and not self._own_object(node.value):
+            self.flag(node, f"uses the private attribute .{name}" + (
+                ": private attributes may be read only on the first parameter of the file's own methods (self), "
+                "where that method is never called through its class with another object"
+                if isinstance(node.value, ast.Name) and self._self_like(node.value) else ""))
         if id(node) not in self.call_funcs and not self.in_kernel:
             # f = x.softmax; f(-1): a method taken off an object is judged as if it were called
             if self.rules.methods is None and name in self.rules.banned_methods:  # the port: x.numpy, not called
@@ -1511,6 +1686,9 @@ class _Auditor(ast.NodeVisitor):
                     not _port_torch_module(obj.__name__):
                 self.flag(node, f"uses {obj.__name__}: {_port_modules_hint(obj.__name__)}")
                 return True
+            if self.rules is PORT and id(obj) in _torch_c_reexports():
+                self.flag(node, f"uses {dotted}, an object of torch._C's that torch re-exports: {self.rules.why}")
+                return True
             # torch.cuda names what its submodules hold (torch.cuda.CUDAGraph is torch.cuda.graphs'): judged by its home
             if self.rules is PORT and not isinstance(obj, types.ModuleType) and \
                     (where := _home(obj)).startswith("torch.cuda.") and not _port_torch_module(where):
@@ -1521,6 +1699,19 @@ class _Auditor(ast.NodeVisitor):
             self.flag(node, f"uses the module {'.'.join(full)} as a value: name what you use in it "
                             f"({'.'.join(full)}.something), or import it")
             return True
+        return False
+
+    def _own_object(self, value) -> bool:
+        """Is this name the first parameter of the method it is read in (or of a method around the function it is read
+        in), where that method is one whose first parameter is always the file's own object (``_trusted_selves``)?
+        Only there are its private attributes and names the file's (a parameter named self elsewhere is anything)."""
+        if not isinstance(value, ast.Name):
+            return False
+        for me, (_, key, params) in zip(reversed(self.method_selves), reversed(self.functions_in)):
+            if me and me == value.id:
+                return key in self.trusted_selves
+            if value.id in params:
+                return False
         return False
 
     def _self_like(self, value) -> bool:
@@ -1583,6 +1774,9 @@ class _Auditor(ast.NodeVisitor):
                                 "their own name")
             if func.id in FORBIDDEN_CALLS:
                 self.flag(node, f"calls {func.id}(): not allowed in lab code")
+            elif func.id == "type" and not self.in_kernel and id(node) not in self.type_ok | self.class_ok:
+                self.flag(node, "calls type() other than to compare classes (type(a) is B): the class it returns hands "
+                                "out its constructor and methods (a file opener's, a tensor's)")
             elif func.id == "getattr" and (len(node.args) < 2 or not isinstance(node.args[1], ast.Constant)
                                            or not isinstance(node.args[1].value, str)):
                 self.flag(node, "calls getattr with a computed name: write the attribute out")
@@ -1623,7 +1817,10 @@ class _Auditor(ast.NodeVisitor):
         if isinstance(func, ast.Lambda):
             self._flow_into(_lambda_key(func), func.args, node)
         elif isinstance(func, ast.Name) and func.id in self.functions:
-            self._flow_into(func.id, self.signatures[func.id], node)
+            # every def of that name, in whichever function: two nested `def _tile` in two functions share one key,
+            # and the later's parameters hid the earlier's (red team, session 21)
+            for signature in self.every_signature.get(func.id, [self.signatures[func.id]]):
+                self._flow_into(func.id, signature, node)
         elif isinstance(func, ast.Name) and func.id in self.classes:
             init = self.class_inits.get(func.id)
             if init is not None:  # Cls(x): x lands on __init__'s parameters after self
@@ -1652,7 +1849,8 @@ class _Auditor(ast.NodeVisitor):
                 self._flow_into(func.attr, after, node)
         elif isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name) and func.value.id in self.classes \
                 and func.attr in self.signatures:
-            self._flow_into(func.attr, self.signatures[func.attr], node)  # Cls.method(x): x may be its self
+            for signature in self.every_signature.get(func.attr, [self.signatures[func.attr]]):
+                self._flow_into(func.attr, signature, node)  # Cls.method(x): x may be its self
         elif isinstance(func, ast.Name) and hasattr(builtins, func.id) and func.id not in self.HOLDING_BUILTINS and \
                 any(self._tensor_expr(a) for a in given):
             self.flag(node, f"passes a tensor to {func.id}() outside a kernel: {self.rules.why}")
@@ -1748,9 +1946,10 @@ class _Auditor(ast.NodeVisitor):
                 if func.attr in self.followed_methods:  # the file's own method: what it may return, or hand back
                     return func.attr in self.flows.returns or self._tensor_expr(func.value) or \
                         any(self._tensor_expr(a) for a in given)
-                if self._tensor_expr(func.value):  # a method of a tensor, or of a container holding one, or one of
-                    return func.attr in self.TENSOR_VIEWS or func.attr in self.CONTAINER_READS or \
-                        func.attr in self.flows.returns  # the file's methods that may return one (obj.count())
+                if self._tensor_expr(func.value):  # a method of a tensor, or of a container holding one: what it
+                    # returns may be one, but for what only answers numbers (a.detach(), a.split(k, 1)[0] and
+                    # a.fill_(0) were taken for no tensor, and the host computed with them: red team, session 21)
+                    return func.attr not in self.NUMBER_METHODS
                 if chain and (chain[0] in self.jit_functions or chain[0] in self.aliases and (
                         self.aliases[chain[0]].split(".")[0] == "math" or self._triton_number(chain))):
                     return False  # kernel.warmup(...), triton.cdiv(...), math.ceil(...): no tensor comes back
@@ -1781,6 +1980,10 @@ class _Auditor(ast.NodeVisitor):
         return bool(chain) and chain[0] in self.aliases and \
             ".".join([*self.aliases[chain[0]].split("."), *chain[1:]]) in self.TRITON_NUMBERS
 
+    # Methods of a tensor that answer a number, a size, a flag or a string, never a tensor.
+    NUMBER_METHODS = {"stride", "size", "dim", "numel", "nelement", "is_contiguous", "element_size", "data_ptr",
+                      "get_device", "is_floating_point", "count", "index", "startswith", "endswith", "bit_length",
+                      "lower", "upper", "format", "join"}
     # Methods that read a container back (a dict or list that holds a tensor hands it out again).
     CONTAINER_READS = {"get", "pop", "values", "items", "copy", "setdefault", "popitem"}
     COUNTING_BUILTINS = {"len", "isinstance", "print", "id", "hasattr"}  # never hand a tensor back
@@ -1816,12 +2019,19 @@ class _Auditor(ast.NodeVisitor):
                 self._bind(target, tensor)
                 if tensor:
                     self._holds_all(target)
+                self._holds_keys(target)
                 if isinstance(target, ast.Name) and isinstance(node.value, ast.Name):  # alias = box, g = f
                     self.found.same.setdefault(target.id, set()).add(node.value.id)
                     self.found.same.setdefault(node.value.id, set()).add(target.id)
                     if self.flows.names_of(node.value.id) & self.flows.returns:
                         self.found.returns.add(target.id)
         self.generic_visit(node)
+
+    def _holds_keys(self, target) -> None:
+        """seen[a] = 0: a dict keyed by a tensor holds it (iterating it hands the key back: red team, session 21)."""
+        for sub in ast.walk(target):
+            if isinstance(sub, ast.Subscript) and self._tensor_expr(sub.slice):
+                self._holds(sub)
 
     def _holds_all(self, target) -> None:
         """_holds for a target and for every subscript or attribute inside it: `box["t"], n = x, 0` (session 17)."""
@@ -1864,8 +2074,13 @@ class _Auditor(ast.NodeVisitor):
             self.found.escaped.update(self.returned_names.get(called, ()))
 
     def visit_AnnAssign(self, node):
-        if self._tracking() and node.value is not None:
-            self._bind(node.target, self._tensor_expr(node.value))
+        if self._tracking() and node.value is not None:  # box[0]: object = a stores as box[0] = a (session 21)
+            tensor = self._tensor_expr(node.value)
+            self._bind(node.target, tensor)
+            if tensor:
+                self._holds_all(node.target)
+        if self._tracking():
+            self._holds_keys(node.target)
         self.visit(node.target)
         if node.value is not None:
             self.visit(node.value)
@@ -2143,6 +2358,8 @@ class _Auditor(ast.NodeVisitor):
     def visit_AugAssign(self, node):
         if self._tracking() and (self._tensor_expr(node.target) or self._tensor_expr(node.value)):
             self._computes(node)
+        if self._tracking():
+            self._holds_keys(node.target)
         self.generic_visit(node)
 
     def visit_BinOp(self, node):

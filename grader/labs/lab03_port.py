@@ -323,7 +323,8 @@ def first_divergence(pr: PortRun) -> tuple[str | None, list[str]]:
 def static_problem(findings) -> tuple[str, list[str]]:
     """(headline, details) for what the syntax-tree audit found in the port."""
     reference = [f for f in findings if "minigpt_numpy" in f.text]
-    numpy = [f for f in findings if "numpy" in f.text.lower() and f not in reference]
+    # (what a finding names, before its reason: every reason of the port's rule mentions NumPy)
+    numpy = [f for f in findings if "numpy" in f.text.lower().split(": ")[0] and f not in reference]
     headline = ("the port uses the NumPy reference" if reference else "the port uses NumPy" if numpy else
                 f"{PORT} uses what a port may not: {findings[0].text}")
     lesson = ("the grader compares the port with the NumPy reference, so the port computes with torch tensors end "
