@@ -882,7 +882,9 @@ class _Auditor(ast.NodeVisitor):
         self.kernel_objects: set[str] = set()  # names bound to a kernel object a call made (_kernel_objects)
         self.every_signature: dict[str, list[ast.arguments]] = {}  # each def or named lambda of a name, in any scope
         self.methods: set[str] = set()  # functions defined in a class body: every parameter but self may be a tensor
-        self.trusted_selves: set[str] = set()  # methods whose first parameter is the file's own object (_own_object)
+        self.trusted_selves: set[int] = set()  # id(args) of methods whose first parameter is the file's own object
+        self.untrusted_why: dict[int, str] = {}  # id(args) of the other methods -> why (_trusted_selves)
+        self.method_args: list[int] = []  # id(args) of each function being visited, beside method_selves
         self.type_ok: set[int] = set()  # type(x) calls that only compare classes
         self.static_methods: set[str] = set()  # of which @staticmethod (no self)
         self.class_methods: set[str] = set()  # of which @classmethod (cls bound)
@@ -1094,62 +1096,103 @@ class _Auditor(ast.NodeVisitor):
                 places += [o for o in (node.left, *node.comparators) if isinstance(o, (ast.Attribute, ast.Name))]
         return {id(sub) for place in places for sub in ast.walk(place)}
 
-    @staticmethod
-    def _type_places(tree: ast.Module) -> set[int]:
+    def _type_places(self, tree: ast.Module) -> set[int]:
         """The type(x) calls that only compare classes: operands of is, is not, == and !=. Anywhere else the class it
         returns hands out its constructor and methods (type(stream.buffer) is io.FileIO, which opens any file: red
         team, session 21)."""
-        return {id(operand) for node in ast.walk(tree) if isinstance(node, ast.Compare) and
-                all(isinstance(op, (ast.Is, ast.IsNot, ast.Eq, ast.NotEq)) for op in node.ops)
-                for operand in (node.left, *node.comparators) if isinstance(operand, ast.Call) and
-                isinstance(operand.func, ast.Name) and operand.func.id == "type"}
+        def is_type(n) -> bool:
+            return isinstance(n, ast.Call) and isinstance(n.func, ast.Name) and n.func.id == "type"
 
-    def _trusted_selves(self, tree: ast.Module, methods: list) -> set[str]:
-        """The methods whose first parameter is always the file's own object, so that its private attributes and
-        names are the file's: never rebound in the method, and the method never taken off its class (Cls.m(obj),
-        getattr(Cls, "m"), a class held as a value), save Base.m(self, ...) from a method of the file, where self is
-        that method's own. `class _Peek: def opener(me): return me._builtin_open` called as _Peek.opener(handler)
-        read a private attribute of torch's log handler, builtins.open (red team, session 21)."""
-        plain = {f.name for f in methods} - self.static_methods - self.class_methods
-        untrusted: set[str] = set()
-        for method in methods:
-            me = _param_names(method.args)[:1]
-            if me and any(_rebinds(n, me[0]) for sub in method.body for n in ast.walk(sub)):
-                untrusted.add(method.name)
-        own = {}  # id of a call Base.m(self, ...) inside a method -> that method's first parameter
-        for method in methods:
-            me = _param_names(method.args)[:1]
-            for n in ast.walk(method):
-                if me and isinstance(n, ast.Call) and n.args and isinstance(n.args[0], ast.Name) and \
-                        n.args[0].id == me[0]:
-                    own[id(n.func)] = me[0]
-        loads = {id(n.value) for n in ast.walk(tree) if isinstance(n, ast.Attribute)}
-        loads |= {id(n.args[0]) for n in ast.walk(tree) if isinstance(n, ast.Call) and isinstance(n.func, ast.Name)
-                  and n.func.id == "getattr" and n.args}
+        places = set()
+        for node in ast.walk(tree):
+            operands = (node.left, *node.comparators) if isinstance(node, ast.Compare) else ()
+            # is / is not; == and != only between type() calls and classes named from an import (torch.Tensor): an
+            # object of the file's on the other side gets the class in its __eq__ (red team, session 21)
+            if operands and all(isinstance(op, (ast.Is, ast.IsNot)) for op in node.ops) or operands and \
+                    all(isinstance(op, (ast.Eq, ast.NotEq)) for op in node.ops) and \
+                    all(is_type(o) or (_chain(o) or [""])[0] in self.aliases for o in operands):
+                places |= {id(o) for o in operands if is_type(o)}
+            elif isinstance(node, ast.FormattedValue) and is_type(node.value):
+                places.add(id(node.value))  # f"got {type(x)}": its text, in a message
+        return places
+
+    def _trusted_selves(self, tree: ast.Module, methods: list) -> tuple[set[int], dict[int, str]]:
+        """The methods (by their def's arguments, ``id(args)``) whose first parameter is always the file's own object,
+        so that the private attributes and names read on it are the file's; and why each other method is not.
+        `class _Peek: def opener(me): return me._builtin_open` called as _Peek.opener(handler) read a private attribute
+        of torch's log handler, builtins.open (red team, session 21). A method is trusted where it never rebinds its
+        first parameter, is decorated only by torch's, functools' or Python's own (property, its setters), is never
+        named as a bare name in its class's body, and is never taken off its class (`Cls.m(...)` but for
+        `Base.m(self, ...)` from a method with that self, `getattr(Cls, "m")`), while no class of the file is held as
+        a value but in a name bound to it (or to functools.partial of it: nanoGPT's `norm = partial(LayerNorm, ...)`)
+        that is only ever called. Keyed by the def itself: a function elsewhere named like a method is not one."""
+        why: dict[int, str] = {}  # id(args) of a method -> why its first parameter is not trusted
+        plain = [f for f in methods if f.name not in self.static_methods]
+        by_name: dict[str, list] = {}
+        for f in plain:
+            by_name.setdefault(f.name, []).append(f)
+
+        def untrust(name_or_all, reason: str) -> None:
+            for f in (plain if name_or_all is None else by_name.get(name_or_all, [])):
+                why.setdefault(id(f.args), reason)
+
+        for f in plain:
+            me = _param_names(f.args)[:1]
+            if not me:
+                why[id(f.args)] = "it has no first parameter"
+            elif any(_rebinds(n, me[0]) for sub in f.body for n in ast.walk(sub)):
+                why[id(f.args)] = f"{f.name} rebinds {me[0]}"
+            for d in f.decorator_list:
+                chain = _chain(d.func if isinstance(d, ast.Call) else d) or [""]
+                full = ".".join([self.aliases.get(chain[0], chain[0]), *chain[1:]])
+                if not (full.startswith(("functools.", "torch.")) or full in ("property", "classmethod") or
+                        len(chain) == 2 and chain[1] in ("setter", "getter", "deleter")):
+                    why.setdefault(id(f.args), f"{f.name} is decorated with {'.'.join(chain)[:40]}, which gets it "
+                                                "as a function to call with any object")
+        for cls in (c for c in ast.walk(tree) if isinstance(c, ast.ClassDef)):
+            names = {f.name for f in cls.body if isinstance(f, (ast.FunctionDef, ast.AsyncFunctionDef))}
+            outside = [n for stmt in cls.body for part in (
+                [*stmt.decorator_list, *stmt.args.defaults, *(d for d in stmt.args.kw_defaults if d is not None)]
+                if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)) else [stmt]) for n in ast.walk(part)]
+            for n in outside:
+                if isinstance(n, ast.Name) and n.id in names and isinstance(n.ctx, ast.Load):
+                    untrust(n.id, f"{n.id} is named in the body of class {cls.name} (line {n.lineno}), where it is a "
+                                  "plain function")
+        own = set()  # Base.m(self, ...) inside a method whose first parameter is that self
+        for f in methods:
+            me = _param_names(f.args)[:1]
+            own |= {id(n.func) for n in ast.walk(f) if me and isinstance(n, ast.Call) and n.args and
+                    isinstance(n.args[0], ast.Name) and n.args[0].id == me[0]}
         parents = {id(child): parent for parent in ast.walk(tree) for child in ast.iter_child_nodes(parent)}
-        holders = set(self.classes)  # the classes, and the names an assignment binds to a value that holds one
+        holders: dict[str, str] = {}  # a name bound to a class, or to functools.partial of one -> the class
         for n in ast.walk(tree):
-            if isinstance(n, ast.Name) and n.id in self.classes and isinstance(n.ctx, ast.Load) and \
-                    id(n) not in loads and id(n) not in self.class_ok and not self._class_called_or_based(tree, n):
-                # the class held: `norm = functools.partial(LayerNorm, ...)` (nanoGPT) binds a name whose chains are
-                # read below; held any other way (passed, returned, stored), its methods are reachable unbound
-                up = parents.get(id(n))
-                while up is not None and not isinstance(up, (ast.Assign, ast.AnnAssign, ast.stmt)):
-                    up = parents.get(id(up))
-                targets = up.targets if isinstance(up, ast.Assign) else [up.target] if isinstance(up, ast.AnnAssign) \
-                    else []
-                if targets and all(isinstance(t, ast.Name) for t in targets):
-                    holders |= {t.id for t in targets}
-                else:
-                    untrusted |= plain
-        for n in ast.walk(tree):
-            if isinstance(n, ast.Attribute) and n.attr in plain and id(n) not in own and \
-                    (_chain(n) or [""])[0] in holders:  # Cls.m(obj), norm.func.m(obj)
-                untrusted.add(n.attr)
-            elif isinstance(n, ast.Call) and isinstance(n.func, ast.Name) and n.func.id == "getattr" and \
-                    n.args and (_chain(n.args[0]) or [""])[0] in holders:
-                untrusted |= plain
-        return plain - untrusted | (self.class_methods - untrusted)
+            if not (isinstance(n, ast.Name) and n.id in self.classes and isinstance(n.ctx, ast.Load)) or \
+                    id(n) in self.class_ok or self._class_called_or_based(tree, n):
+                continue
+            up = parents.get(id(n))
+            if isinstance(up, ast.Attribute):  # Cls.x: a method of it taken off the class, unless Base.m(self, ...)
+                if up.attr in by_name and id(up) not in own:
+                    untrust(up.attr, f"{up.attr} is taken off its class at line {n.lineno} ({n.id}.{up.attr}), "
+                                     "where any object can be handed to it as its first parameter")
+                continue
+            partial = isinstance(up, ast.Call) and up.args and up.args[0] is n and \
+                self._full_name(up.func) == "functools.partial"
+            holder = parents.get(id(up)) if partial else up
+            if isinstance(holder, ast.Assign) and len(holder.targets) == 1 and \
+                    isinstance(holder.targets[0], ast.Name) and holder.value is (up if partial else n):
+                holders[holder.targets[0].id] = n.id
+            else:
+                untrust(None, f"the class {n.id} is held as a value at line {n.lineno}, from where its methods can be "
+                              "called with any object as their first parameter")
+        for n in ast.walk(tree):  # a holder's every use is a call: norm(...)
+            if isinstance(n, ast.Name) and n.id in holders and isinstance(n.ctx, ast.Load) and \
+                    not (isinstance(parents.get(id(n)), ast.Call) and parents[id(n)].func is n):
+                untrust(None, f"{n.id}, which holds the class {holders[n.id]}, is used other than called at line "
+                              f"{n.lineno}")
+            elif isinstance(n, ast.Call) and isinstance(n.func, ast.Name) and n.func.id == "getattr" and n.args and \
+                    (_chain(n.args[0]) or [""])[0] in {*self.classes, *holders}:
+                untrust(None, f"getattr of a class at line {n.lineno}")
+        return {id(f.args) for f in methods if f.name not in self.static_methods and id(f.args) not in why}, why
 
     @staticmethod
     @functools.cache
@@ -1211,7 +1254,7 @@ class _Auditor(ast.NodeVisitor):
     PREPARED = ("generators", "base_inits", "classes", "class_inits", "inits_followed", "methods", "static_methods",
                 "class_methods", "followed_methods", "returned_names", "as_values", "jit_places", "jit_aliases", "kernel_objects", "every_signature",
                 "bound_names", "aliases", "chain_bases", "jit_functions", "kernel_params", "constants", "functions", "signatures",
-                "callbacks", "class_ok", "type_ok", "trusted_selves", "declared_outer", "postponed", "seeds",
+                "callbacks", "class_ok", "type_ok", "trusted_selves", "untrusted_why", "declared_outer", "postponed", "seeds",
                 "setup_findings")
 
     def visit(self, node):
@@ -1326,7 +1369,7 @@ class _Auditor(ast.NodeVisitor):
                          if isinstance(a, ast.Assign) and isinstance(a.value, ast.Lambda)
                          for t in a.targets if isinstance(t, ast.Name)}
         self.followed_methods = self._followed_methods(tree, methods, called | named | self.class_ok)
-        self.trusted_selves = self._trusted_selves(tree, methods)
+        self.trusted_selves, self.untrusted_why = self._trusted_selves(tree, methods)
         self.declared_outer = {name for n in ast.walk(tree) if isinstance(n, (ast.Global, ast.Nonlocal))
                                for name in n.names}
         self.postponed = any(isinstance(n, ast.ImportFrom) and n.module == "__future__" and
@@ -1650,7 +1693,8 @@ class _Auditor(ast.NodeVisitor):
                 and not self.in_kernel and not self._own_object(node.value):
             self.flag(node, f"uses the private attribute .{name}" + (
                 ": private attributes may be read only on the first parameter of the file's own methods (self), "
-                "where that method is never called through its class with another object"
+                "where nothing can hand that method another object" + (f" (here: {reason})" if (
+                    reason := self._untrusted_reason(node.value)) else "")
                 if isinstance(node.value, ast.Name) and self._self_like(node.value) else ""))
         if id(node) not in self.call_funcs and not self.in_kernel:
             # f = x.softmax; f(-1): a method taken off an object is judged as if it were called
@@ -1707,12 +1751,19 @@ class _Auditor(ast.NodeVisitor):
         Only there are its private attributes and names the file's (a parameter named self elsewhere is anything)."""
         if not isinstance(value, ast.Name):
             return False
-        for me, (_, key, params) in zip(reversed(self.method_selves), reversed(self.functions_in)):
+        for me, args, (_, key, params) in zip(reversed(self.method_selves), reversed(self.method_args),
+                                              reversed(self.functions_in)):
             if me and me == value.id:
-                return key in self.trusted_selves
+                return args in self.trusted_selves
             if value.id in params:
                 return False
         return False
+
+    def _untrusted_reason(self, value: ast.Name) -> str:
+        for me, args in zip(reversed(self.method_selves), reversed(self.method_args)):
+            if me and me == value.id:
+                return self.untrusted_why.get(args, "")
+        return ""
 
     def _self_like(self, value) -> bool:
         """self, cls, or whatever a method of the file names its first parameter (def count(me): ... me.t: red
@@ -1980,9 +2031,10 @@ class _Auditor(ast.NodeVisitor):
         return bool(chain) and chain[0] in self.aliases and \
             ".".join([*self.aliases[chain[0]].split("."), *chain[1:]]) in self.TRITON_NUMBERS
 
-    # Methods of a tensor that answer a number, a size, a flag or a string, never a tensor.
+    # Methods of a tensor that answer a number, a size, a flag or a string, never a tensor (not index: torch's
+    # Tensor.index(positions, dims) is functorch's and returns one, red team, session 21).
     NUMBER_METHODS = {"stride", "size", "dim", "numel", "nelement", "is_contiguous", "element_size", "data_ptr",
-                      "get_device", "is_floating_point", "count", "index", "startswith", "endswith", "bit_length",
+                      "get_device", "is_floating_point", "count", "startswith", "endswith", "bit_length",
                       "lower", "upper", "format", "join"}
     # Methods that read a container back (a dict or list that holds a tensor hands it out again).
     CONTAINER_READS = {"get", "pop", "values", "items", "copy", "setdefault", "popitem"}
@@ -2301,11 +2353,13 @@ class _Auditor(ast.NodeVisitor):
         self.functions_in.append((len(self.scopes) - 1, key, set(params)))
         first = _param_names(args)[:1]
         self.method_selves.append(first[0] if first and key in self.methods and key not in self.static_methods else "")
+        self.method_args.append(id(args))
 
     def _leave_function(self, callback: bool) -> None:
         self.scopes.pop()
         self.functions_in.pop()
         self.method_selves.pop()
+        self.method_args.pop()
         if callback:
             self.arg_dicts.pop()
 
