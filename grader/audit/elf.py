@@ -631,7 +631,7 @@ def _nvcc_function(name: str, code: list[tuple[int, str]], image: _Image, facts:
             if frame is None:
                 refuse(instruction, "a leave with no frame")
             depth, frame = (frame or 0) - 8, None
-        elif "%rsp" in last or "%esp" in last and "(" not in last:
+        elif last in ("%rsp", "%esp", "%sp", "%spl"):
             refuse(instruction, "the stack pointer moved other than by push, pop or a constant")
         if "(" in last and not op.startswith(("push", "pop", "cmp", "test", "nop", "lea", "call", "jmp", "j")):
             base = re.search(r"\((%\w+)", last)

@@ -1,0 +1,77 @@
+"""The ELF audit's reading of nvcc's own functions (grader/audit/elf.py: _nvcc_function), on instruction lists written
+out by hand: what a compiler writes there passes, whichever way it sets up the stack; what learner code inlined into it
+does (a jump by return, a write over the return address, atexit handed a loaded pointer) is refused. No nvcc needed:
+the adversarial cases c01_registration_* build the real libraries."""
+from __future__ import annotations
+
+import pytest
+
+from grader.audit import elf
+
+REGISTRATION = "_ZL24__sti____cudaRegisterAllv"
+UNREGISTER = "_ZL26__cudaUnregisterBinaryUtilv"
+
+
+def image() -> elf._Image:
+    img = elf._Image()
+    img.sections = {".plt": (0x40, 0x40, "AX"), ".text": (0x100, 0xf00, "AX"), ".data": (0x2000, 0x100, "WA")}
+    img.blocks = [(0x100, UNREGISTER, ".text"), (0x200, "atexit", ".text"), (0x300, REGISTRATION, ".text"),
+                  (0x500, "rt_hook_fn", ".text")]
+    img.starts = {0x100: UNREGISTER, 0x200: "atexit", 0x300: REGISTRATION}
+    img.extents = {UNREGISTER: (0x100, 0x110), "atexit": (0x200, 0x20e), REGISTRATION: (0x300, 0x400)}
+    img.symbols = [(".symtab", 0x2000, "OBJECT", "LOCAL", "20", "_ZL15__fatDeviceText"),
+                   (".symtab", 0x2040, "OBJECT", "GLOBAL", "20", "rt_hook")]
+    img.stubs = {0x50: "__cudaRegisterFatBinary"}
+    return img
+
+
+def problems(code: list[str]) -> list[str]:
+    facts = elf.ElfFacts()
+    elf._nvcc_function(REGISTRATION, list(enumerate(code)), image(), facts)
+    return facts.problems
+
+
+TAIL = [f"lea 0x10(%rip),%rdi        # 100 <{UNREGISTER}>", "pop %rbx", "jmp 200 <atexit>"]
+
+
+@pytest.mark.parametrize("setup", [
+    ["push $0x0", "push $0x0", "add $0x10,%rsp"],  # gcc 12's pushes of the stack arguments
+    ["sub $0x18,%rsp", "movq $0x0,(%rsp)", "mov %rax,0x8(%rsp)", "add $0x18,%rsp"],  # movs into its own stack
+    ["push %rbp", "mov %rsp,%rbp", "sub $0x10,%rsp", "mov %rax,-0x8(%rbp)", "leave"],  # -O0's frame
+])
+def test_what_a_compiler_writes_in_the_registration_passes(setup):
+    code = ["push %rbx", "lea 0x1d00(%rip),%rdi        # 2000 <_ZL15__fatDeviceText>",
+            "call 50 <__cudaRegisterFatBinary@plt>", "mov %rax,0x1e00(%rip)        # 2048 <handle>", *setup, *TAIL]
+    assert problems(code) == []
+
+
+@pytest.mark.parametrize("code, why", [
+    (["push %rbx", "mov 0x10(%rip),%rbx        # 2040 <rt_hook>", "push %rbx", "ret"], "a return with the stack moved"),
+    (["mov 0x10(%rip),%rax        # 2040 <rt_hook>", "mov %rax,(%rsp)", "ret"], "a write to memory other than"),
+    (["mov 0x10(%rip),%rax        # 2040 <rt_hook>", "mov %rax,0x8(%rbx)", *TAIL], "a write to memory other than"),
+    (["push %rbx", "mov 0x10(%rip),%rdi        # 2040 <rt_hook>", "pop %rbx", "jmp 200 <atexit>"],
+     "atexit handed something other than"),
+    (["push %rbx", "lea 0x10(%rip),%rdi        # 500 <rt_hook_fn>", "pop %rbx", "jmp 200 <atexit>"],
+     "atexit handed something other than"),
+    (["push %rbx", "lea 0x10(%rip),%rdi        # 2040 <rt_hook>", "call 50 <__cudaRegisterFatBinary@plt>", *TAIL],
+     "a fatbinary other than nvcc's"),
+    (["push %rbx", "push %rax", *TAIL], "a tail jump with the stack moved"),
+    (["mov %rax,%rsp", *TAIL], "the stack pointer moved"),
+    (["rep stos %rax,%es:(%rdi)", *TAIL], "a string instruction"),
+])
+def test_learner_code_inside_the_registration_is_refused(code, why):
+    found = problems(code)
+    assert len(found) == 1 and why in found[0], found
+
+
+@pytest.mark.parametrize("instruction, target", [
+    ("cs call 1234 <rt_at_load>", 0x1234),
+    ("jrcxz 1234 <x>", 0x1234),
+    ("notrack jmp 1234 <x>", 0x1234),
+    ("ds jmp 1234 <x>", 0x1234),
+    ("loopne 1234 <x>", 0x1234),
+])
+def test_every_branch_is_read_whatever_its_prefix(instruction, target):
+    m = elf.BRANCH.match(instruction)
+    assert m is not None and int(m.group(1), 16) == target
+    assert elf.INDIRECT_BRANCH.match("cs call *%rax") and elf.INDIRECT_BRANCH.match("ds jmp *0x8(%rax)")
