@@ -1164,10 +1164,11 @@ class _Auditor(ast.NodeVisitor):
             own |= {id(n.func) for n in ast.walk(f) if me and isinstance(n, ast.Call) and n.args and
                     isinstance(n.args[0], ast.Name) and n.args[0].id == me[0]}
         parents = {id(child): parent for parent in ast.walk(tree) for child in ast.iter_child_nodes(parent)}
+        uses = self._class_uses(tree)  # once a file (a cache keyed by the tree kept every file a cohort's judge read)
         holders: dict[str, str] = {}  # a name bound to a class, or to functools.partial of one -> the class
         for n in ast.walk(tree):
             if not (isinstance(n, ast.Name) and n.id in self.classes and isinstance(n.ctx, ast.Load)) or \
-                    id(n) in self.class_ok or self._class_called_or_based(tree, n):
+                    id(n) in self.class_ok or id(n) in uses:
                 continue
             up = parents.get(id(n))
             if isinstance(up, ast.Attribute):  # Cls.x: a method of it taken off the class, unless Base.m(self, ...)
@@ -1195,8 +1196,9 @@ class _Auditor(ast.NodeVisitor):
         return {id(f.args) for f in methods if f.name not in self.static_methods and id(f.args) not in why}, why
 
     @staticmethod
-    @functools.cache
     def _class_uses(tree: ast.Module) -> frozenset[int]:
+        """Where a class of the file may stand without being held: called, a base, caught or raised, a decorator,
+        super()'s first argument."""
         return frozenset({id(n.func) for n in ast.walk(tree) if isinstance(n, ast.Call)} |
                          {id(b) for c in ast.walk(tree) if isinstance(c, ast.ClassDef) for b in c.bases} |
                          {id(sub) for h in ast.walk(tree) if isinstance(h, ast.ExceptHandler) and h.type is not None
@@ -1205,9 +1207,6 @@ class _Auditor(ast.NodeVisitor):
                                                                           ast.ClassDef)) for d in f.decorator_list} |
                          {id(n.args[0]) for n in ast.walk(tree) if isinstance(n, ast.Call) and  # super(Cls, self)
                           isinstance(n.func, ast.Name) and n.func.id == "super" and n.args})
-
-    def _class_called_or_based(self, tree: ast.Module, n: ast.Name) -> bool:
-        return id(n) in self._class_uses(tree)
 
     def _record_launch(self, node: ast.Call) -> None:
         """kernel[grid](...), kernel.run(...), kernel.warmup(...): which of the kernel's parameters get a tensor."""
