@@ -791,3 +791,118 @@ def test_the_host_may_not_divide_through_the_files_own_callables(helper, ret):
     """The third red team of session 20: the kernel writes exp(x - max) and the sums, and the host divides."""
     found = audit(DIVIDE_HEAD + helper + "\n\n" + DIVIDE.format(ret=ret), TRITON, "softmax")
     assert any("computes with a tensor" in f.text for f in found), found
+
+
+# Red team, session 22: each passed the audit before. The host computes from t (t * 1.0 is arithmetic on a tensor).
+_LATER = "import torch\nimport triton\nimport triton.language as tl\nimport dataclasses\nimport typing\n\n\n"
+
+
+@pytest.mark.parametrize("defs, body", [
+    ("class _Box:\n    pass\n", "    box = _Box()\n    box.shape = x\n    t = box.shape\n"),  # a data attribute's name
+    ("@dataclasses.dataclass\nclass _Box:\n    dtype: object\n    shape: object\n",
+     "    t = _Box(x.dtype, x).shape\n"),  # a dataclass field so named
+    ("class _Box(typing.NamedTuple):\n    shape: object\n", "    t = _Box(shape=x).shape\n"),
+    ("class _Box:\n    def __init__(self, t):\n        self.t = t\n\n    @property\n    def shape(self):\n"
+     "        return self.t\n", "    t = _Box(x).shape\n"),  # a property so named
+    ("class _Pair:\n    def __init__(self, a):\n        self.real = a\n\n    def lower(self):\n        return self.real\n",
+     "    lower = 1\n    t = _Pair(x).lower()\n"),  # the file's own method named like a number's (not followed)
+    ("", "    def peek():\n        return t\n    t = x\n    t = peek()\n"),  # a closure above the binding
+    ("", "    t = None\n    for _ in range(2):\n        if t is not None:\n            y = t * 1.0\n        t = x\n"),
+    ("def _holder():\n    pass\n", "    (_holder or None).rows = x\n    t = _holder.rows\n"),  # an expression base
+    ("def _keep(o):\n    return o\n\ndef _holder():\n    pass\n", "    _keep(_holder).rows = x\n    t = _holder.rows\n"),
+    ("_gen = lambda t: (yield t)\n", "    t = next(_gen(x))\n"),  # a generator lambda
+])
+def test_tensors_hidden_by_names_order_and_bases_stay_tensors(defs, body):
+    from grader.audit.python_ast import TRITON, audit
+
+    source = _LATER + defs + "\n\ndef softmax(x):\n" + body + "    y = t * 1.0\n    return y\n"
+    findings = audit(source, TRITON, "softmax")
+    assert any(w in f.text for f in findings for w in ("computes with a tensor", "of a tensor", "yields inside")), \
+        (source, [str(f) for f in findings])
+
+
+def test_a_hook_of_a_kernel_launched_by_another_name_gets_its_tensors():
+    """An autotuner bound by assignment and launched by that name: its hook's nargs["src"] is the launch's tensor
+    (red team, session 22); an int argument stays a number there."""
+    from grader.audit.python_ast import TRITON, audit
+
+    source = _LATER + (
+        "def _prepare(nargs):\n    n = nargs['n_cols'] * 2\n    t = nargs['src']\n{use}\n\n\n"
+        "@triton.jit\ndef _rows(src, dst, n_cols, BLOCK: tl.constexpr):\n    pass\n\n\n"
+        "_tuned = triton.autotune(configs=[triton.Config({'BLOCK': 16}, pre_hook=_prepare)], key=['n_cols'])(_rows)\n\n\n"
+        "def softmax(x):\n    y = torch.empty_like(x)\n    _tuned[(x.shape[0],)](x, y, x.shape[1])\n    return y\n")
+    hostile = source.replace("{use}", "    nargs['dst'][:] = t * 1.0")
+    assert any("computes with a tensor" in f.text for f in audit(hostile, TRITON, "softmax"))
+    assert audit(source.replace("{use}", "    return n"), TRITON, "softmax") == []
+
+
+def test_fields_and_names_that_hold_no_tensor_keep_their_numbers():
+    """The controls: a config dataclass with dtype, device and shape fields given numbers, a launcher class holding the
+    device, a name rebound to a tensor only after its numbers were used elsewhere in the function."""
+    from grader.audit.python_ast import TRITON, audit
+
+    source = _LATER + (
+        "@dataclasses.dataclass\nclass Spec:\n    dtype: object\n    device: object\n    shape: tuple\n\n\n"
+        "class Launcher:\n    def __init__(self, device):\n        self.device = device\n\n\n"
+        "@triton.jit\ndef _k(y, x, n, BLOCK: tl.constexpr):\n    pass\n\n\n"
+        "def softmax(x):\n    spec = Spec(x.dtype, x.device, tuple(x.shape))\n    rows, cols = spec.shape\n"
+        "    run = Launcher(x.device)\n    block = triton.next_power_of_2(cols)\n"
+        "    y = torch.empty(rows, cols, dtype=spec.dtype, device=run.device)\n"
+        "    _k[(rows,)](y, x, cols, BLOCK=block)\n    return y\n")
+    assert audit(source, TRITON, "softmax") == []
+
+
+_PLAIN_KERNEL = ("def _k(y, x, n, BLOCK: tl.constexpr):\n    offs = tl.arange(0, BLOCK)\n"
+                 "    v = tl.load(x + offs, mask=offs < n)\n    tl.store(y + offs, v, mask=offs < n)\n\n\n")
+
+
+@pytest.mark.parametrize("making, launched, right", [
+    ("_k = triton.jit(_k)\n_k = triton.heuristics({'E': lambda a: a['n'] == a['BLOCK']})(_k)\n", "_k", True),
+    ("fast = triton.heuristics({'E': lambda a: True})(triton.jit(_k))\n", "fast", True),
+    ("fast = triton.jit(_k)\n", "fast", True),
+    # _k named again elsewhere: it stays a plain function, whose body the host would run with the tensors
+    ("fast = triton.jit(_k)\n_ALSO = _k\n", "_ALSO", False),
+    # not right after the def: a name bound twice, as before
+    ("N = 1\n_k = triton.jit(_k)\n", "_k", False),
+])
+def test_a_kernel_made_by_calling_triton_jit_is_read_as_decorated(making, launched, right):
+    """Unsloth's form, `f = triton.jit(f)` right after the def, or `g = triton.jit(f)` of a def named nowhere else,
+    is the decorated kernel it stands for (false failures, session 22); anything else keeps its old reading."""
+    from grader.audit.python_ast import TRITON, audit
+
+    source = (_LATER + _PLAIN_KERNEL + making +
+              f"\n\ndef softmax(x):\n    y = torch.empty_like(x)\n    {launched}[(1,)](y, x, x.numel(), BLOCK=16)\n"
+              "    return y\n")
+    findings = audit(source, TRITON, "softmax")
+    assert (findings == []) == right, (making, [str(f) for f in findings])
+
+
+@pytest.mark.parametrize("source, words", [  # red team, session 22: each passed the port's audit before
+    ("import torch\n\ndef _w(cls, f, types, args=(), kwargs=None):\n    return f\n\n\n"
+     "class _Seen(torch.Tensor):\n    __torch_function__ = classmethod(_w)\n", "binds __torch_function__"),
+    ("import abc\n\nclass _Kind(abc.ABC):\n    @classmethod\n    def __subclasshook__(cls, other):\n"
+     "        return True\n", "defines __subclasshook__"),
+    ("import enum\n\nclass _P(enum.Enum):\n    A = 1\n\nenum.global_enum(_P)\n", "enum.global_enum"),
+    ("import torch\n\nclass _T(torch.Tensor):\n    def __array_ufunc__(self, ufunc, method, *a, **k):\n"
+     "        return ufunc\n", "defines __array_ufunc__"),
+    ("import torch\n\nclass M(torch.nn.Module):\n    def f(self, name):\n        return super().__getattribute__(name)\n",
+     "dunder attributes are not allowed"),
+    ("import torch\n\nclass M(torch.nn.Module):\n    def f(self):\n        return self.__class__\n",
+     "dunder attributes are not allowed"),
+])
+def test_the_port_may_not_bind_hooks_nor_write_other_modules(source, words):
+    from grader.audit.python_ast import PORT, audit
+
+    findings = audit(source, PORT)
+    assert any(words in f.text for f in findings), (source, [str(f) for f in findings])
+
+
+def test_the_port_may_show_its_modules_as_torch_does():
+    """type(self).__name__, self.__class__.__name__, super().__repr__() and enum.Enum: right (false failures, s. 22)."""
+    from grader.audit.python_ast import PORT, audit
+
+    source = ("import enum\nimport torch\n\n\nclass Act(enum.Enum):\n    GELU = 'gelu'\n\n\n"
+              "class Block(torch.nn.Module):\n    def extra_repr(self):\n"
+              "        return f'{type(self).__name__} {self.__class__.__name__}'\n\n"
+              "    def __repr__(self):\n        return 'block ' + super().__repr__()\n")
+    assert audit(source, PORT) == []

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import ast
 import builtins
+import collections
 import functools
 import importlib
 import io
@@ -32,12 +33,25 @@ from pathlib import Path
 FORBIDDEN_CALLS = {"exec", "eval", "compile", "__import__", "open", "globals", "locals", "vars", "breakpoint",
                    "input", "setattr", "delattr", "memoryview", "help", "exit", "quit"}
 DUNDER_OK = {"__init__", "__name__", "__post_init__", "__class__getitem__"}
+# What to write instead, where a well-known codebase's idiom is refused (minGPT's config: a false failure's report,
+# session 22): an attribute named at run time, or an object's whole namespace, is where the audit loses track.
+FORBIDDEN_HINTS = {
+    "setattr": ": set each attribute by its name (self.n_embd = n_embd), or keep a config's values in a dataclass",
+    "delattr": ": set the attribute to None instead",
+    "vars": ": name the attributes you show (f\"n_embd={self.n_embd}\"), or use dataclasses.asdict on a dataclass",
+    "globals": ": name what you use", "locals": ": name what you use"}
 # Methods Python (or torch) calls by itself, with whatever object it is handling: defined by a lab file, they hand it
 # foreign objects and attribute names (a __setattr__ sink for functools.wraps' copies; red team, session 17).
 HOOK_METHODS = {"__getattr__", "__getattribute__", "__setattr__", "__delattr__", "__set_name__", "__get__", "__set__",
                 "__delete__", "__init_subclass__", "__class_getitem__", "__instancecheck__", "__subclasscheck__",
                 "__mro_entries__", "__prepare__", "__missing__", "__torch_function__", "__torch_dispatch__",
-                "__reduce__", "__reduce_ex__", "__getstate__", "__setstate__", "__dir__", "__format__"}
+                "__reduce__", "__reduce_ex__", "__getstate__", "__setstate__", "__dir__", "__format__",
+                # isinstance(x, Cls) and `except Cls` hand type(x) to an ABC's __subclasshook__ (type() by another
+                # name: io.FileIO opened a file); NumPy hands its functions and ufuncs to the array protocol's
+                # (red team, session 22)
+                "__subclasshook__", "__array__", "__array_function__", "__array_ufunc__", "__array_wrap__",
+                "__array_finalize__", "__array_prepare__", "__array_interface__", "__array_struct__",
+                "__array_priority__", "__cuda_array_interface__", "__dlpack__", "__dlpack_device__"}
 # A generator's, coroutine's or traceback's frame and a function's code reach every module's globals and the builtins
 # (_gen().gi_frame.f_builtins["__import__"]("numpy"): red team, session 15). No lab file needs them.
 # Triton's internals, which a lab file never needs: the interpreter's builder (NumPy under every tl operation, callable
@@ -151,6 +165,9 @@ STDLIB_ALLOWED = {
                 "DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL", "debug", "info", "warning", "error", "exception",
                 "critical", "log"},
     "warnings": {"warn", "filterwarnings", "simplefilter", "catch_warnings"},
+    # Not global_enum, which copies an enum's members into the namespace of the module the enum names (module= on the
+    # functional form: the worker's __main__, whose harness function it replaced; red team, session 22)
+    "enum": {"Enum", "IntEnum", "Flag", "IntFlag", "StrEnum", "auto", "unique"},
 }
 # What may decorate a function of the Triton file (a kernel: Triton's own three). A decorator returns what the name
 # is then bound to: one of the file's (`def _swap(f): return _impl`) would have the grader call a function the audit
@@ -270,6 +287,8 @@ def audit(source: str | bytes, rules: Rules, entry: str | None = None) -> list[F
         return [deep]
     if rules is PORT:
         _read_signature_tests(tree)
+    else:
+        _jit_calls_as_decorators(tree)
     rebound = _rebinding(tree, rules)
     nowhere, builtin_refs = _unbound_names(tree)
     rebound += [Finding(line, f"uses {name}, which the file never imports or defines: every name it uses must come "
@@ -292,6 +311,59 @@ def audit(source: str | bytes, rules: Rules, entry: str | None = None) -> list[F
     return sorted(rebound + findings + [Finding(0, f"hands tensors through more levels of its own functions than the "
                                                   f"audit follows ({MAX_PASSES} passes over the file): call a kernel "
                                                   "from fewer levels of helpers")], key=lambda f: f.line)
+
+
+def _jit_calls_as_decorators(tree: ast.Module) -> None:
+    """Unsloth's way of making a kernel, read as the decorators it stands for (a false failure until session 22):
+    `def f(...)` followed at once by `f = triton.jit(f)`, `f = triton.heuristics(...)(f)` becomes f with those
+    decorators; `g = triton.heuristics(...)(triton.jit(f))` of a def f named nowhere else becomes the decorated f and
+    `g = f`. Python runs both forms the same, so the file is audited as it would run."""
+    jit = set()  # the spellings of triton.jit the imports make
+    for node in tree.body:
+        if isinstance(node, ast.Import):
+            jit.update(f"{a.asname or a.name}.jit" for a in node.names if a.name == "triton")
+        elif isinstance(node, ast.ImportFrom) and node.module == "triton":
+            jit.update(a.asname or a.name for a in node.names if a.name == "jit")
+
+    def stack(value, name: str) -> list | None:  # W1(W2(name)) -> [W1, W2], outermost first
+        decorators = []
+        while isinstance(value, ast.Call) and len(value.args) == 1 and not value.keywords:
+            decorators.append(value.func)
+            value = value.args[0]
+        return decorators if isinstance(value, ast.Name) and value.id == name else None
+
+    def jitted(decorators) -> bool:
+        return any(".".join(_chain(d.func if isinstance(d, ast.Call) else d) or []) in jit for d in decorators)
+
+    defs = {n.name: n for n in tree.body if isinstance(n, ast.FunctionDef)}
+    uses = collections.Counter(n.id for n in ast.walk(tree) if isinstance(n, ast.Name))
+    body, i = [], 0
+    while i < len(tree.body):
+        node = tree.body[i]
+        body.append(node)
+        i += 1
+        if isinstance(node, ast.FunctionDef):  # f = triton.jit(f), then more wrappers of f, right after the def
+            taken = []
+            while i < len(tree.body) and isinstance(step := tree.body[i], ast.Assign) and len(step.targets) == 1 \
+                    and isinstance(step.targets[0], ast.Name) and step.targets[0].id == node.name \
+                    and (decorators := stack(step.value, node.name)) is not None:
+                taken.append(decorators)
+                i += 1
+            if taken and jitted([d for ds in taken for d in ds] + node.decorator_list):
+                node.decorator_list = [d for ds in reversed(taken) for d in ds] + node.decorator_list
+            else:
+                body.extend(tree.body[i - len(taken):i])
+        elif isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name) \
+                and isinstance(node.value, ast.Call):  # g = triton.heuristics(...)(triton.jit(f))
+            inner = node.value
+            while isinstance(inner, ast.Call) and len(inner.args) == 1:
+                inner = inner.args[0]
+            fn = defs.get(inner.id) if isinstance(inner, ast.Name) else None
+            if fn is not None and fn in body and uses[fn.name] == 1 and fn.name != node.targets[0].id and \
+                    (decorators := stack(node.value, fn.name)) is not None and jitted(decorators):
+                fn.decorator_list = decorators + fn.decorator_list
+                node.value = ast.copy_location(ast.Name(fn.name, ast.Load()), node.value)
+    tree.body = body
 
 
 def _unbound_names(tree: ast.Module) -> tuple[dict[str, int], set[str]]:
@@ -555,11 +627,16 @@ class Flows:
     raised: bool = False  # an exception was raised with a tensor: what `except ... as e` binds may hold one
     holders: dict[str, set[str]] = field(default_factory=dict)  # function -> parameters it stores a tensor into
     same: dict[str, set[str]] = field(default_factory=dict)  # name -> names bound to it (alias = box, g = f), both ways
+    # function -> the names its own scope binds to a tensor anywhere: a tensor from the scope's first line on, so that
+    # a closure written above the binding, or a loop's earlier lines, see it (red team, session 22)
+    locals: dict[str, set[str]] = field(default_factory=dict)
+    held_attrs: set[str] = field(default_factory=set)  # attribute names a tensor was stored under (box.shape = x)
 
     def copy(self) -> "Flows":
         return Flows({k: set(v) for k, v in self.params.items()}, set(self.returns), set(self.kernel_tensors),
                      self.self_holds, set(self.escaped), self.raised, {k: set(v) for k, v in self.holders.items()},
-                     {k: set(v) for k, v in self.same.items()})
+                     {k: set(v) for k, v in self.same.items()}, {k: set(v) for k, v in self.locals.items()},
+                     set(self.held_attrs))
 
     def names_of(self, name: str) -> frozenset[str]:
         """The name and every name bound to the same object through plain `a = b` assignments, anywhere in the file
@@ -869,6 +946,8 @@ class _Auditor(ast.NodeVisitor):
         self.kernel_names: list[set[str]] = []  # the names the kernel being visited binds itself
         self.kernel_params: dict[str, list[str]] = {}  # each @triton.jit function -> its parameters
         self.callbacks: set[str] = set()  # functions and lambda keys Triton calls with a kernel's arguments
+        self.in_lambda = 0  # lambdas being visited (a yield there makes the lambda a generator)
+        self.class_names: set[int] = set()  # ids of the .__class__ nodes whose .__name__ alone is read
         self.arg_dicts: list[set[str]] = []  # parameters of the callbacks being visited: the arguments, by name
         self.class_ok: set[int] = set()  # ids of the nodes where torch.Tensor may be named (annotations, isinstance)
         self.postponed = False  # `from __future__ import annotations`: annotations are text, never run
@@ -882,6 +961,7 @@ class _Auditor(ast.NodeVisitor):
         self.kernel_objects: set[str] = set()  # names bound to a kernel object a call made (_kernel_objects)
         self.every_signature: dict[str, list[ast.arguments]] = {}  # each def or named lambda of a name, in any scope
         self.methods: set[str] = set()  # functions defined in a class body: every parameter but self may be a tensor
+        self.class_fields: dict[str, list[str]] = {}  # dataclass-like classes of the file -> fields (_class_fields)
         self.trusted_selves: set[int] = set()  # id(args) of methods whose first parameter is the file's own object
         self.untrusted_why: dict[int, str] = {}  # id(args) of the other methods -> why (_trusted_selves)
         self.method_args: list[int] = []  # id(args) of each function being visited, beside method_selves
@@ -1114,6 +1194,8 @@ class _Auditor(ast.NodeVisitor):
                 places |= {id(o) for o in operands if is_type(o)}
             elif isinstance(node, ast.FormattedValue) and is_type(node.value):
                 places.add(id(node.value))  # f"got {type(x)}": its text, in a message
+            elif isinstance(node, ast.Attribute) and node.attr == "__name__" and is_type(node.value):
+                places.add(id(node.value))  # type(self).__name__: a string (a false failure until session 22)
         return places
 
     def _trusted_selves(self, tree: ast.Module, methods: list) -> tuple[set[int], dict[int, str]]:
@@ -1196,6 +1278,35 @@ class _Auditor(ast.NodeVisitor):
         return {id(f.args) for f in methods if f.name not in self.static_methods and id(f.args) not in why}, why
 
     @staticmethod
+    def _class_fields(tree: ast.Module) -> dict[str, list[str]]:
+        """The fields, in order, of what the file makes objects of without an __init__ of its own: a class whose body
+        annotates them (a dataclass, a typing.NamedTuple) and a name bound to typing.NamedTuple(...) or
+        make_dataclass(...) (the strings named there). Their generated constructor stores each argument as a field."""
+        fields = {}
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ClassDef) and not any(isinstance(f, ast.FunctionDef) and f.name == "__init__"
+                                                          for f in node.body):
+                fields[node.name] = [s.target.id for s in node.body
+                                     if isinstance(s, ast.AnnAssign) and isinstance(s.target, ast.Name)]
+            elif isinstance(node, ast.Assign) and isinstance(node.value, ast.Call) and \
+                    (_chain(node.value.func) or [""])[-1] in ("NamedTuple", "namedtuple", "make_dataclass"):
+                named = [c.value for c in ast.walk(node.value) if isinstance(c, ast.Constant) and isinstance(c.value, str)]
+                fields.update({t.id: named[1:] for t in node.targets if isinstance(t, ast.Name)})
+        return fields
+
+    def _fields_given(self, node: ast.Call) -> None:
+        """Box(x), Box(shape=x) of a dataclass or NamedTuple: the field a tensor lands on names an attribute that holds
+        one, so box.shape is then no tensor's size (red team, session 22)."""
+        fields = self.class_fields.get(node.func.id, ()) if isinstance(node.func, ast.Name) else ()
+        for i, arg in enumerate(node.args):
+            if self._tensor_expr(arg):
+                self.found.held_attrs.update(fields if isinstance(arg, ast.Starred) or i >= len(fields) else
+                                             [fields[i]])
+        for kw in node.keywords:
+            if self._tensor_expr(kw.value):
+                self.found.held_attrs.update([kw.arg] if kw.arg else fields)
+
+    @staticmethod
     def _class_uses(tree: ast.Module) -> frozenset[int]:
         """Where a class of the file may stand without being held: called, a base, caught or raised, a decorator,
         super()'s first argument."""
@@ -1213,9 +1324,16 @@ class _Auditor(ast.NodeVisitor):
         func = node.func
         name = func.value.id if isinstance(func, (ast.Subscript, ast.Attribute)) and \
             isinstance(func.value, ast.Name) else None
-        if name not in self.kernel_params:
-            return
-        params = self.kernel_params[name]
+        if name in self.kernel_params:
+            self._launch_gives(node, self.kernel_params[name])
+        elif isinstance(func, ast.Subscript) or isinstance(func, ast.Attribute) and func.attr in ("run", "warmup"):
+            # _tuned[grid](...) of an autotuner bound by assignment, kernels[0][grid](...), self.k[grid](...): the
+            # kernel is not known by its def's name, so a tensor may land on any kernel's parameter at its place
+            # (a hook read nargs["src"] untracked: red team, session 22)
+            for params in self.kernel_params.values():
+                self._launch_gives(node, params)
+
+    def _launch_gives(self, node: ast.Call, params: list[str]) -> None:
         for i, arg in enumerate(node.args):
             if i < len(params) and self._tensor_expr(arg):
                 self.found.kernel_tensors.add(params[i])
@@ -1254,7 +1372,7 @@ class _Auditor(ast.NodeVisitor):
                 "class_methods", "followed_methods", "returned_names", "as_values", "jit_places", "jit_aliases", "kernel_objects", "every_signature",
                 "bound_names", "aliases", "chain_bases", "jit_functions", "kernel_params", "constants", "functions", "signatures",
                 "callbacks", "class_ok", "type_ok", "trusted_selves", "untrusted_why", "declared_outer", "postponed", "seeds",
-                "setup_findings")
+                "setup_findings", "class_fields")
 
     def visit(self, node):
         self.visits += 1
@@ -1334,6 +1452,7 @@ class _Auditor(ast.NodeVisitor):
         methods = [f for c in ast.walk(tree) if isinstance(c, ast.ClassDef) for f in c.body
                    if isinstance(f, (ast.FunctionDef, ast.AsyncFunctionDef)) and not self._is_jit(f)]
         self.methods = {f.name for f in methods}
+        self.class_fields = self._class_fields(tree)
         self.static_methods = {f.name for f in methods if any(
             isinstance(d, ast.Name) and d.id == "staticmethod" for d in f.decorator_list)}
         for cls in (c for c in ast.walk(tree) if isinstance(c, ast.ClassDef)):
@@ -1588,6 +1707,15 @@ class _Auditor(ast.NodeVisitor):
                            f"{node.name} is bound to, so here only " + ", ".join(sorted(allowed)) + " may")
 
     # -- expressions --
+    # What a port's method may call on super() by a dunder name: the base's own protocol methods, with self
+    # (super().__repr__() extending nn.Module's; a false failure until session 22). Not the HOOK_METHODS.
+    SUPER_PROTOCOL = {"__repr__", "__str__", "__eq__", "__ne__", "__hash__", "__call__", "__len__", "__iter__",
+                      "__getitem__", "__setitem__", "__delitem__", "__contains__", "__bool__", "__enter__", "__exit__"}
+
+    def _super_protocol(self, node: ast.Attribute, name: str) -> bool:
+        return self.rules is PORT and name in self.SUPER_PROTOCOL and id(node) in self.call_funcs and \
+            isinstance(node.value, ast.Call) and isinstance(node.value.func, ast.Name) and node.value.func.id == "super"
+
     def visit_Attribute(self, node):
         name = node.attr
         self._judge_wraps(node)
@@ -1622,7 +1750,10 @@ class _Auditor(ast.NodeVisitor):
             self.flag(node, f"reaches .{reached[0]} through an attribute: {self._import_hint()}")
         elif name == "fn" and self.rules is TRITON and not self.in_kernel:
             self.flag(node, "uses .fn: it runs a kernel's body as plain Python, not as a Triton kernel")
-        if name.startswith("__") and name.endswith("__") and name not in DUNDER_OK:
+        if name == "__name__" and isinstance(node.value, ast.Attribute) and node.value.attr == "__class__":
+            self.class_names.add(id(node.value))  # self.__class__.__name__: a string, as nn.Module's _get_name reads
+        if name.startswith("__") and name.endswith("__") and name not in DUNDER_OK and \
+                id(node) not in self.class_names and not self._super_protocol(node, name):
             self.flag(node, f"uses .{name}: dunder attributes are not allowed")
         elif name in FRAME_ATTRS or name.startswith("co_"):
             self.flag(node, f"uses .{name}: frames and code objects reach every module and the builtins")
@@ -1715,7 +1846,10 @@ class _Auditor(ast.NodeVisitor):
                                 "through them must be theirs too")
                 return True
             home = _home(obj).split(".")[0].lstrip("_")
-            name = getattr(obj, "__name__", None) or getattr(obj, "_name", None)
+            try:  # a lazy object's own __getattr__ may raise anything (torch.backends.cuda.cufft_plan_cache without
+                name = getattr(obj, "__name__", None) or getattr(obj, "_name", None)  # CUDA: an internal error)
+            except Exception:  # noqa: BLE001
+                name = None
             if home in STDLIB_ALLOWED and not isinstance(obj, types.ModuleType) and callable(obj) and \
                     name not in STDLIB_ALLOWED[home]:
                 self.flag(node, f"uses {dotted} ({home}.{name}): {self._stdlib_hint(home)}")
@@ -1805,6 +1939,7 @@ class _Auditor(ast.NodeVisitor):
         if self._tracking():
             self._judge_call_of_tensors(node)
             self._record_launch(node)
+            self._fields_given(node)
             if isinstance(func, ast.Attribute) and func.attr in ("format", "format_map") and \
                     any(self._tensor_expr(a) for a in [*node.args, *(kw.value for kw in node.keywords)]):
                 self._as_text(node, f".{func.attr}()")
@@ -1823,7 +1958,7 @@ class _Auditor(ast.NodeVisitor):
                 self.flag(node, f"calls {func.id}, a tl.constexpr, inside a kernel: call @triton.jit functions by "
                                 "their own name")
             if func.id in FORBIDDEN_CALLS:
-                self.flag(node, f"calls {func.id}(): not allowed in lab code")
+                self.flag(node, f"calls {func.id}(): not allowed in lab code" + FORBIDDEN_HINTS.get(func.id, ""))
             elif func.id == "type" and not self.in_kernel and id(node) not in self.type_ok | self.class_ok:
                 self.flag(node, "calls type() other than to compare classes (type(a) is B): the class it returns hands "
                                 "out its constructor and methods (a file opener's, a tensor's)")
@@ -1951,7 +2086,8 @@ class _Auditor(ast.NodeVisitor):
         if isinstance(node, (ast.Subscript, ast.Starred, ast.NamedExpr)):
             return self._tensor_expr(node.value)
         if isinstance(node, ast.Attribute):  # x.T, box.t = x ... box.t, self.t; not x.shape or x.dtype
-            if node.attr in self.TENSOR_DATA_ATTRS:
+            if node.attr in self.TENSOR_DATA_ATTRS and node.attr not in self.flows.held_attrs and \
+                    node.attr not in self.flows.returns:  # box.shape = x, or a property shape that returns x
                 return False
             return self._tensor_expr(node.value) or (self.flows.self_holds and self._self_like(node.value))
         if isinstance(node, (ast.Tuple, ast.List, ast.Set)):
@@ -1999,7 +2135,7 @@ class _Auditor(ast.NodeVisitor):
                 if self._tensor_expr(func.value):  # a method of a tensor, or of a container holding one: what it
                     # returns may be one, but for what only answers numbers (a.detach(), a.split(k, 1)[0] and
                     # a.fill_(0) were taken for no tensor, and the host computed with them: red team, session 21)
-                    return func.attr not in self.NUMBER_METHODS
+                    return func.attr not in self.NUMBER_METHODS or func.attr in self.methods  # the file's .lower()
                 if chain and (chain[0] in self.jit_functions or chain[0] in self.aliases and (
                         self.aliases[chain[0]].split(".")[0] == "math" or self._triton_number(chain))):
                     return False  # kernel.warmup(...), triton.cdiv(...), math.ceil(...): no tensor comes back
@@ -2047,10 +2183,14 @@ class _Auditor(ast.NodeVisitor):
         name that may hold a tensor anywhere in a scope stays a tensor there (``if c: x = 0`` does not clear the
         entry's ``x``); a name bound only to other things hides an outer tensor of that name."""
         tensors, others = self.scopes[-1]
+        local = self.functions_in[-1][1] if self.functions_in and self.functions_in[-1][0] == len(self.scopes) - 1 \
+            else None
         for name in _target_names(target):
             if tensor:
                 tensors.add(name)
                 others.discard(name)
+                if local is not None:
+                    self.found.locals.setdefault(local, set()).add(name)
                 if name in self.declared_outer:  # global or nonlocal somewhere: the tensor leaves the function
                     self.found.escaped.add(name)
             elif name not in tensors:
@@ -2101,6 +2241,7 @@ class _Auditor(ast.NodeVisitor):
         caller's: the callers' arguments there hold one too (see _flow_into)."""
         if isinstance(target, ast.Attribute):  # box.t = x: box may be an object of the file's, read as self.t
             self.found.self_holds = True
+            self.found.held_attrs.add(target.attr)
         while isinstance(target, (ast.Subscript, ast.Attribute)):
             target = target.value
             if self._self_like(target):
@@ -2119,6 +2260,13 @@ class _Auditor(ast.NodeVisitor):
         # cached(0).append(x), obj.box().append(x): what the call returns now holds a tensor, and so does any name the
         # callable returns as it is (`return _L`: _L read anywhere; red team, session 20)
         func = target.func if isinstance(target, ast.Call) else None
+        # (_box or None).t = x, [_box][0].t = x, keep(_box).t = x: every name the base is made of may be the object
+        # that now holds the tensor (red team, session 22)
+        if not isinstance(target, ast.Name) and not self._self_like(target):
+            parts = [*target.args, *(kw.value for kw in target.keywords)] if func is not None else [target]
+            for sub in (n for part in parts for n in ast.walk(part)):
+                if isinstance(sub, ast.Name) and not self._self_like(sub) and sub.id not in self.aliases:
+                    self.found.escaped.add(sub.id)
         called = func.id if isinstance(func, ast.Name) else func.attr if isinstance(func, ast.Attribute) else None
         if called in self.functions:
             self.found.returns.add(called)
@@ -2296,6 +2444,9 @@ class _Auditor(ast.NodeVisitor):
         self.generic_visit(node)
 
     def visit_Yield(self, node):
+        if self.in_lambda:
+            self.flag(node, "yields inside a lambda: a lambda that yields is a generator the audit does not follow; "
+                            "write a def")
         if node.value is not None and self.current and self._tensor_expr(node.value):
             self.found.returns.add(self.current[-1])  # next(gen(x)) hands it out
         self.generic_visit(node)
@@ -2338,7 +2489,7 @@ class _Auditor(ast.NodeVisitor):
         default) among them. A callback (Triton calls it with a kernel's arguments) gets them by name, or as a dict."""
         params = _all_param_names(args)
         tensors = (self.flows.params.get(key, set()) | self.seeds.get(key, set())) & set(params)
-        tensors |= self._tensor_defaults(args)
+        tensors |= self._tensor_defaults(args) | self.flows.locals.get(key, set())
         if callback:
             tensors |= set(params) & self.flows.kernel_tensors
             self.arg_dicts.append(set(params))
@@ -2369,7 +2520,9 @@ class _Auditor(ast.NodeVisitor):
         self._enter_function(key, node.args, callback)
         if self._tensor_expr(node.body):
             self.found.returns.add(key)
+        self.in_lambda += 1
         self.visit(node.body)
+        self.in_lambda -= 1
         self._leave_function(callback)
 
     def visit_Lambda(self, node):
@@ -2444,6 +2597,9 @@ class _Auditor(ast.NodeVisitor):
     def visit_Name(self, node):
         if node.id in ("__builtins__", "__loader__", "__spec__", "__dict__"):
             self.flag(node, f"uses {node.id}")
+        if node.id in HOOK_METHODS and not isinstance(node.ctx, ast.Load):  # __torch_function__ = classmethod(f)
+            self.flag(node, f"binds {node.id}, which Python or torch calls by itself with objects of theirs: a lab "
+                            "file's classes need __init__, forward and methods of their own")
         if not isinstance(node.ctx, ast.Load):
             return
         if node.id in self.builtin_refs and node.id in FORBIDDEN_CALLS | {"getattr"} and \
