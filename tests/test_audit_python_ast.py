@@ -811,6 +811,16 @@ _LATER = "import torch\nimport triton\nimport triton.language as tl\nimport data
     ("def _holder():\n    pass\n", "    (_holder or None).rows = x\n    t = _holder.rows\n"),  # an expression base
     ("def _keep(o):\n    return o\n\ndef _holder():\n    pass\n", "    _keep(_holder).rows = x\n    t = _holder.rows\n"),
     ("_gen = lambda t: (yield t)\n", "    t = next(_gen(x))\n"),  # a generator lambda
+    # round 2: a class body's name hid the closure's tensor; a nonlocal name rebound to a number; a field shifted by
+    # a ClassVar or an inherited field; a class attribute so named; a function handing x back, held as a value
+    ("", "    def inner():\n        class _S:\n            x = 0\n        return x\n    t = inner()\n"),
+    ("", "    def inner():\n        nonlocal x\n        if False:\n            x = 0\n        return x\n    t = inner()\n"),
+    ("@dataclasses.dataclass\nclass _B:\n    N: typing.ClassVar[int] = 1\n    shape: object = None\n",
+     "    t = _B(x).shape\n"),
+    ("@dataclasses.dataclass\nclass _D:\n    shape: object = None\n\n\n@dataclasses.dataclass\nclass _B(_D):\n"
+     "    rows: int = 0\n", "    t = _B(x, 1).shape\n"),
+    ("", "    class _P:\n        shape = x\n    t = _P.shape\n"),
+    ("", "    def g():\n        return x\n    t = [g][0]()\n"),
 ])
 def test_tensors_hidden_by_names_order_and_bases_stay_tensors(defs, body):
     from grader.audit.python_ast import TRITON, audit

@@ -947,6 +947,7 @@ class _Auditor(ast.NodeVisitor):
         self.kernel_params: dict[str, list[str]] = {}  # each @triton.jit function -> its parameters
         self.callbacks: set[str] = set()  # functions and lambda keys Triton calls with a kernel's arguments
         self.in_lambda = 0  # lambdas being visited (a yield there makes the lambda a generator)
+        self.class_scopes: set[int] = set()  # indices in self.scopes of the class bodies being visited
         self.class_names: set[int] = set()  # ids of the .__class__ nodes whose .__name__ alone is read
         self.arg_dicts: list[set[str]] = []  # parameters of the callbacks being visited: the arguments, by name
         self.class_ok: set[int] = set()  # ids of the nodes where torch.Tensor may be named (annotations, isinstance)
@@ -961,7 +962,7 @@ class _Auditor(ast.NodeVisitor):
         self.kernel_objects: set[str] = set()  # names bound to a kernel object a call made (_kernel_objects)
         self.every_signature: dict[str, list[ast.arguments]] = {}  # each def or named lambda of a name, in any scope
         self.methods: set[str] = set()  # functions defined in a class body: every parameter but self may be a tensor
-        self.class_fields: dict[str, list[str]] = {}  # dataclass-like classes of the file -> fields (_class_fields)
+        self.class_fields: dict[str, tuple] = {}  # dataclass-like classes of the file -> fields (_class_fields)
         self.trusted_selves: set[int] = set()  # id(args) of methods whose first parameter is the file's own object
         self.untrusted_why: dict[int, str] = {}  # id(args) of the other methods -> why (_trusted_selves)
         self.method_args: list[int] = []  # id(args) of each function being visited, beside method_selves
@@ -1278,33 +1279,71 @@ class _Auditor(ast.NodeVisitor):
         return {id(f.args) for f in methods if f.name not in self.static_methods and id(f.args) not in why}, why
 
     @staticmethod
-    def _class_fields(tree: ast.Module) -> dict[str, list[str]]:
-        """The fields, in order, of what the file makes objects of without an __init__ of its own: a class whose body
-        annotates them (a dataclass, a typing.NamedTuple) and a name bound to typing.NamedTuple(...) or
-        make_dataclass(...) (the strings named there). Their generated constructor stores each argument as a field."""
-        fields = {}
+    def _class_fields(tree: ast.Module) -> dict[str, tuple[list[str], list[str], bool]]:
+        """What the file makes objects of without an __init__ of its own (a dataclass, a typing.NamedTuple, a name
+        bound to NamedTuple(...) or make_dataclass(...)): (the fields its generated constructor takes by position,
+        every field, whether the positions are known). Bases of the file's come first, as dataclasses order them; a
+        ClassVar is no field and KW_ONLY ends the positional ones. Positions are not known past a base that is not
+        the file's, a second base, or a field(init=...) (red team, session 22: an inherited field and a ClassVar
+        shifted them)."""
+        classes = {c.name: c for c in ast.walk(tree) if isinstance(c, ast.ClassDef)}
+        plain_bases = {"object", "NamedTuple", "Generic", "ABC", "Protocol"}
+        fields: dict[str, tuple[list[str], list[str], bool]] = {}
+
+        def of(name: str, seen: frozenset = frozenset()) -> tuple[list[str], list[str], bool]:
+            cls = classes[name]
+            if any(isinstance(f, ast.FunctionDef) and f.name == "__init__" for f in cls.body) or name in seen:
+                return [], [], False
+            positional, every, exact = [], [], len(cls.bases) <= 1
+            for base in cls.bases:
+                head = base.value if isinstance(base, ast.Subscript) else base
+                base_name = (_chain(head) or [""])[-1]
+                if base_name in classes:
+                    positional, every, known = of(base_name, seen | {name})
+                    positional, every, exact = list(positional), list(every), exact and known
+                elif base_name not in plain_bases:
+                    exact = False
+            keyword_only = False
+            for stmt in cls.body:
+                if not (isinstance(stmt, ast.AnnAssign) and isinstance(stmt.target, ast.Name)):
+                    continue
+                head = stmt.annotation.value if isinstance(stmt.annotation, ast.Subscript) else stmt.annotation
+                kind = (_chain(head) or [""])[-1]
+                if kind == "ClassVar":
+                    continue
+                if kind == "KW_ONLY":
+                    keyword_only = True
+                    continue
+                every.append(stmt.target.id)
+                if isinstance(stmt.value, ast.Call) and any(k.arg in ("init", "kw_only") for k in stmt.value.keywords):
+                    exact = False
+                if not keyword_only and stmt.target.id not in positional:
+                    positional.append(stmt.target.id)
+            return positional, every, exact
+
+        for name in classes:
+            fields[name] = of(name)
         for node in ast.walk(tree):
-            if isinstance(node, ast.ClassDef) and not any(isinstance(f, ast.FunctionDef) and f.name == "__init__"
-                                                          for f in node.body):
-                fields[node.name] = [s.target.id for s in node.body
-                                     if isinstance(s, ast.AnnAssign) and isinstance(s.target, ast.Name)]
-            elif isinstance(node, ast.Assign) and isinstance(node.value, ast.Call) and \
+            if isinstance(node, ast.Assign) and isinstance(node.value, ast.Call) and \
                     (_chain(node.value.func) or [""])[-1] in ("NamedTuple", "namedtuple", "make_dataclass"):
                 named = [c.value for c in ast.walk(node.value) if isinstance(c, ast.Constant) and isinstance(c.value, str)]
-                fields.update({t.id: named[1:] for t in node.targets if isinstance(t, ast.Name)})
+                fields.update({t.id: ([], named, False) for t in node.targets if isinstance(t, ast.Name)})
         return fields
 
     def _fields_given(self, node: ast.Call) -> None:
         """Box(x), Box(shape=x) of a dataclass or NamedTuple: the field a tensor lands on names an attribute that holds
-        one, so box.shape is then no tensor's size (red team, session 22)."""
-        fields = self.class_fields.get(node.func.id, ()) if isinstance(node.func, ast.Name) else ()
+        one, so box.shape is then no tensor's size (red team, session 22). Where the positions are not known, every
+        field may be it."""
+        if not isinstance(node.func, ast.Name) or node.func.id not in self.class_fields:
+            return
+        positional, every, exact = self.class_fields[node.func.id]
         for i, arg in enumerate(node.args):
             if self._tensor_expr(arg):
-                self.found.held_attrs.update(fields if isinstance(arg, ast.Starred) or i >= len(fields) else
-                                             [fields[i]])
+                self.found.held_attrs.update([positional[i]] if exact and i < len(positional) and
+                                             not isinstance(arg, ast.Starred) else every)
         for kw in node.keywords:
             if self._tensor_expr(kw.value):
-                self.found.held_attrs.update([kw.arg] if kw.arg else fields)
+                self.found.held_attrs.update([kw.arg] if kw.arg else every)
 
     @staticmethod
     def _class_uses(tree: ast.Module) -> frozenset[int]:
@@ -2079,7 +2118,8 @@ class _Auditor(ast.NodeVisitor):
         if not self._tracking():
             return False
         if isinstance(node, ast.Name):  # self[0] of a tuple's subclass built from tensors (red team, session 20)
-            return self._tensor_name(node.id) or (self.flows.self_holds and self._self_like(node))
+            return self._tensor_name(node.id) or (self.flows.self_holds and self._self_like(node)) or \
+                bool(self.flows.names_of(node.id) & self.flows.returns)  # [_g][0](): a function handing one back
         if isinstance(node, ast.Subscript) and self._arg_dict(node.value):  # nargs["x_ptr"] in a hook
             key = node.slice
             return not (isinstance(key, ast.Constant) and key.value not in self.flows.kernel_tensors)
@@ -2185,16 +2225,19 @@ class _Auditor(ast.NodeVisitor):
         tensors, others = self.scopes[-1]
         local = self.functions_in[-1][1] if self.functions_in and self.functions_in[-1][0] == len(self.scopes) - 1 \
             else None
+        in_class = len(self.scopes) - 1 in self.class_scopes
         for name in _target_names(target):
             if tensor:
                 tensors.add(name)
                 others.discard(name)
                 if local is not None:
                     self.found.locals.setdefault(local, set()).add(name)
+                if in_class:
+                    self.found.held_attrs.add(name)  # class _Plan: shape = x
                 if name in self.declared_outer:  # global or nonlocal somewhere: the tensor leaves the function
                     self.found.escaped.add(name)
-            elif name not in tensors:
-                others.add(name)
+            elif name not in tensors and not in_class and name not in self.declared_outer:
+                others.add(name)  # (a global or nonlocal name is the outer scope's: nonlocal x; x = 0 hides nothing)
 
     def _computes(self, node) -> None:
         self.flag(node, f"computes with a tensor outside a kernel: {self.rules.why}")
@@ -2400,7 +2443,15 @@ class _Auditor(ast.NodeVisitor):
                 stmt, (ast.FunctionDef, ast.AsyncFunctionDef)) for n in ast.walk(stmt) if isinstance(n, ast.expr)):
             self._bind(ast.Name(id=node.name, ctx=ast.Store()), True)
             self.found.self_holds = True
-        self.generic_visit(node)
+        # A class body's names are the class's attributes: its own scope, which never hides the function's around it
+        # (its methods do not see it), and what it binds to a tensor is an attribute that holds one (red team, s. 22)
+        self.scopes.append((set(), set()))
+        self.class_scopes.add(len(self.scopes) - 1)
+        try:
+            self.generic_visit(node)
+        finally:
+            self.class_scopes.discard(len(self.scopes) - 1)
+            self.scopes.pop()
 
     SELF_MATCHING = {"bool", "bytearray", "bytes", "dict", "float", "frozenset", "int", "list", "set", "str", "tuple"}
 
