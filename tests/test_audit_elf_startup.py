@@ -58,6 +58,10 @@ def test_what_a_compiler_writes_in_the_registration_passes(setup):
     (["push %rbx", "push %rax", *TAIL], "a tail jump with the stack moved"),
     (["mov %rax,%rsp", *TAIL], "the stack pointer moved"),
     (["rep stos %rax,%es:(%rdi)", *TAIL], "a string instruction"),
+    # session 22: the stack pointer popped or exchanged; a call into the function's own middle (a push and a jump)
+    (["push %rbx", "pop %rsp", *TAIL], "the stack pointer popped"),
+    (["xchg %rsp,%rax", *TAIL], "the stack pointer moved"),
+    (["call 310 <_ZL24__sti____cudaRegisterAllv+0x10>", *TAIL], "a call into its own middle"),
 ])
 def test_learner_code_inside_the_registration_is_refused(code, why):
     found = problems(code)
@@ -75,3 +79,19 @@ def test_every_branch_is_read_whatever_its_prefix(instruction, target):
     m = elf.BRANCH.match(instruction)
     assert m is not None and int(m.group(1), 16) == target
     assert elf.INDIRECT_BRANCH.match("cs call *%rax") and elf.INDIRECT_BRANCH.match("ds jmp *0x8(%rax)")
+
+
+@pytest.mark.parametrize("instruction, refused", [  # session 22: transfers no compiler writes in 64-bit host code
+    ("lretq", True), ("lcall *(%rax)", True), ("ljmp *(%rax)", True), ("iretq", True), ("int $0x3", True),
+    ("callw 13 <f+0x13>", True), ("retw", True), ("data16 jmp 1c <f+0x1c>", True), ("data16 je 1f <f>", True),
+    ("ret", False), ("int3", False), ("call 1000 <x>", False), ("data16 cs nopw 0x0(%rax,%rax,1)", False),
+    ("data16 data16 rex.W call 1110 <__tls_get_addr@plt>", False),  # the linker's thread-local access sequence
+])
+def test_far_interrupt_and_16_bit_transfers_are_refused(instruction, refused):
+    assert bool(elf.FAR_TRANSFER.match(instruction) or elf.BRANCH_16.search(instruction)) == refused
+
+
+def test_sections_are_found_by_bisection():
+    img = image()
+    assert [img.section_of(a) for a in (0x3f, 0x40, 0x7f, 0x80, 0x100, 0xfff, 0x1000, 0x20ff, 0x2100)] == \
+        ["", ".plt", ".plt", "", ".text", ".text", "", ".data", ""]

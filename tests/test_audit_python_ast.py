@@ -899,6 +899,18 @@ def test_a_kernel_made_by_calling_triton_jit_is_read_as_decorated(making, launch
      "dunder attributes are not allowed"),
     ("import torch\n\nclass M(torch.nn.Module):\n    def f(self):\n        return self.__class__\n",
      "dunder attributes are not allowed"),
+    # round 2: type held as a value; a cached_property's attrname; __name__ set through the read exemptions; an
+    # Enum's functional form (dunder members by text); super() with another object
+    ("mk = type\n", "uses type as a value"),
+    ("import functools\n\ndef _h(o):\n    return 1\n\nclass S:\n    hook = functools.cached_property(_h)\n",
+     "cached_property other than"),
+    ("import functools\n\nclass S:\n    @functools.cached_property\n    def hook(self):\n        return 1\n\n"
+     "S.hook.attrname = 'x'\n", "sets .attrname"),
+    ("import torch\n\ntorch.nn.Linear(1, 1).__class__.__name__ = 'Conv2d'\n", "dunder attributes are not allowed"),
+    ("import torch\n\ntype(torch.nn.Linear(1, 1)).__name__ = 'Conv2d'\n", "calls type() other than"),
+    ("import enum\n\nE = enum.Enum('E', {'a': 1})\n", "functional form"),
+    ("import torch\n\nclass M(torch.nn.Module):\n    def g(self, o):\n        super(M, o).__init__()\n",
+     "super() with arguments"),
 ])
 def test_the_port_may_not_bind_hooks_nor_write_other_modules(source, words):
     from grader.audit.python_ast import PORT, audit
@@ -914,5 +926,7 @@ def test_the_port_may_show_its_modules_as_torch_does():
     source = ("import enum\nimport torch\n\n\nclass Act(enum.Enum):\n    GELU = 'gelu'\n\n\n"
               "class Block(torch.nn.Module):\n    def extra_repr(self):\n"
               "        return f'{type(self).__name__} {self.__class__.__name__}'\n\n"
+              "    def __init__(self):\n        super(Block, self).__init__()\n\n"
+              "    @functools.cached_property\n    def width(self):\n        return 4\n\n"
               "    def __repr__(self):\n        return 'block ' + super().__repr__()\n")
-    assert audit(source, PORT) == []
+    assert audit("import functools\n" + source, PORT) == []

@@ -169,6 +169,7 @@ STDLIB_ALLOWED = {
     # functional form: the worker's __main__, whose harness function it replaced; red team, session 22)
     "enum": {"Enum", "IntEnum", "Flag", "IntFlag", "StrEnum", "auto", "unique"},
 }
+ENUM_CLASSES = {f"enum.{name}" for name in ("Enum", "IntEnum", "Flag", "IntFlag", "StrEnum")}
 # What may decorate a function of the Triton file (a kernel: Triton's own three). A decorator returns what the name
 # is then bound to: one of the file's (`def _swap(f): return _impl`) would have the grader call a function the audit
 # never gave the tensors to.
@@ -949,6 +950,7 @@ class _Auditor(ast.NodeVisitor):
         self.in_lambda = 0  # lambdas being visited (a yield there makes the lambda a generator)
         self.class_scopes: set[int] = set()  # indices in self.scopes of the class bodies being visited
         self.class_names: set[int] = set()  # ids of the .__class__ nodes whose .__name__ alone is read
+        self.decorator_nodes: set[int] = set()  # ids of the decorators of the file's defs (@functools.cached_property)
         self.arg_dicts: list[set[str]] = []  # parameters of the callbacks being visited: the arguments, by name
         self.class_ok: set[int] = set()  # ids of the nodes where torch.Tensor may be named (annotations, isinstance)
         self.postponed = False  # `from __future__ import annotations`: annotations are text, never run
@@ -963,6 +965,7 @@ class _Auditor(ast.NodeVisitor):
         self.every_signature: dict[str, list[ast.arguments]] = {}  # each def or named lambda of a name, in any scope
         self.methods: set[str] = set()  # functions defined in a class body: every parameter but self may be a tensor
         self.class_fields: dict[str, tuple] = {}  # dataclass-like classes of the file -> fields (_class_fields)
+        self.enum_classes: set[str] = set()  # the file's classes that are enums
         self.trusted_selves: set[int] = set()  # id(args) of methods whose first parameter is the file's own object
         self.untrusted_why: dict[int, str] = {}  # id(args) of the other methods -> why (_trusted_selves)
         self.method_args: list[int] = []  # id(args) of each function being visited, beside method_selves
@@ -1195,7 +1198,8 @@ class _Auditor(ast.NodeVisitor):
                 places |= {id(o) for o in operands if is_type(o)}
             elif isinstance(node, ast.FormattedValue) and is_type(node.value):
                 places.add(id(node.value))  # f"got {type(x)}": its text, in a message
-            elif isinstance(node, ast.Attribute) and node.attr == "__name__" and is_type(node.value):
+            elif isinstance(node, ast.Attribute) and node.attr == "__name__" and is_type(node.value) and \
+                    isinstance(node.ctx, ast.Load):
                 places.add(id(node.value))  # type(self).__name__: a string (a false failure until session 22)
         return places
 
@@ -1411,7 +1415,7 @@ class _Auditor(ast.NodeVisitor):
                 "class_methods", "followed_methods", "returned_names", "as_values", "jit_places", "jit_aliases", "kernel_objects", "every_signature",
                 "bound_names", "aliases", "chain_bases", "jit_functions", "kernel_params", "constants", "functions", "signatures",
                 "callbacks", "class_ok", "type_ok", "trusted_selves", "untrusted_why", "declared_outer", "postponed", "seeds",
-                "setup_findings", "class_fields")
+                "setup_findings", "class_fields", "enum_classes")
 
     def visit(self, node):
         self.visits += 1
@@ -1492,6 +1496,10 @@ class _Auditor(ast.NodeVisitor):
                    if isinstance(f, (ast.FunctionDef, ast.AsyncFunctionDef)) and not self._is_jit(f)]
         self.methods = {f.name for f in methods}
         self.class_fields = self._class_fields(tree)
+        for _ in range(len(self.class_fields)):  # the file's Enum classes, through bases of the file's too
+            self.enum_classes |= {c.name for c in ast.walk(tree) if isinstance(c, ast.ClassDef) and any(
+                self._full_name(b).startswith("enum.") or isinstance(b, ast.Name) and b.id in self.enum_classes
+                for b in c.bases)}
         self.static_methods = {f.name for f in methods if any(
             isinstance(d, ast.Name) and d.id == "staticmethod" for d in f.decorator_list)}
         for cls in (c for c in ast.walk(tree) if isinstance(c, ast.ClassDef)):
@@ -1679,6 +1687,7 @@ class _Auditor(ast.NodeVisitor):
             self.flag(node, f"defines {node.name}, which Python or torch calls by itself with objects and attribute "
                             "names of theirs: a lab file's classes need __init__, forward and methods of their own")
         kernel = self._is_jit(node)
+        self.decorator_nodes.update(id(d) for d in node.decorator_list)
         for dec in node.decorator_list:
             self._judge_decorator(dec, node, kernel)
             self.visit(dec)
@@ -1789,7 +1798,8 @@ class _Auditor(ast.NodeVisitor):
             self.flag(node, f"reaches .{reached[0]} through an attribute: {self._import_hint()}")
         elif name == "fn" and self.rules is TRITON and not self.in_kernel:
             self.flag(node, "uses .fn: it runs a kernel's body as plain Python, not as a Triton kernel")
-        if name == "__name__" and isinstance(node.value, ast.Attribute) and node.value.attr == "__class__":
+        if name == "__name__" and isinstance(node.value, ast.Attribute) and node.value.attr == "__class__" and \
+                isinstance(node.ctx, ast.Load):  # read, never set (x.__class__.__name__ = "Conv2d": red team, s. 22)
             self.class_names.add(id(node.value))  # self.__class__.__name__: a string, as nn.Module's _get_name reads
         if name.startswith("__") and name.endswith("__") and name not in DUNDER_OK and \
                 id(node) not in self.class_names and not self._super_protocol(node, name):
@@ -1799,6 +1809,8 @@ class _Auditor(ast.NodeVisitor):
         elif name in LOGGER_WALKS and self.rules is PORT and not self._own_object(node.value):
             self.flag(node, f"uses .{name}: it leads from a logger to the others and their handlers (files among "
                             "them); log with logging.getLogger(...) and its log functions")
+        elif name == "attrname" and not isinstance(node.ctx, ast.Load):
+            self.flag(node, "sets .attrname: a cached_property writes the attribute that text names")
         elif name == VALUE_OF_LOOKUP and not self.in_kernel:
             self.flag(node, f"uses .{name}: an AttributeError's .obj hands out the object a lookup failed on (a module, "
                             "as a value); name an attribute of your own otherwise")
@@ -1991,6 +2003,9 @@ class _Auditor(ast.NodeVisitor):
                 self._holds(func)  # boxes.append(x): the list now holds a tensor
         if self.in_kernel:
             self._judge_kernel_call(node)
+        if (self._full_name(func) in ENUM_CLASSES or isinstance(func, ast.Name) and func.id in self.enum_classes) and \
+                (len(node.args) > 1 or node.keywords):  # enum.Enum("E", {"__getattr__": f}) (red team, session 22)
+            self._functional_enum(node)
         if isinstance(func, ast.Name):
             self.called_names.add(id(func))
             if self._constexpr_root(func):
@@ -1998,6 +2013,10 @@ class _Auditor(ast.NodeVisitor):
                                 "their own name")
             if func.id in FORBIDDEN_CALLS:
                 self.flag(node, f"calls {func.id}(): not allowed in lab code" + FORBIDDEN_HINTS.get(func.id, ""))
+            elif func.id == "super" and node.args and not (
+                    len(node.args) == 2 and isinstance(node.args[0], ast.Name) and node.args[0].id in self.classes and
+                    self._self_like(node.args[1])):  # super(X, other).__init__() re-made another's object (s. 22)
+                self.flag(node, "calls super() with arguments other than (YourClass, self): write super() in a method")
             elif func.id == "type" and not self.in_kernel and id(node) not in self.type_ok | self.class_ok:
                 self.flag(node, "calls type() other than to compare classes (type(a) is B): the class it returns hands "
                                 "out its constructor and methods (a file opener's, a tensor's)")
@@ -2032,6 +2051,10 @@ class _Auditor(ast.NodeVisitor):
                                                         node.args[0].id in self.jit_functions):
             self.plain_wraps.add(id(func))  # of another object, wraps copies its __dict__ (red team, session 17)
         self.generic_visit(node)
+
+    def _functional_enum(self, node: ast.Call) -> None:
+        self.flag(node, "makes an Enum from names given as values (its functional form): members, dunder names among "
+                        "them, would be named by text the audit cannot read; write a class with its members")
 
     def _judge_call_of_tensors(self, node: ast.Call) -> None:
         """Tensors handed to the file's own functions flow into them; handed to a builtin or to math, they are
@@ -2640,10 +2663,16 @@ class _Auditor(ast.NodeVisitor):
 
     def _judge_wraps(self, node) -> None:
         """functools.wraps copies attributes named by text (assigned=, updated=) from any object onto another: a
-        getattr by computed name into a sink of the file's (red team, session 17). It may decorate, wraps(f), only."""
-        if id(node) not in self.plain_wraps and self._full_name(node) == "functools.wraps":
+        getattr by computed name into a sink of the file's (red team, session 17). It may decorate, wraps(f), only.
+        functools.cached_property writes the attribute its .attrname names, text set at run time (an instance's
+        __torch_function__: red team, session 22): only as a method's decorator."""
+        full = self._full_name(node)
+        if id(node) not in self.plain_wraps and full == "functools.wraps":
             self.flag(node, "uses functools.wraps other than as @functools.wraps(f) of a function of the file: given "
                             "assigned= or updated=, another object, or held, it copies attributes named by text")
+        elif full == "functools.cached_property" and id(node) not in self.decorator_nodes:
+            self.flag(node, "uses functools.cached_property other than as a method's decorator: it writes the "
+                            "attribute its attrname names, which is text")
 
     def visit_Name(self, node):
         if node.id in ("__builtins__", "__loader__", "__spec__", "__dict__"):
@@ -2653,8 +2682,8 @@ class _Auditor(ast.NodeVisitor):
                             "file's classes need __init__, forward and methods of their own")
         if not isinstance(node.ctx, ast.Load):
             return
-        if node.id in self.builtin_refs and node.id in FORBIDDEN_CALLS | {"getattr"} and \
-                id(node) not in self.called_names:
+        if node.id in self.builtin_refs and node.id in FORBIDDEN_CALLS | {"getattr", "type"} and \
+                id(node) not in self.called_names and id(node) not in self.class_ok:  # mk = type (red team, s. 22)
             self.flag(node, f"uses {node.id} as a value (held, passed or renamed): the audit judges {node.id} where "
                             "it is called by that name, so it may not go anywhere else")
         target = self.aliases.get(node.id)
