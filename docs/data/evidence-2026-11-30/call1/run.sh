@@ -14,6 +14,11 @@ gcc --version | head -1 >> $L
 ( time GRADER_TEST_TRACE=$R/tt ADV_LOG=$R/adv-times.txt timeout 340 python3 -m pytest -q -m gpu --ignore=tests/docs -n 8 \
     --dist worksteal -p no:cacheprovider --durations=20 ) > $R/test-gpu.txt 2>&1
 grep -vE "PytestBenchmarkWarning|warner\(" $R/test-gpu.txt | tail -30 >> $L
+# The session's ELF cases on this host's processor (an Intel Xeon) and compiler: each must be refused here too.
+lscpu | grep -m1 "Model name" >> $L
+( time timeout 200 python3 -m pytest -q -p no:cacheprovider tests/test_adversarial.py tests/test_audit_elf_startup.py \
+    -k "c01_operand_size or c01_text_relocation or c01_registration_far or c10_section_scan or c01_call_once or elf_startup" ) \
+    > $R/elf-cases.txt 2>&1; tail -3 $R/elf-cases.txt >> $L
 g() { local name=$1; shift; echo "== $name" >> $L
   ( time GRADER_TRACE=$R/$name.jsonl timeout 60 python3 -m grader "$@" --timings --json $R/$name.json ) > $R/$name.txt 2>&1
   grep -E "^│ (lab 0|total|timed)|Score|^real" $R/$name.txt >> $L; grep -E "│ (FAIL|NOT RUN)" $R/$name.txt >> $L; }
