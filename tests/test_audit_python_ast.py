@@ -797,35 +797,48 @@ def test_the_host_may_not_divide_through_the_files_own_callables(helper, ret):
 _LATER = "import torch\nimport triton\nimport triton.language as tl\nimport dataclasses\nimport typing\n\n\n"
 
 
-@pytest.mark.parametrize("defs, body", [
-    ("class _Box:\n    pass\n", "    box = _Box()\n    box.shape = x\n    t = box.shape\n"),  # a data attribute's name
+@pytest.mark.parametrize("defs, body", [  # each binds u to the tensor by a way the audit did not follow
+    ("class _Box:\n    pass\n", "    box = _Box()\n    box.shape = x\n    u = box.shape\n"),  # a data attribute's name
     ("@dataclasses.dataclass\nclass _Box:\n    dtype: object\n    shape: object\n",
-     "    t = _Box(x.dtype, x).shape\n"),  # a dataclass field so named
-    ("class _Box(typing.NamedTuple):\n    shape: object\n", "    t = _Box(shape=x).shape\n"),
+     "    u = _Box(x.dtype, x).shape\n"),  # a dataclass field so named
+    ("class _Box(typing.NamedTuple):\n    shape: object\n", "    u = _Box(shape=x).shape\n"),
     ("class _Box:\n    def __init__(self, t):\n        self.t = t\n\n    @property\n    def shape(self):\n"
-     "        return self.t\n", "    t = _Box(x).shape\n"),  # a property so named
+     "        return self.t\n", "    u = _Box(x).shape\n"),  # a property so named
     ("class _Pair:\n    def __init__(self, a):\n        self.real = a\n\n    def lower(self):\n        return self.real\n",
-     "    lower = 1\n    t = _Pair(x).lower()\n"),  # the file's own method named like a number's (not followed)
-    ("", "    def peek():\n        return t\n    t = x\n    t = peek()\n"),  # a closure above the binding
-    ("", "    t = None\n    for _ in range(2):\n        if t is not None:\n            y = t * 1.0\n        t = x\n"),
-    ("def _holder():\n    pass\n", "    (_holder or None).rows = x\n    t = _holder.rows\n"),  # an expression base
-    ("def _keep(o):\n    return o\n\ndef _holder():\n    pass\n", "    _keep(_holder).rows = x\n    t = _holder.rows\n"),
-    ("_gen = lambda t: (yield t)\n", "    t = next(_gen(x))\n"),  # a generator lambda
+     "    lower = 1\n    u = _Pair(x).lower()\n"),  # the file's own method named like a number's (not followed)
+    ("", "    def peek():\n        return t\n    t = x\n    u = peek()\n"),  # a closure above the binding
+    ("", "    t = None\n    u = 0\n    for _ in range(2):\n        if t is not None:\n            u = t + 0\n"
+         "        t = x\n"),  # a loop's earlier line
+    ("def _holder():\n    pass\n", "    (_holder or None).rows = x\n    u = _holder.rows\n"),  # an expression base
+    ("def _keep(o):\n    return o\n\ndef _holder():\n    pass\n", "    _keep(_holder).rows = x\n    u = _holder.rows\n"),
+    ("_gen = lambda t: (yield t)\n", "    u = next(_gen(x))\n"),  # a generator lambda
     # round 2: a class body's name hid the closure's tensor; a nonlocal name rebound to a number; a field shifted by
     # a ClassVar or an inherited field; a class attribute so named; a function handing x back, held as a value
-    ("", "    def inner():\n        class _S:\n            x = 0\n        return x\n    t = inner()\n"),
-    ("", "    def inner():\n        nonlocal x\n        if False:\n            x = 0\n        return x\n    t = inner()\n"),
+    ("", "    def inner():\n        class _S:\n            x = 0\n        return x\n    u = inner()\n"),
+    ("", "    def inner():\n        nonlocal x\n        if False:\n            x = 0\n        return x\n    u = inner()\n"),
     ("@dataclasses.dataclass\nclass _B:\n    N: typing.ClassVar[int] = 1\n    shape: object = None\n",
-     "    t = _B(x).shape\n"),
+     "    u = _B(x).shape\n"),
     ("@dataclasses.dataclass\nclass _D:\n    shape: object = None\n\n\n@dataclasses.dataclass\nclass _B(_D):\n"
-     "    rows: int = 0\n", "    t = _B(x, 1).shape\n"),
-    ("", "    class _P:\n        shape = x\n    t = _P.shape\n"),
-    ("", "    def g():\n        return x\n    t = [g][0]()\n"),
+     "    rows: int = 0\n", "    u = _B(x, 1).shape\n"),
+    ("", "    class _P:\n        shape = x\n    u = _P.shape\n"),
+    ("", "    def g():\n        return x\n    u = [g][0]()\n"),
+    # round 3: an inherited __init__; a kw_only dataclass base; dataclasses.replace; a comprehension's target; the
+    # file's __getitem__ handed the key; its __iter__ handing out a closure's tensor; an operator method
+    ("class _B:\n    def __init__(self, t):\n        v = t * 1.0\n\n\nclass _S(_B):\n    pass\n",
+     "    _S(x)\n    u = 0\n"),
+    ("@dataclasses.dataclass(kw_only=True)\nclass _O:\n    pad: int = 0\n\n\n@dataclasses.dataclass\n"
+     "class _P(_O):\n    shape: object = None\n", "    u = _P(x).shape\n"),
+    ("@dataclasses.dataclass\nclass _P:\n    shape: object = None\n",
+     "    u = dataclasses.replace(_P(), shape=x).shape\n"),
+    ("", "    box = [None]\n    [0 for box[0] in [x]]\n    u = box[0]\n"),
+    ("class _R:\n    def __getitem__(self, key):\n        return key\n", "    u = _R()[x]\n"),
+    ("", "    class _R:\n        def __iter__(self):\n            yield x\n    for u in _R():\n        pass\n"),
+    ("", "    class _R:\n        def __add__(self, o):\n            return x\n    u = _R() + 0\n"),
 ])
 def test_tensors_hidden_by_names_order_and_bases_stay_tensors(defs, body):
     from grader.audit.python_ast import TRITON, audit
 
-    source = _LATER + defs + "\n\ndef softmax(x):\n" + body + "    y = t * 1.0\n    return y\n"
+    source = _LATER + defs + "\n\ndef softmax(x):\n" + body + "    y = u * 1.0\n    return y\n"
     findings = audit(source, TRITON, "softmax")
     assert any(w in f.text for f in findings for w in ("computes with a tensor", "of a tensor", "yields inside")), \
         (source, [str(f) for f in findings])

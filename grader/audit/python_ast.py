@@ -966,6 +966,8 @@ class _Auditor(ast.NodeVisitor):
         self.methods: set[str] = set()  # functions defined in a class body: every parameter but self may be a tensor
         self.class_fields: dict[str, tuple] = {}  # dataclass-like classes of the file -> fields (_class_fields)
         self.enum_classes: set[str] = set()  # the file's classes that are enums
+        self.defined_in: dict[str, set[str]] = {}  # the file's classes -> the methods their bodies define
+        self.class_bases: dict[str, list[str]] = {}  # the file's classes -> their bases' last names
         self.trusted_selves: set[int] = set()  # id(args) of methods whose first parameter is the file's own object
         self.untrusted_why: dict[int, str] = {}  # id(args) of the other methods -> why (_trusted_selves)
         self.method_args: list[int] = []  # id(args) of each function being visited, beside method_selves
@@ -1298,7 +1300,8 @@ class _Auditor(ast.NodeVisitor):
             cls = classes[name]
             if any(isinstance(f, ast.FunctionDef) and f.name == "__init__" for f in cls.body) or name in seen:
                 return [], [], False
-            positional, every, exact = [], [], len(cls.bases) <= 1
+            positional, every, exact = [], [], len(cls.bases) <= 1 and not any(  # @dataclass(kw_only=True) (s. 22)
+                isinstance(d, ast.Call) and (d.args or d.keywords) for d in cls.decorator_list)
             for base in cls.bases:
                 head = base.value if isinstance(base, ast.Subscript) else base
                 base_name = (_chain(head) or [""])[-1]
@@ -1338,6 +1341,9 @@ class _Auditor(ast.NodeVisitor):
         """Box(x), Box(shape=x) of a dataclass or NamedTuple: the field a tensor lands on names an attribute that holds
         one, so box.shape is then no tensor's size (red team, session 22). Where the positions are not known, every
         field may be it."""
+        for kw in node.keywords:  # dataclasses.replace(plan, shape=x), f(**{"shape": x}): any call may store it so
+            if (kw.arg is None or kw.arg in self.TENSOR_DATA_ATTRS) and self._tensor_expr(kw.value):
+                self.found.held_attrs.update([kw.arg] if kw.arg else self.TENSOR_DATA_ATTRS)
         if not isinstance(node.func, ast.Name) or node.func.id not in self.class_fields:
             return
         positional, every, exact = self.class_fields[node.func.id]
@@ -1415,7 +1421,8 @@ class _Auditor(ast.NodeVisitor):
                 "class_methods", "followed_methods", "returned_names", "as_values", "jit_places", "jit_aliases", "kernel_objects", "every_signature",
                 "bound_names", "aliases", "chain_bases", "jit_functions", "kernel_params", "constants", "functions", "signatures",
                 "callbacks", "class_ok", "type_ok", "trusted_selves", "untrusted_why", "declared_outer", "postponed", "seeds",
-                "setup_findings", "class_fields", "enum_classes")
+                "setup_findings", "class_fields", "enum_classes", "defined_in",
+                "class_bases")
 
     def visit(self, node):
         self.visits += 1
@@ -1496,6 +1503,10 @@ class _Auditor(ast.NodeVisitor):
                    if isinstance(f, (ast.FunctionDef, ast.AsyncFunctionDef)) and not self._is_jit(f)]
         self.methods = {f.name for f in methods}
         self.class_fields = self._class_fields(tree)
+        self.defined_in = {c.name: {f.name for f in c.body if isinstance(f, (ast.FunctionDef, ast.AsyncFunctionDef))}
+                           for c in ast.walk(tree) if isinstance(c, ast.ClassDef)}
+        self.class_bases = {c.name: [(_chain(b.value if isinstance(b, ast.Subscript) else b) or [""])[-1]
+                                     for b in c.bases] for c in ast.walk(tree) if isinstance(c, ast.ClassDef)}
         for _ in range(len(self.class_fields)):  # the file's Enum classes, through bases of the file's too
             self.enum_classes |= {c.name for c in ast.walk(tree) if isinstance(c, ast.ClassDef) and any(
                 self._full_name(b).startswith("enum.") or isinstance(b, ast.Name) and b.id in self.enum_classes
@@ -2056,6 +2067,17 @@ class _Auditor(ast.NodeVisitor):
         self.flag(node, "makes an Enum from names given as values (its functional form): members, dunder names among "
                         "them, would be named by text the audit cannot read; write a class with its members")
 
+    def _init_of(self, name: str, seen: frozenset = frozenset()):
+        """The __init__ that Cls(...) runs, where the file defines it: Cls's own, or the first of its bases' (the file's
+        classes, depth first, as their order resolves a single chain: `class _Sub(_Base): pass` ran _Base's with the
+        tensors, unfollowed; red team, session 22)."""
+        if name in self.class_inits:
+            return self.class_inits[name]
+        for base in self.class_bases.get(name, ()):
+            if base in self.classes and base not in seen and (init := self._init_of(base, seen | {name})):
+                return init
+        return None
+
     def _judge_call_of_tensors(self, node: ast.Call) -> None:
         """Tensors handed to the file's own functions flow into them; handed to a builtin or to math, they are
         turned into numbers to compute with."""
@@ -2069,7 +2091,7 @@ class _Auditor(ast.NodeVisitor):
             for signature in self.every_signature.get(func.id, [self.signatures[func.id]]):
                 self._flow_into(func.id, signature, node)
         elif isinstance(func, ast.Name) and func.id in self.classes:
-            init = self.class_inits.get(func.id)
+            init = self._init_of(func.id)
             if init is not None:  # Cls(x): x lands on __init__'s parameters after self
                 self._flow_into("__init__", ast.arguments(posonlyargs=[], args=init.args.args[1:],
                                                           vararg=init.args.vararg, kwonlyargs=init.args.kwonlyargs,
@@ -2146,6 +2168,8 @@ class _Auditor(ast.NodeVisitor):
         if isinstance(node, ast.Subscript) and self._arg_dict(node.value):  # nargs["x_ptr"] in a hook
             key = node.slice
             return not (isinstance(key, ast.Constant) and key.value not in self.flows.kernel_tensors)
+        if isinstance(node, ast.Subscript) and "__getitem__" in self.methods and self._tensor_expr(node.slice):
+            return True  # _Rows()[x]: the file's __getitem__ is handed the key (red team, session 22)
         if isinstance(node, (ast.Subscript, ast.Starred, ast.NamedExpr)):
             return self._tensor_expr(node.value)
         if isinstance(node, ast.Attribute):  # x.T, box.t = x ... box.t, self.t; not x.shape or x.dtype
@@ -2209,17 +2233,30 @@ class _Auditor(ast.NodeVisitor):
                 if self.flows.names_of(func.id) & self.flows.returns or self._tensor_name(func.id):  # v = e.view
                     return True
                 if func.id in self.classes:  # an object of the file's: it holds a tensor if some method stores one,
-                    return self.flows.self_holds or (  # or if its generated __init__ is handed one
-                        func.id not in self.class_inits and any(self._tensor_expr(a) for a in given))
-                if func.id == "type" or func.id in self.HOLDING_BUILTINS - self.COUNTING_BUILTINS or \
-                        func.id not in self.functions and func.id not in self.jit_functions and \
-                        not hasattr(builtins, func.id):
-                    return any(self._tensor_expr(a) for a in given)  # list(...), next(iter(...)), an alias of a call
+                    return self.flows.self_holds or (  # or if its generated __init__ is handed one, or if a method
+                        func.id not in self.class_inits and any(self._tensor_expr(a) for a in given)) or \
+                        bool(self.defined_in.get(func.id, set()) & self.PROTOCOL_OUT & self.flows.returns)
+                if func.id == "type" or func.id in self.HOLDING_BUILTINS - self.COUNTING_BUILTINS:
+                    return any(self._tensor_expr(a) for a in given)  # list(...), next(iter(...))
+                if func.id not in self.functions and func.id not in self.jit_functions and \
+                        not hasattr(builtins, func.id):  # an alias of a call, or an object whose __call__ hands one
+                    return any(self._tensor_expr(a) for a in given) or "__call__" in self.flows.returns
                 return False
             # Any other callee, (lambda t: t)(x), table[0](x), make()(x), (f if c else g)(x): what it is handed,
-            # or a tensor it holds (lambda: x), may come back.
-            return any(self._tensor_expr(a) for a in given) or self._tensor_expr(func)
+            # or a tensor it holds (lambda: x), or what an object's __call__ hands back, may come back.
+            return any(self._tensor_expr(a) for a in given) or self._tensor_expr(func) or "__call__" in self.flows.returns
+        if isinstance(node, (ast.BinOp, ast.UnaryOp)):  # holder + 0: an operator method of the file's hands it back
+            return bool(self.methods & self.OPERATOR_METHODS & self.flows.returns)
         return False
+
+    # What Python calls on an object of the file's by itself, handing back what it returns: a class with one that
+    # returns a tensor makes objects that hold one (`for t in _Rows()`, `_Rows()[0]`, `with _R() as t`; red team, s. 22)
+    PROTOCOL_OUT = {"__iter__", "__next__", "__reversed__", "__getitem__", "__enter__", "__aiter__", "__anext__",
+                    "__aenter__"}
+    OPERATOR_METHODS = {f"__{p}{name}__" for name in ("add", "sub", "mul", "matmul", "truediv", "floordiv", "mod",
+                                                      "divmod", "pow", "lshift", "rshift", "and", "xor", "or")
+                        for p in ("", "r", "i")} | {"__neg__", "__pos__", "__abs__", "__invert__", "__round__",
+                                                   "__trunc__", "__floor__", "__ceil__"}
 
     # Triton's host functions that return a number from numbers: handed a tensor, they compute with torch
     # (triton.cdiv(t, 1) is (t + 1 - 1) // 1), which _judge_call_of_tensors refuses (red team, session 18).
@@ -2536,7 +2573,11 @@ class _Auditor(ast.NodeVisitor):
 
     def visit_comprehension(self, node):
         if self._tracking():
-            self._bind(node.target, self._tensor_expr(node.iter))
+            self._bind(node.target, tensor := self._tensor_expr(node.iter))
+            if tensor:  # [0 for box[0] in [x]]: box is the enclosing scope's (red team, session 22)
+                self.found.escaped.update(n.id for n in ast.walk(node.target)
+                                          if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load))
+                self._holds_all(node.target)
         self.generic_visit(node)
 
     def _visit_comprehending(self, node):
