@@ -175,10 +175,17 @@ RESERVED_DEFINITIONS = {"__gmon_start__", "_ITM_registerTMCloneTable", "_ITM_der
 TOOLCHAIN_ADDRESSED = {"__cxa_finalize", "_ITM_deregisterTMCloneTable", "_ITM_registerTMCloneTable", "__gmon_start__",
                        "__gxx_personality_v0", "_Jv_RegisterClasses"}
 # Instructions that reach the kernel, a clock or the processor without any import.
-RAW_SYSCALL = re.compile(r"\s(syscall|sysenter|int\s+\$0x80|rdtscp?|rdpid|rdpmc|cpuid|rdrand|rdseed)\b")
+RAW_SYSCALL = re.compile(r"\s(syscall|sysenter|int\s+\$0x80|rdtscp?|rdpid|rdpmc|cpuid|rdrand|rdseed|lsl|lar|xgetbv"
+                         r"|sgdt|sidt|sldt|str|smsw|rdpkru|rdfsbase|rdgsbase)\b")
+# (lsl on Linux's per-processor segment is getcpu's way to the processor number: red team, session 22)
 UNIMPORTED = {"rdtsc": "reads the clock", "rdtscp": "reads the clock", "rdpid": "reads the processor number",
               "rdpmc": "reads a performance counter", "cpuid": "queries the processor",
-              "rdrand": "reads the hardware random generator", "rdseed": "reads the hardware random generator"}
+              "rdrand": "reads the hardware random generator", "rdseed": "reads the hardware random generator",
+              "lsl": "reads the processor number", "lar": "reads a segment's rights", "xgetbv": "queries the processor",
+              "sgdt": "reads the processor's tables", "sidt": "reads the processor's tables",
+              "sldt": "reads the processor's tables", "str": "reads the processor's tables",
+              "smsw": "reads the processor's state", "rdpkru": "reads the processor's state",
+              "rdfsbase": "reads the processor's state", "rdgsbase": "reads the processor's state"}
 # Relocations whose symbol value is a thread-local offset, not an address.
 TLS_RELOCATIONS = {"R_X86_64_DTPMOD64", "R_X86_64_DTPOFF64", "R_X86_64_TPOFF64"}
 # Opcodes that write global memory (generic and global stores, reductions and atomics, the TMA's and bulk copies'
@@ -534,6 +541,7 @@ def _host_code(library: Path, run_tool, image: _Image, facts: ElfFacts) -> None:
         elif start is not None and (m := re.match(r"^\s*([0-9a-f]+):\s+(.*\S)\s*$", line)):
             body[start].append((int(m.group(1), 16), m.group(2)))
     image.blocks.sort()
+    listed = {address for instructions in body.values() for address, _ in instructions}
     plt0 = image.sections.get(".plt", (-1,))[0]
     bad: dict[tuple[str, str], set[str]] = {}  # (what, how) -> the learner functions that do it
     told: set[tuple[str, str]] = set()
@@ -556,6 +564,14 @@ def _host_code(library: Path, run_tool, image: _Image, facts: ElfFacts) -> None:
                                       "runtime's start-up code, which makes none: code of the file's own put inside it "
                                       "(an operator& or a macro that nvcc's registration expands) runs when the "
                                       "library loads")
+            if instruction.startswith(".byte") or "(bad)" in instruction:  # a symbol inside an instruction (s. 22)
+                facts.problems.append(f"has bytes in its code that are no instruction in {_pretty(name)} "
+                                      f"({instruction[:40]}): a label inside an instruction hides what the processor "
+                                      "runs there")
+            if (branch := BRANCH.match(instruction)) and int(branch.group(1), 16) not in listed and \
+                    image.section_of(int(branch.group(1), 16)) in CODE_SECTIONS:  # call 1f+1 (red team, session 22)
+                facts.problems.append(f"branches into the middle of an instruction in {_pretty(name)} "
+                                      f"({instruction[:60]}): the bytes run there are not what the listing shows")
             if FAR_TRANSFER.match(instruction) or BRANCH_16.search(instruction):
                 facts.problems.append(f"makes a far, interrupt or 16-bit control transfer in {_pretty(name)} "
                                       f"({instruction[:60]}), which no compiler writes in 64-bit code: host code may "
