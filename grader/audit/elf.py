@@ -564,15 +564,18 @@ def _host_code(library: Path, run_tool, image: _Image, facts: ElfFacts) -> None:
                                       "runtime's start-up code, which makes none: code of the file's own put inside it "
                                       "(an operator& or a macro that nvcc's registration expands) runs when the "
                                       "library loads")
-            if instruction.startswith(".byte") or "(bad)" in instruction:  # a symbol inside an instruction (s. 22)
+            if (instruction.startswith(".byte") or "(bad)" in instruction) and ("byte", name) not in told:
+                told.add(("byte", name))  # a symbol inside an instruction (red team, session 22); once a function
                 facts.problems.append(f"has bytes in its code that are no instruction in {_pretty(name)} "
                                       f"({instruction[:40]}): a label inside an instruction hides what the processor "
                                       "runs there")
             if (branch := BRANCH.match(instruction)) and int(branch.group(1), 16) not in listed and \
-                    image.section_of(int(branch.group(1), 16)) in CODE_SECTIONS:  # call 1f+1 (red team, session 22)
+                    image.section_of(int(branch.group(1), 16)) in CODE_SECTIONS and ("middle", name) not in told:
+                told.add(("middle", name))  # call 1f+1 (red team, session 22)
                 facts.problems.append(f"branches into the middle of an instruction in {_pretty(name)} "
                                       f"({instruction[:60]}): the bytes run there are not what the listing shows")
-            if FAR_TRANSFER.match(instruction) or BRANCH_16.search(instruction):
+            if (FAR_TRANSFER.match(instruction) or BRANCH_16.search(instruction)) and ("far", name) not in told:
+                told.add(("far", name))
                 facts.problems.append(f"makes a far, interrupt or 16-bit control transfer in {_pretty(name)} "
                                       f"({instruction[:60]}), which no compiler writes in 64-bit code: host code may "
                                       "only launch kernels")
