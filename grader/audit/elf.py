@@ -541,7 +541,7 @@ def _host_code(library: Path, run_tool, image: _Image, facts: ElfFacts) -> None:
         elif start is not None and (m := re.match(r"^\s*([0-9a-f]+):\s+(.*\S)\s*$", line)):
             body[start].append((int(m.group(1), 16), m.group(2)))
     image.blocks.sort()
-    listed = {address for instructions in body.values() for address, _ in instructions}
+    listed = {int(address, 16) for address in starts[0]}  # where the listing starts an instruction
     plt0 = image.sections.get(".plt", (-1,))[0]
     bad: dict[tuple[str, str], set[str]] = {}  # (what, how) -> the learner functions that do it
     told: set[tuple[str, str]] = set()
