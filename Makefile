@@ -55,8 +55,11 @@ list: $(VENV)/.ready-grade
 test: $(VENV)/.ready-dev $(VENV)/.ready-docs $(VENV)/.ready-cohort
 	$(PY) -m pytest -q
 
+# test-fast: the tests a few at a time (pytest-xdist, a dev dependency): one process took 64-66 s on the 2-core
+# machine in session 23, two take about 40 s (decision 129).
+FAST_TEST_JOBS ?= $(shell python3 -c "import os; print(max(1, min(4, os.cpu_count() or 2)))" 2>/dev/null || echo 2)
 test-fast: $(VENV)/.ready-dev $(VENV)/.ready-cohort
-	$(PY) -m pytest -q -m "not slow and not gpu" --ignore=tests/docs
+	$(PY) -m pytest -q -m "not slow and not gpu" --ignore=tests/docs -n $(FAST_TEST_JOBS)
 
 # GPU tests grade a few submissions at once where pytest-xdist is there (each run has its own work folder;
 # grader/gpu_lock.py gives every speed measurement the GPU to itself): half the cores, at most 8 (six left an H200

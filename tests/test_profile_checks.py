@@ -7,12 +7,16 @@ the same kernels as a lab library (the profiled kernel must be one the built lib
 """
 from __future__ import annotations
 
+import contextlib
 import shutil
+import types
 from pathlib import Path
+from unittest import mock
 
 import pytest
 
 from grader.build import build_cuda
+from grader.audit import sass
 from grader.checks import profile
 from grader.checks.profile_text import claimed_bottleneck, global_functions, kernel_base_name, quotes
 from grader.context import Context, Device
@@ -54,8 +58,13 @@ DRAM streams 3.99 TB/s; each row is read once and written once.
 
 
 def grade_profile(tmp_path: Path, submission: str | None = None, *, report: Path | None = None,
-                  source: Path | None = None, analysis: str | None = None) -> dict:
-    """Stage a submission (plus any files given), build it, run lab 02's checks in order (no GPU here)."""
+                  source: Path | None = None, analysis: str | None = None, compare_code: bool = True,
+                  edit=None) -> dict:
+    """Stage a submission (plus any files given), build it, run lab 02's checks in order (no GPU here).
+    compare_code=False: kernel_matches does not compare the report's instructions with the library's. Only for the
+    vadd fixture, recorded with `--set basic` (no SourceCounters section, so no instructions), in the tests of the
+    checks after kernel_matches; the comparison itself is tested on the probe reports.
+    edit(facts, ctx): changes what the reader read, before any check sees it."""
     lab = lab02.make(SPEC)
     sub = SUBMISSIONS / submission if submission else tmp_path / "empty-submission"
     staged = stage_lab(lab, sub, tmp_path / "work")
@@ -71,9 +80,14 @@ def grade_profile(tmp_path: Path, submission: str | None = None, *, report: Path
     built = build_cuda(stage / "softmax_tuned.cu", tmp_path / "build", device, "softmax_tuned.cu", SPEC)
     ctx = Context(lab, SPEC, stage, staged.submission, REPO, None, device, 0, tmp_path / "logs",
                   builds={"softmax_tuned.cu": built})
+    if edit is not None:
+        edit(profile.report_facts(ctx), ctx)
     done = {}
-    for check in lab.checks:
-        done[check.id] = run_check(check, ctx, done)
+    with contextlib.ExitStack() as stack:
+        if not compare_code:
+            stack.enter_context(mock.patch.object(profile, "_code_cross_check", lambda *args: None))
+        for check in lab.checks:
+            done[check.id] = run_check(check, ctx, done)
     return done
 
 
@@ -149,6 +163,110 @@ def test_profile_kernel_matches_accepts_a_template_kernel(tmp_path):
     assert "softmax_rows" in done["02.profile.kernel_matches"].message
 
 
+def test_profile_kernel_matches_ties_the_report_to_the_code_it_profiled(tmp_path):
+    done = grade_profile(tmp_path, report=PROBE, source=PROBE_SOURCE, analysis=PROBE_ANALYSIS)
+    result = done["02.profile.kernel_matches"]
+    assert result.status == Status.PASS
+    assert any("instruction for instruction (289 instructions, sm_90)" in d for d in result.details), text(result)
+
+
+def test_profile_kernel_matches_rejects_a_same_named_kernel_of_other_code(tmp_path):
+    """A classmate's report, or the reference's: the kernel's name and launch are the learner's, its code is not (the
+    probe's softmax_rows with the accurate expf in place of __expf)."""
+    other = tmp_path / "other.cu"
+    source = PROBE_SOURCE.read_text()
+    other.write_text(source.replace("__expf(v[i]", "expf(v[i]"))
+    assert other.read_text() != source
+    done = grade_profile(tmp_path, report=PROBE, source=other, analysis=PROBE_ANALYSIS)
+    result = done["02.profile.kernel_matches"]
+    assert result.status == Status.FAIL
+    assert "the report's softmax_rows is not the code your softmax_tuned.cu compiles to" in result.message
+    assert "in the same order (289 in the report, 340 in your library" in result.message and "make profile LAB=02" in text(result)
+    assert done["02.profile.analysis"].status == Status.NOT_RUN
+
+
+def test_profile_kernel_matches_rejects_a_report_without_instructions(tmp_path):
+    """Recorded without the SourceCounters section (`--set basic`): nothing ties it to the code."""
+    done = grade_profile(tmp_path, "profile_vadd_consistent", report=VADD)
+    result = done["02.profile.kernel_matches"]
+    assert result.status == Status.FAIL
+    assert "does not list the instructions it profiled (no per-instruction counts" in result.message
+    assert "SourceCounters" in text(result) and "make profile LAB=02" in text(result)
+
+
+def _recorded_on(capability, listing=None):
+    """An edit for grade_profile: the report says it was recorded on ``capability``; with ``listing`` (a function of
+    the context), its instructions are that listing."""
+    def edit(facts, ctx):
+        for action in facts.actions:
+            action["device"]["compute_capability"] = list(capability)
+        if listing is not None:
+            name = next(iter(facts.sass))
+            facts.sass[name] = listing(ctx, name)
+    return edit
+
+
+def test_profile_kernel_matches_builds_for_the_reports_gpu_when_the_grading_did_not(tmp_path):
+    """A report from an sm_86 GPU, graded here (sm_80 and sm_90 built): the library is compiled for sm_86 too, and
+    compared. Its own sm_86 code passes; the probe's sm_90 code, claimed as sm_86, does not."""
+    own = _recorded_on((8, 6), lambda ctx, name: profile._built_for(ctx, (8, 6))[name]["sass"]["sm_86"])
+    done = grade_profile(tmp_path / "own", report=PROBE, source=PROBE_SOURCE, edit=own)
+    result = done["02.profile.kernel_matches"]
+    assert result.status == Status.PASS, text(result)
+    assert "your softmax_tuned.cu was compiled for the report's GPU (sm_86) to compare its instructions" in result.details
+    assert any("instruction for instruction" in d and "sm_86)" in d for d in result.details), text(result)
+    done = grade_profile(tmp_path / "claimed", report=PROBE, source=PROBE_SOURCE, edit=_recorded_on((8, 6)))
+    result = done["02.profile.kernel_matches"]
+    assert result.status == Status.FAIL and "is not the code your softmax_tuned.cu compiles to" in result.message
+    assert "sm_86)" in result.message
+
+
+@pytest.mark.parametrize("capability, words", [(None, "records no compute capability"), ((7, 5), "records sm_75"),
+                                               ((14, 0), "records sm_140")])
+def test_profile_kernel_matches_refuses_a_report_of_no_gpu_it_builds_for(tmp_path, capability, words):
+    def edit(facts, ctx):
+        for action in facts.actions:
+            action["device"]["compute_capability"] = list(capability) if capability else None
+    done = grade_profile(tmp_path, report=PROBE, source=PROBE_SOURCE, edit=edit)
+    result = done["02.profile.kernel_matches"]
+    assert result.status == Status.FAIL and words in result.message, text(result)
+
+
+def test_profile_code_check_passes_near_code_with_a_note_and_refuses_far_code():
+    """The threshold on a listing: one instruction of 303 changed passes with a note; a third changed does not."""
+    report = [(16 * i, t) for i, t in enumerate(["LDC R1 c[0x0][0x28]", "S2R R0 SR_TID.X"] + ["FADD R4 R4 -R22"] * 299
+                                                 + ["@P0 BRA 0x20", "EXIT"])]
+    library = list(report) + [(16 * len(report), f"BRA {hex(16 * len(report))}"), (16 * len(report) + 16, "NOP")]
+    assert sass.compare(sass.comparable(report), sass.comparable(library)).same
+
+    def judge(listing):
+        ctx = types.SimpleNamespace(spec=SPEC, hint=lambda anchor="": anchor)
+        facts = profile.Facts(sass={"_Z1kv": listing})
+        action = {"kernel": {"mangled": "_Z1kv", "function": "k"}, "device": {"compute_capability": [9, 0]},
+                  "metrics": {}}
+        notes = []
+        return profile._code_cross_check(ctx, facts, [action], {"_Z1kv": {"sass": {"sm_90": library}}}, notes), notes
+
+    problem, notes = judge(report)
+    assert problem is None and "instruction for instruction (303 instructions, sm_90)" in notes[0]
+    near = list(report)
+    near[100] = (1600, "FMUL R4 R4 R22")
+    problem, notes = judge(near)
+    assert problem is None and notes[0].startswith("note: the report's k is close to your library's") and "99.7%" in notes[0]
+    far = [(o, "IMAD R4 R4 R4 RZ" if i % 3 == 0 else t) for i, (o, t) in enumerate(report)]
+    problem, notes = judge(far)
+    assert problem is not None and problem.status == Status.FAIL and "is not the code" in problem.message
+
+
+def test_sass_spelling_of_the_report_and_of_cuobjdump_agree():
+    base = 0x7F9DEB7A3B00
+    assert sass.canonical("@!P0  BRA 0x7f9deb7a3e30", base, base + 0x1000) == "@!P0 BRA 0x330"
+    assert sass.canonical("IADD3 R2, -R0.reuse, UR12, RZ") == sass.canonical("IADD3 R2, -R0, UR12, RZ")
+    assert sass.canonical("RET.REL.NODEC R8 0x0") == sass.canonical("RET.REL.NODEC R8, 0x0")
+    assert sass.canonical("MOV R8, 0xff800000", base, base + 0x1000) == "MOV R8 0xff800000"  # not an address
+    assert sass.opcode("@!P1 LDG.E.128.CONSTANT R8 desc[UR8][R20.64]") == "LDG.E.128.CONSTANT"
+
+
 # ---- 02.profile.device_and_shape -------------------------------------------------
 
 def test_profile_probe_report_passes_every_profile_check(tmp_path):
@@ -169,7 +287,7 @@ def test_profile_device_and_shape_rejects_the_wrong_shape(tmp_path):
 
 
 def test_profile_device_and_shape_needs_the_nvtx_range(tmp_path):
-    done = grade_profile(tmp_path, "profile_vadd_consistent", report=VADD)
+    done = grade_profile(tmp_path, "profile_vadd_consistent", report=VADD, compare_code=False)
     result = done["02.profile.device_and_shape"]
     assert result.status == Status.FAIL
     assert "NVTX range 'softmax_forward 16384x4096'" in result.message
@@ -193,7 +311,7 @@ def test_profile_device_and_shape_rejects_pre_ampere_reports():
 # ---- 02.profile.analysis ------------------------------------------------------------
 
 def test_profile_analysis_accepts_a_consistent_analysis_of_the_vadd_report(tmp_path):
-    done = grade_profile(tmp_path, "profile_vadd_consistent", report=VADD)
+    done = grade_profile(tmp_path, "profile_vadd_consistent", report=VADD, compare_code=False)
     result = done["02.profile.analysis"]
     assert result.status == Status.PASS, text(result)
     assert "memory-bound" in result.message
@@ -201,7 +319,7 @@ def test_profile_analysis_accepts_a_consistent_analysis_of_the_vadd_report(tmp_p
 
 
 def test_profile_analysis_rejects_a_claim_that_contradicts_the_report(tmp_path):
-    done = grade_profile(tmp_path, "profile_contradicts", report=VADD)
+    done = grade_profile(tmp_path, "profile_contradicts", report=VADD, compare_code=False)
     result = done["02.profile.analysis"]
     assert result.status == Status.FAIL
     assert "says compute-bound, but the report shows memory-bound" in result.message
@@ -209,7 +327,7 @@ def test_profile_analysis_rejects_a_claim_that_contradicts_the_report(tmp_path):
 
 
 def test_profile_analysis_rejects_numbers_that_are_not_in_the_report(tmp_path):
-    done = grade_profile(tmp_path, "profile_invented_numbers", report=VADD)
+    done = grade_profile(tmp_path, "profile_invented_numbers", report=VADD, compare_code=False)
     result = done["02.profile.analysis"]
     assert result.status == Status.FAIL
     assert "3 quoted value(s) disagree with the report" in result.message

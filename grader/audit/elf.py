@@ -30,6 +30,8 @@ import shutil
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from grader.audit import sass as sass_text
+
 # -- imports ----------------------------------------------------------------------------------------
 
 # <<<...>>> compiles to __cudaPushCallConfiguration and a stub (__cudaPopCallConfiguration, __cudaGetKernel,
@@ -190,6 +192,7 @@ UNIMPORTED = {"rdtsc": "reads the clock", "rdtscp": "reads the clock", "rdpid": 
 TLS_RELOCATIONS = {"R_X86_64_DTPMOD64", "R_X86_64_DTPOFF64", "R_X86_64_TPOFF64"}
 # Opcodes that write global memory (generic and global stores, reductions and atomics, the TMA's and bulk copies'
 # stores and reductions, surface stores), for "a kernel that writes its output".
+SASS_LINE = re.compile(r"\s*/\*([0-9a-f]{4,})\*/\s+(.*?)\s*;")  # "/*0a30*/  @!P0 BRA 0x3a30 ;"
 GLOBAL_STORE = re.compile(r"\b(STG|ST|RED|REDG|ATOM|ATOMG|UTMASTG|UTMAREDG|UBLKCP|UBLKRED|STAS|SUST|SURED|SUATOM)\.")
 
 
@@ -219,7 +222,8 @@ def describe(symbol: str) -> str:
 @dataclass
 class ElfFacts:
     problems: list[str] = field(default_factory=list)  # why the library is refused
-    kernels: dict[str, dict] = field(default_factory=dict)  # mangled name -> {"regs": {sm: n}, "stores": bool}
+    # mangled name -> {"regs": {sm: n}, "shared": {sm: bytes}, "stores": bool, "sass": {sm: [(offset, instruction)]}}
+    kernels: dict[str, dict] = field(default_factory=dict)
     exports: set[str] = field(default_factory=set)
     imports: set[str] = field(default_factory=set)
 
@@ -874,17 +878,24 @@ def _device_code(library: Path, run_tool, image: _Image, facts: ElfFacts) -> Non
         elif m := re.match(r"\s*Function (\S+):", line):
             function = m.group(1)
         elif function and (m := re.search(r"REG:(\d+)\s+STACK:(\d+)\s+SHARED:(\d+)", line)):
-            kernel = facts.kernels.setdefault(function, {"regs": {}, "shared": {}, "stores": False})
+            kernel = facts.kernels.setdefault(function, {"regs": {}, "shared": {}, "stores": False, "sass": {}})
             kernel["regs"][arch] = int(m.group(1))
             kernel["shared"][arch] = int(m.group(3))
             function = None
-    current = None
+    current, listing, arch = None, None, ""
     for line in sass.split("\n"):
-        if m := re.search(r"Function : (\S+)", line):
+        if m := re.match(r"\s*arch = (sm_\d+a?)", line):
+            arch, current, listing = m.group(1), None, None
+        elif m := re.search(r"Function : (\S+)", line):
             current = m.group(1)
-            facts.kernels.setdefault(current, {"regs": {}, "shared": {}, "stores": False})
-        elif current and GLOBAL_STORE.search(line):
-            facts.kernels[current]["stores"] = True
+            kernel = facts.kernels.setdefault(current, {"regs": {}, "shared": {}, "stores": False, "sass": {}})
+            # a library's fatbinary may list one architecture's code twice: its instructions are read once
+            listing = None if arch in kernel["sass"] else kernel["sass"].setdefault(arch, [])
+        elif current:
+            if GLOBAL_STORE.search(line):
+                facts.kernels[current]["stores"] = True
+            if listing is not None and (m := SASS_LINE.match(line)):
+                listing.append((int(m.group(1), 16), sass_text.canonical(m.group(2))))
     libraries = sorted({library_kernel(k) for k in facts.kernels if not EMPTY_KERNEL.match(k)} - {""})
     if libraries:
         facts.problems.append(f"holds a library's own kernel, {libraries[0][:160]}"

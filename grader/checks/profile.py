@@ -21,10 +21,12 @@ import dataclasses
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from grader.audit import sass
 from grader.checks.kernel_checks import new_worker, started_worker
 from grader.checks.profile_text import (Quote, claimed_bottleneck, global_functions, hidden_html, kernel_base_name,
                                     quotes, too_long)
 from grader.checks.started import begun
+from grader.context import Device
 from grader.results import Result, Status, failed, passed
 from grader.runner import WorkerGone
 
@@ -48,6 +50,7 @@ def nvtx_label(ctx) -> str:
 
 NVTX_RANGE = re.compile(r"(\w+)\s+(\d+(?:\s*[x×]\s*\d+)+)")
 MIN_CAPABILITY = (8, 0)  # the phase targets Ampere and newer
+MAX_CAPABILITY = (13, 0)  # past the newest GPU nvcc 13.0 builds for (sm_121): a report claiming more is refused
 
 # ---- how the verdict is derived (percent of peak, the SpeedOfLight section) ----
 BUSY = 60.0  # a unit at or above this share of its peak is busy
@@ -59,6 +62,9 @@ OCCUPANCY_HINT = 50.0  # theoretical occupancy below this is worth explaining
 ACHIEVED_SHARE_HINT = 0.7  # achieved below this share of theoretical: imbalance / tail
 # ---- shape evidence from DRAM bytes: the spec's Profile.read/write, in multiples of its input/output bytes ----
 DURATION_RANGE = (0.5, 2.0)  # the report's duration over the traced launch's: the same kernel, the same size
+# The least share of the library's opcodes, in order, that a report's kernel may list and still pass as the learner's code
+# with a note (decision 128): one source through two ptxas versions, 1.0; two instances of one template, 0.70-0.76.
+SAME_CODE = 0.9
 
 # Metrics read by name (the child is asked for WANTED; its section listings are informational only).
 M_SOL_MEM = "gpu__compute_memory_throughput.avg.pct_of_peak_sustained_elapsed"
@@ -167,6 +173,8 @@ class Facts:
     """What the child read, or why it could not."""
 
     actions: list[dict] = field(default_factory=list)
+    # kernel (mangled name) -> the instructions the report profiled, [(offset, text)], or why there are none
+    sass: dict[str, list[tuple[int, str]] | str] = field(default_factory=dict)
     error: str = ""  # set when the file is no usable report
     loader: dict | None = None
     log: Path | None = None
@@ -185,6 +193,14 @@ def report_facts(ctx) -> Facts:
         facts = Facts(error="is missing: record it with `make profile LAB=02` and commit it")
     else:
         facts = _read(ctx, path, "profile", {})
+        if not facts.error and READER_LACKS_SASS in facts.sass.values():
+            # an ncu install whose module cannot list a report's instructions: the pinned reader can, where it is
+            try:
+                second = _read(ctx, path, "profile-pip", {"GRADER_NCU_READER": "pip"})
+            except RuntimeError:
+                second = None  # no pinned reader here either: kernel_matches says so
+            if second is not None and not second.error:
+                facts = second
         if facts.error and (facts.loader or {}).get("source") == "ncu-install" or facts.error.startswith("the report reader crashed"):
             second = _read(ctx, path, "profile-pip", {"GRADER_NCU_READER": "pip"})
             if not second.error or second.loader:
@@ -215,7 +231,27 @@ def _read(ctx, path: Path, name: str, env: dict) -> Facts:
     actions = [a for a in (_clean_action(a) for a in data.get("actions", [])[:500] if isinstance(a, dict)) if a]
     if not actions:
         return Facts(error="the report holds no readable kernel result", loader=loader, log=worker.log)
-    return Facts(actions=actions, loader=loader, log=worker.log)
+    return Facts(actions=actions, sass=_clean_sass(data.get("sass")), loader=loader, log=worker.log)
+
+
+READER_LACKS_SASS = "this report reader cannot list instructions"
+
+
+def _clean_sass(got) -> dict[str, list[tuple[int, str]] | str]:
+    """The reader's listing of each kernel's instructions, typed and bounded (grader/workers/ncu_read.py)."""
+    out: dict[str, list[tuple[int, str]] | str] = {}
+    for name, listing in list(got.items())[:64] if isinstance(got, dict) else ():
+        if not isinstance(name, str) or not isinstance(listing, dict):
+            continue
+        if listing.get("reader"):
+            out[name[:2000]] = READER_LACKS_SASS
+        elif isinstance(listing.get("instructions"), list):
+            out[name[:2000]] = [(int(i[0]), sass.canonical(i[1][:200])) for i in listing["instructions"][:20_000]
+                                if isinstance(i, list) and len(i) == 2 and isinstance(i[0], int)
+                                and not isinstance(i[0], bool) and isinstance(i[1], str)]
+        else:
+            out[name[:2000]] = str(listing.get("missing") or "no instructions")[:200]
+    return out
 
 
 def _clean_action(a: dict) -> dict | None:
@@ -322,6 +358,8 @@ def check_kernel_matches(ctx) -> Result:
                      "re-record it with `make profile LAB=02` after your last change to the kernel"],
             hint=ctx.hint("profile"))
     notes = _register_notes(mine, kernels)
+    if problem := _code_cross_check(ctx, facts, mine, kernels, notes):
+        return problem
     if ctx.device.has_cuda:
         if problem := _launch_cross_check(ctx, mine):
             return problem
@@ -347,6 +385,73 @@ def _register_notes(mine: list[dict], kernels: dict) -> list[str]:
                          f"registers per thread on {arch}, the report's launch {int(regs)}: was the report recorded "
                          "from this code, with this compiler?")
     return notes
+
+
+def _code_cross_check(ctx, facts: Facts, mine: list[dict], kernels: dict, notes: list[str]) -> Result | None:
+    """The report's machine code against the library's (grader/audit/sass.py): a report of another file's kernel of
+    the same name (a classmate's, the reference's) lists other instructions. Compared where the grading built the
+    report's architecture; the note says so elsewhere."""
+    main = primary(mine)
+    name, base = main["kernel"].get("mangled") or main["kernel"].get("function"), kernel_base_name(main["kernel"]["function"])
+    built = kernels.get(main["kernel"].get("mangled"), {}).get("sass") or {}
+    got = facts.sass.get(name)
+    if not built:
+        notes.append("whether the report's instructions are your library's is checked where cuobjdump can list them")
+        return None
+    if got == READER_LACKS_SASS:
+        notes.append("the report reader here cannot list its instructions, so they were not compared with your library's")
+        return None
+    if not isinstance(got, list) or not got:
+        return failed(f"the report does not list the instructions it profiled ({got or 'none'}), so it cannot be tied to "
+                      "your code", details=["record it with `make profile LAB=02`: it collects the SourceCounters "
+                                            "section, whose per-instruction counts list the kernel's machine code"],
+                      hint=ctx.hint("profile"))
+    cc = main["device"].get("compute_capability")
+    if not cc or not MIN_CAPABILITY <= tuple(cc) < MAX_CAPABILITY:
+        said = f"sm_{cc[0]}{cc[1]}" if cc else "no compute capability"
+        return failed(f"the report records {said}, not a GPU this grader builds for (sm_{MIN_CAPABILITY[0]}"
+                      f"{MIN_CAPABILITY[1]} to sm_{MAX_CAPABILITY[0] - 1}x), so its instructions cannot be compared "
+                      "with your library's", details=["record it with `make profile LAB=02` on an Ampere or newer GPU"],
+                      hint=ctx.hint("profile"))
+    arch = next((a for a in sorted(built) if a.rstrip("a") == f"sm_{cc[0]}{cc[1]}"), None)
+    if arch is None:  # a report from another GPU than this grading builds for (an sm_89 one, graded on a laptop)
+        built = _built_for(ctx, (cc[0], cc[1])).get(main["kernel"].get("mangled"), {}).get("sass") or {}
+        arch = next((a for a in sorted(built) if a.rstrip("a") == f"sm_{cc[0]}{cc[1]}"), None)
+        if arch is None:
+            return failed(f"your {source_name(ctx)} could not be compiled for the report's GPU (sm_{cc[0]}{cc[1]}) to "
+                          "compare the report's instructions with it", details=[
+                              "record the report on a GPU this grader builds for, with `make profile LAB=02`"],
+                          hint=ctx.hint("profile"))
+        notes.append(f"your {source_name(ctx)} was compiled for the report's GPU ({arch}) to compare its instructions")
+    seen = sass.compare(sass.comparable(got), sass.comparable(built[arch]))
+    if seen.same:
+        notes.append(f"the report's {base} is the code your library compiles to, instruction for instruction "
+                     f"({seen.report} instructions, {arch})")
+        return None
+    share = f"{seen.ratio:.1%} of its instructions in the same order ({seen.report} in the report, {seen.library} in "\
+            f"your library, {arch})"
+    if seen.ratio >= SAME_CODE:
+        notes.append(f"note: the report's {base} is close to your library's but not the same code: {share}. Was it "
+                     "recorded before your last change, or with another compiler? `make profile LAB=02` re-records it")
+        return None
+    return failed(f"the report's {base} is not the code your {source_name(ctx)} compiles to: {share}",
+                  details=["expected: the profile of your own kernel as you submit it; a report of another file's "
+                           "kernel of the same name (a classmate's, the reference's, an earlier version) lists other "
+                           "instructions", "re-record it with `make profile LAB=02` after your last change to the kernel"],
+                  hint=ctx.hint("profile"))
+
+
+def _built_for(ctx, capability: tuple[int, int]) -> dict:
+    """The learner's library built again, for ``capability``: its kernels (grader/audit/elf.py), or {}."""
+    from grader.build import build_cuda  # the build, once, in this rare case: not imported by every check
+
+    key = f"profile.build.sm_{capability[0]}{capability[1]}"
+    if key not in ctx.memo:
+        out = (ctx.builddir or ctx.logdir) / f"profile-sm_{capability[0]}{capability[1]}"
+        device = Device(has_cuda=True, name=f"sm_{capability[0]}{capability[1]} (the report's)", capability=capability)
+        b = build_cuda(ctx.stage / source_name(ctx), out, device, source_name(ctx), ctx.spec)
+        ctx.memo[key] = b.elf.kernels if b.ok and b.elf is not None else {}
+    return ctx.memo[key]
 
 
 def trace_worker(ctx):

@@ -29,6 +29,8 @@ import sys
 import traceback
 from pathlib import Path
 
+from grader.audit.sass import canonical
+
 REPORT_SIGNATURE = b"NVR\x00"  # the first bytes of every .ncu-rep seen so far
 LFS_POINTER = b"version https://git-lfs"
 MESSAGE_LIMIT = 400  # characters of a rule message kept: the title says most of it
@@ -199,6 +201,42 @@ def read_rules(action):
     return rules
 
 
+# The machine code the report profiled, per kernel: the addresses of its per-instruction counts (the SourceCounters
+# section, which `make profile` collects) and the instruction at each. Read once per kernel and bounded, as a
+# crafted report may claim any number of instructions; the judge compares them with the library's (grader/audit/sass.py).
+SASS_METRIC = "inst_executed"
+MAX_SASS_INSTRUCTIONS = 20_000  # per kernel; the solutions' profiled kernels have under 2,000
+MAX_SASS_CHARACTERS = 1_500_000  # over the whole report (the channel carries at most 4 MiB)
+MAX_INSTRUCTION_CHARACTERS = 200
+
+
+def read_sass(action, budget: list[int]) -> dict:
+    """{"instructions": [[offset, text], ...]} in address order, offsets from the function's first instruction;
+    {"missing": why} when the report holds none or they are past the bounds. A branch target, an absolute address
+    in the report, becomes an offset too (grader/audit/sass.py)."""
+    metric = _safe(lambda: action.metric_by_name(SASS_METRIC))
+    ids = _safe(lambda: metric.correlation_ids()) if metric is not None else None
+    count = _safe(lambda: ids.num_instances(), 0) if ids is not None else 0
+    if not hasattr(action, "sass_by_pc"):
+        return {"missing": "this report reader cannot list instructions", "reader": True}
+    if not count:
+        return {"missing": "no per-instruction counts (the SourceCounters section)"}
+    if count > MAX_SASS_INSTRUCTIONS:
+        return {"missing": f"{count} instructions, over the {MAX_SASS_INSTRUCTIONS} read"}
+    addresses = sorted({a for a in (_safe(lambda i=i: ids.as_uint64(i)) for i in range(count)) if isinstance(a, int)})
+    if not addresses:
+        return {"missing": "no instruction addresses"}
+    base, end = addresses[0], addresses[-1] + 16
+    out = []
+    for address in addresses:
+        text = (_safe(lambda: action.sass_by_pc(address), "") or "")[:MAX_INSTRUCTION_CHARACTERS]
+        budget[0] -= len(text) + 8
+        if budget[0] < 0:
+            return {"missing": f"over {MAX_SASS_CHARACTERS} characters of instructions in the report"}
+        out.append([address - base, canonical(text, base, end)])
+    return {"instructions": out}
+
+
 LAUNCH = {
     "grid": ("launch__grid_dim_x", "launch__grid_dim_y", "launch__grid_dim_z"),
     "block": ("launch__block_dim_x", "launch__block_dim_y", "launch__block_dim_z"),
@@ -282,20 +320,23 @@ def load(module, loader: dict, path: Path, wanted: list[str]) -> dict:
     if num_ranges is None or (not num_ranges and not signed):
         return {"ok": False, "error": "not an Nsight Compute report: the report reader could not parse it", "loader": loader}
     loader["report_version"] = _safe(lambda: context.get_version(), "")
-    actions = []
+    actions, sass, budget = [], {}, [MAX_SASS_CHARACTERS]
     for r in range(num_ranges):
         rng = context.range_by_idx(r)
         for a in range(rng.num_actions() or 0):
             action = rng.action_by_idx(a)
             if action is not None:
                 actions.append(read_action(action, module, wanted, r, a))
+                key = actions[-1]["kernel"]["mangled"] or actions[-1]["kernel"]["function"]
+                if key not in sass:  # launches of one kernel run the same code: its instructions are read once
+                    sass[key] = read_sass(action, budget)
     if not actions:
         why = "it is damaged or truncated, or ncu profiled nothing" if signed else "not an Nsight Compute report"
         return {"ok": False, "error": f"the report holds no profiled kernel (0 results): {why}", "loader": loader}
     if not any(a["kernel"]["function"] or a["metrics"] or a["section_metrics"] for a in actions):
         why = "damaged or truncated" if signed else "not an Nsight Compute report"
         return {"ok": False, "error": f"{why}: its results have no kernel name and no metrics", "loader": loader}
-    return {"ok": True, "loader": loader, "actions": actions}
+    return {"ok": True, "loader": loader, "actions": actions, "sass": sass}
 
 
 class NcuReader:

@@ -1,4 +1,5 @@
-// Adversarial submission (tests/adversarial): the reference's report, read as compute-bound.
+// Adversarial submission (tests/adversarial): a kernel of its own under the reference's kernel name and launch,
+// with the reference's report and analysis (a classmate's would do the same).
 #include <cuda_runtime.h>
 
 constexpr int THREADS = 256;
