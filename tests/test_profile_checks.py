@@ -201,8 +201,8 @@ def _recorded_on(capability, listing=None):
         for action in facts.actions:
             action["device"]["compute_capability"] = list(capability)
         if listing is not None:
-            name = next(iter(facts.sass))
-            facts.sass[name] = listing(ctx, name)
+            for action in facts.actions:
+                action["sass"] = listing(ctx, action["kernel"]["mangled"])
     return edit
 
 
@@ -241,11 +241,10 @@ def test_profile_code_check_passes_near_code_with_a_note_and_refuses_far_code():
 
     def judge(listing):
         ctx = types.SimpleNamespace(spec=SPEC, hint=lambda anchor="": anchor)
-        facts = profile.Facts(sass={"_Z1kv": listing})
         action = {"kernel": {"mangled": "_Z1kv", "function": "k"}, "device": {"compute_capability": [9, 0]},
-                  "metrics": {}}
+                  "metrics": {}, "sass": listing}
         notes = []
-        return profile._code_cross_check(ctx, facts, [action], {"_Z1kv": {"sass": {"sm_90": library}}}, notes), notes
+        return profile._code_cross_check(ctx, [action], {"_Z1kv": {"sass": {"sm_90": library}}}, notes), notes
 
     problem, notes = judge(report)
     assert problem is None and "instruction for instruction (303 instructions, sm_90)" in notes[0]
@@ -256,6 +255,14 @@ def test_profile_code_check_passes_near_code_with_a_note_and_refuses_far_code():
     far = [(o, "IMAD R4 R4 R4 RZ" if i % 3 == 0 else t) for i, (o, t) in enumerate(report)]
     problem, notes = judge(far)
     assert problem is not None and problem.status == Status.FAIL and "is not the code" in problem.message
+    # one report, two launches of one kernel name from two files: the launch judged (the longest) is compared with its
+    # own instructions, not with the first launch's
+    ctx = types.SimpleNamespace(spec=SPEC, hint=lambda anchor="": anchor)
+    mine, theirs = ({"kernel": {"mangled": "_Z1kv", "function": "k"}, "device": {"compute_capability": [9, 0]},
+                     "metrics": {profile.M_DURATION: {"value": ns, "unit": "ns"}}, "sass": listing}
+                    for ns, listing in ((1000.0, report), (5000.0, far)))
+    problem = profile._code_cross_check(ctx, [mine, theirs], {"_Z1kv": {"sass": {"sm_90": library}}}, [])
+    assert problem is not None and "is not the code" in problem.message
 
 
 def test_sass_spelling_of_the_report_and_of_cuobjdump_agree():

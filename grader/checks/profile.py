@@ -172,9 +172,7 @@ WANTED = sorted(set(KNOWN) | set(OCCUPANCY_LIMITS) | {
 class Facts:
     """What the child read, or why it could not."""
 
-    actions: list[dict] = field(default_factory=list)
-    # kernel (mangled name) -> the instructions the report profiled, [(offset, text)], or why there are none
-    sass: dict[str, list[tuple[int, str]] | str] = field(default_factory=dict)
+    actions: list[dict] = field(default_factory=list)  # each with "sass": its instructions [(offset, text)], or why none
     error: str = ""  # set when the file is no usable report
     loader: dict | None = None
     log: Path | None = None
@@ -193,7 +191,7 @@ def report_facts(ctx) -> Facts:
         facts = Facts(error="is missing: record it with `make profile LAB=02` and commit it")
     else:
         facts = _read(ctx, path, "profile", {})
-        if not facts.error and READER_LACKS_SASS in facts.sass.values():
+        if not facts.error and any(a["sass"] == READER_LACKS_SASS for a in facts.actions):
             # an ncu install whose module cannot list a report's instructions: the pinned reader can, where it is
             try:
                 second = _read(ctx, path, "profile-pip", {"GRADER_NCU_READER": "pip"})
@@ -231,27 +229,24 @@ def _read(ctx, path: Path, name: str, env: dict) -> Facts:
     actions = [a for a in (_clean_action(a) for a in data.get("actions", [])[:500] if isinstance(a, dict)) if a]
     if not actions:
         return Facts(error="the report holds no readable kernel result", loader=loader, log=worker.log)
-    return Facts(actions=actions, sass=_clean_sass(data.get("sass")), loader=loader, log=worker.log)
+    return Facts(actions=actions, loader=loader, log=worker.log)
 
 
 READER_LACKS_SASS = "this report reader cannot list instructions"
 
 
-def _clean_sass(got) -> dict[str, list[tuple[int, str]] | str]:
-    """The reader's listing of each kernel's instructions, typed and bounded (grader/workers/ncu_read.py)."""
-    out: dict[str, list[tuple[int, str]] | str] = {}
-    for name, listing in list(got.items())[:64] if isinstance(got, dict) else ():
-        if not isinstance(name, str) or not isinstance(listing, dict):
-            continue
-        if listing.get("reader"):
-            out[name[:2000]] = READER_LACKS_SASS
-        elif isinstance(listing.get("instructions"), list):
-            out[name[:2000]] = [(int(i[0]), sass.canonical(i[1][:200])) for i in listing["instructions"][:20_000]
-                                if isinstance(i, list) and len(i) == 2 and isinstance(i[0], int)
-                                and not isinstance(i[0], bool) and isinstance(i[1], str)]
-        else:
-            out[name[:2000]] = str(listing.get("missing") or "no instructions")[:200]
-    return out
+def _clean_sass(listing) -> list[tuple[int, str]] | str:
+    """The reader's listing of one launch's instructions, typed and bounded (grader/workers/ncu_read.py), or why
+    there is none."""
+    if not isinstance(listing, dict):
+        return "no instructions"
+    if listing.get("reader"):
+        return READER_LACKS_SASS
+    if isinstance(listing.get("instructions"), list):
+        return [(i[0], sass.canonical(i[1][:200])) for i in listing["instructions"][:20_000]
+                if isinstance(i, list) and len(i) == 2 and isinstance(i[0], int) and not isinstance(i[0], bool)
+                and isinstance(i[1], str)]
+    return str(listing.get("missing") or "no instructions")[:200]
 
 
 def _clean_action(a: dict) -> dict | None:
@@ -288,6 +283,7 @@ def _clean_action(a: dict) -> dict | None:
                        if isinstance(launch.get("registers_per_thread"), (int, float)) else None},
             "metrics": metrics,
             "nvtx": {"domains": domains} if nvtx is not None else None,
+            "sass": _clean_sass(a.get("sass")),
         }
     except (AttributeError, TypeError, ValueError):
         return None
@@ -358,7 +354,7 @@ def check_kernel_matches(ctx) -> Result:
                      "re-record it with `make profile LAB=02` after your last change to the kernel"],
             hint=ctx.hint("profile"))
     notes = _register_notes(mine, kernels)
-    if problem := _code_cross_check(ctx, facts, mine, kernels, notes):
+    if problem := _code_cross_check(ctx, mine, kernels, notes):
         return problem
     if ctx.device.has_cuda:
         if problem := _launch_cross_check(ctx, mine):
@@ -387,14 +383,14 @@ def _register_notes(mine: list[dict], kernels: dict) -> list[str]:
     return notes
 
 
-def _code_cross_check(ctx, facts: Facts, mine: list[dict], kernels: dict, notes: list[str]) -> Result | None:
+def _code_cross_check(ctx, mine: list[dict], kernels: dict, notes: list[str]) -> Result | None:
     """The report's machine code against the library's (grader/audit/sass.py): a report of another file's kernel of
     the same name (a classmate's, the reference's) lists other instructions. Compared where the grading built the
     report's architecture; the note says so elsewhere."""
     main = primary(mine)
-    name, base = main["kernel"].get("mangled") or main["kernel"].get("function"), kernel_base_name(main["kernel"]["function"])
+    base = kernel_base_name(main["kernel"]["function"])
     built = kernels.get(main["kernel"].get("mangled"), {}).get("sass") or {}
-    got = facts.sass.get(name)
+    got = main["sass"]
     if not built:
         notes.append("whether the report's instructions are your library's is checked where cuobjdump can list them")
         return None

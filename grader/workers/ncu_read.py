@@ -201,11 +201,11 @@ def read_rules(action):
     return rules
 
 
-# The machine code the report profiled, per kernel: the addresses of its per-instruction counts (the SourceCounters
-# section, which `make profile` collects) and the instruction at each. Read once per kernel and bounded, as a
-# crafted report may claim any number of instructions; the judge compares them with the library's (grader/audit/sass.py).
+# The machine code the report profiled, per launch: the addresses of its per-instruction counts (the SourceCounters
+# section, which `make profile` collects) and the instruction at each. Bounded, as a crafted report may claim any
+# number of launches and instructions; the judge compares them with the library's (grader/audit/sass.py).
 SASS_METRIC = "inst_executed"
-MAX_SASS_INSTRUCTIONS = 20_000  # per kernel; the solutions' profiled kernels have under 2,000
+MAX_SASS_INSTRUCTIONS = 20_000  # per launch; the solutions' profiled kernels have under 2,000
 MAX_SASS_CHARACTERS = 1_500_000  # over the whole report (the channel carries at most 4 MiB)
 MAX_INSTRUCTION_CHARACTERS = 200
 
@@ -320,23 +320,22 @@ def load(module, loader: dict, path: Path, wanted: list[str]) -> dict:
     if num_ranges is None or (not num_ranges and not signed):
         return {"ok": False, "error": "not an Nsight Compute report: the report reader could not parse it", "loader": loader}
     loader["report_version"] = _safe(lambda: context.get_version(), "")
-    actions, sass, budget = [], {}, [MAX_SASS_CHARACTERS]
+    actions, budget = [], [MAX_SASS_CHARACTERS]
     for r in range(num_ranges):
         rng = context.range_by_idx(r)
         for a in range(rng.num_actions() or 0):
             action = rng.action_by_idx(a)
             if action is not None:
                 actions.append(read_action(action, module, wanted, r, a))
-                key = actions[-1]["kernel"]["mangled"] or actions[-1]["kernel"]["function"]
-                if key not in sass:  # launches of one kernel run the same code: its instructions are read once
-                    sass[key] = read_sass(action, budget)
+                # each launch's own: one report may hold launches of two files' kernels of one name
+                actions[-1]["sass"] = read_sass(action, budget)
     if not actions:
         why = "it is damaged or truncated, or ncu profiled nothing" if signed else "not an Nsight Compute report"
         return {"ok": False, "error": f"the report holds no profiled kernel (0 results): {why}", "loader": loader}
     if not any(a["kernel"]["function"] or a["metrics"] or a["section_metrics"] for a in actions):
         why = "damaged or truncated" if signed else "not an Nsight Compute report"
         return {"ok": False, "error": f"{why}: its results have no kernel name and no metrics", "loader": loader}
-    return {"ok": True, "loader": loader, "actions": actions, "sass": sass}
+    return {"ok": True, "loader": loader, "actions": actions}
 
 
 class NcuReader:
