@@ -146,14 +146,34 @@ def copy_ceiling(ctx) -> timing.Measurement:
     """The device's copy bandwidth (work/s through ``rate("copy")``), measured once per run (every lab shares it)
     with the method's blocks, at the op's representative size, by ``kernel_checks.copy_worker``, which goes once it has
     answered. The caller holds the GPU alone. Raises WorkerGone or timing.Failed."""
-    def measure_once() -> timing.Measurement:
-        worker = kc.copy_worker(ctx)
-        try:
-            _initialised(ctx, worker)
-            return timing.measure(worker, ctx.spec, ctx.spec.representative, ["copy"])
-        finally:
-            worker.close(0.0)
-    return ctx.per_run.once(("copy", ctx.spec.name), measure_once)
+    return ctx.per_run.once(("copy", ctx.spec.name), lambda: _measure_copy(ctx))
+
+
+def _measure_copy(ctx) -> timing.Measurement:
+    worker = kc.copy_worker(ctx)  # the run's one; a new one where an earlier measurement closed it
+    try:
+        _initialised(ctx, worker)
+        return timing.measure(worker, ctx.spec, ctx.spec.representative, ["copy"])
+    finally:
+        worker.close(0.0)
+
+
+def copy_ceiling_again(ctx) -> bool:
+    """The copy measured a second time, at most once a run, when a kernel came out faster than the first allows: work
+    on the GPU outside the grader's locks (another program, a worker's queued launches) can only slow a copy, never
+    speed it up, so the faster of the two is the ceiling from then on (make test-gpu once measured 3739 GB/s on an H200
+    whose copy is about 4100, and failed the reference as impossible: decision 130). The caller holds the GPU alone.
+    Whether the ceiling rose."""
+    try:
+        again = ctx.per_run.once(("copy-again", ctx.spec.name), lambda: _measure_copy(ctx))
+    except (WorkerGone, timing.Failed):
+        return False
+    with ctx.per_run.lock:
+        first = ctx.per_run.get(("copy", ctx.spec.name))
+        if first is None or again.rate("copy") > first.rate("copy"):
+            ctx.per_run[("copy", ctx.spec.name)] = again
+            return True
+    return False
 
 
 def ceiling(ctx, m) -> tuple[float | None, str]:
@@ -194,6 +214,11 @@ def line(ctx, f: dict) -> str:
 
 
 def impossible(ctx, m, learner: str, f: dict) -> Result | None:
+    """A FAIL when the learner's rate is past what the hardware can do, the copy ceiling measured twice first; ``f``
+    (``figures``) is brought up to date with the ceiling kept."""
+    if "ceiling" in f and f["rate"] > IMPOSSIBLE * f["ceiling"] and ctx.spec.rate.ceiling == "copy" \
+            and copy_ceiling_again(ctx):
+        f.update(figures(ctx, m, learner))
     if "ceiling" in f and f["rate"] > IMPOSSIBLE * f["ceiling"]:
         return failed(f"faster than the hardware can go: {line(ctx, f)}", details=[
             f"expected: at most {f['ceiling_is']}; a real kernel cannot exceed it"], hint=ctx.hint("how-it-is-measured"),
