@@ -38,4 +38,13 @@ g lab03 03 --submission solutions
 g lab0001 00 01 --submission solutions
 g gemm-all --submission solutions --kernel gemm; python3 docs/data/evidence-2026-11-29/gate.py $R/gemm-all.json "gemm gate:" >> $L 2>&1
 python3 docs/data/evidence-2026-11-29f/locks.py $R/tt >> $L 2>&1
+# gradings whose copy was measured twice (decision 130): two inits of a worker in the copy-ceiling lane
+python3 - $R/tt >> $L 2>&1 <<'PY'
+import json, sys, pathlib
+twice = []
+for f in sorted(pathlib.Path(sys.argv[1]).glob("*.jsonl")):
+    inits = [e for e in map(json.loads, f.read_text().splitlines()) if e.get("lane") == "copy-ceiling" and e.get("what") == "worker cuda: init"]
+    if len(inits) > 1: twice.append(f.name)
+print("copy measured twice in", len(twice), "gradings:", twice)
+PY
 cd $OUT && tar -czf r.tgz r && rm -rf r
