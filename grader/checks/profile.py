@@ -21,7 +21,7 @@ import dataclasses
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from grader.audit import sass
+from grader.audit import elf, sass
 from grader.checks.kernel_checks import new_worker, started_worker
 from grader.checks.profile_text import (Quote, claimed_bottleneck, global_functions, hidden_html, kernel_base_name,
                                     quotes, too_long)
@@ -385,13 +385,13 @@ def _register_notes(mine: list[dict], kernels: dict) -> list[str]:
 
 def _code_cross_check(ctx, mine: list[dict], kernels: dict, notes: list[str]) -> Result | None:
     """The report's machine code against the library's (grader/audit/sass.py): a report of another file's kernel of
-    the same name (a classmate's, the reference's) lists other instructions. Compared where the grading built the
-    report's architecture; the note says so elsewhere."""
+    the same name (a classmate's, the reference's) lists other instructions. Compared for the report's architecture,
+    built once more where the grading did not build it (``_built_for``). A note where no cuobjdump can list code."""
     main = primary(mine)
-    base = kernel_base_name(main["kernel"]["function"])
-    built = kernels.get(main["kernel"].get("mangled"), {}).get("sass") or {}
+    base, mangled = kernel_base_name(main["kernel"]["function"]), main["kernel"].get("mangled")
+    listed = {arch for kernel in kernels.values() for arch in (kernel.get("sass") or {})}
     got = main["sass"]
-    if not built:
+    if not listed and elf.cuobjdump() is None:
         notes.append("whether the report's instructions are your library's is checked where cuobjdump can list them")
         return None
     if got == READER_LACKS_SASS:
@@ -409,16 +409,20 @@ def _code_cross_check(ctx, mine: list[dict], kernels: dict, notes: list[str]) ->
                       f"{MIN_CAPABILITY[1]} to sm_{MAX_CAPABILITY[0] - 1}x), so its instructions cannot be compared "
                       "with your library's", details=["record it with `make profile LAB=02` on an Ampere or newer GPU"],
                       hint=ctx.hint("profile"))
-    arch = next((a for a in sorted(built) if a.rstrip("a") == f"sm_{cc[0]}{cc[1]}"), None)
-    if arch is None:  # a report from another GPU than this grading builds for (an sm_89 one, graded on a laptop)
-        built = _built_for(ctx, (cc[0], cc[1])).get(main["kernel"].get("mangled"), {}).get("sass") or {}
-        arch = next((a for a in sorted(built) if a.rstrip("a") == f"sm_{cc[0]}{cc[1]}"), None)
-        if arch is None:
-            return failed(f"your {source_name(ctx)} could not be compiled for the report's GPU (sm_{cc[0]}{cc[1]}) to "
-                          "compare the report's instructions with it", details=[
-                              "record the report on a GPU this grader builds for, with `make profile LAB=02`"],
-                          hint=ctx.hint("profile"))
-        notes.append(f"your {source_name(ctx)} was compiled for the report's GPU ({arch}) to compare its instructions")
+    wanted = f"sm_{cc[0]}{cc[1]}"
+    rebuilt = not any(arch.rstrip("a") == wanted for arch in listed)
+    if rebuilt:  # a report from another GPU than this grading builds for (an sm_89 one, graded on a laptop)
+        kernels = _built_for(ctx, (cc[0], cc[1]))
+        notes.append(f"your {source_name(ctx)} was compiled for the report's GPU ({wanted}) to compare its instructions")
+    built = kernels.get(mangled, {}).get("sass") or {}
+    arch = next((a for a in sorted(built) if a.rstrip("a") == wanted), None)
+    if arch is None:
+        return failed(f"your {source_name(ctx)} could not be compiled for the report's GPU ({wanted}) to compare the "
+                      "report's instructions with it" if rebuilt else
+                      f"your library's machine code for {base} ({wanted}) could not be read, so the report's "
+                      "instructions cannot be compared with it",
+                      details=["record the report with `make profile LAB=02` on a GPU this grader builds for"],
+                      hint=ctx.hint("profile"))
     seen = sass.compare(sass.comparable(got), sass.comparable(built[arch]))
     if seen.same:
         notes.append(f"the report's {base} is the code your library compiles to, instruction for instruction "
