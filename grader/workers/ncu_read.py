@@ -214,6 +214,8 @@ def read_sass(action, budget: list[int]) -> dict:
     """{"instructions": [[offset, text], ...]} in address order, offsets from the function's first instruction;
     {"missing": why} when the report holds none or they are past the bounds. A branch target, an absolute address
     in the report, becomes an offset too (grader/audit/sass.py)."""
+    if budget[0] <= 0:  # spent on earlier launches: a report of hundreds is not read to its end
+        return {"missing": f"over {MAX_SASS_CHARACTERS} characters of instructions in the report"}
     metric = _safe(lambda: action.metric_by_name(SASS_METRIC))
     ids = _safe(lambda: metric.correlation_ids()) if metric is not None else None
     count = _safe(lambda: ids.num_instances(), 0) if ids is not None else 0
