@@ -301,6 +301,12 @@ def build_cuda(source: Path, outdir: Path, device: Device, shown_as: str, spec, 
     transcript += "$ " + " ".join(link_cmd) + "\n" + for_the_log(link_out, source)
     log.write_text(transcript, errors="backslashreplace")
     result.seconds = time.monotonic() - start
+    if code is None and not link.stopped:  # the compile finished in time; the link of what it made did not
+        log.write_text(transcript + "\n[timed out]\n", errors="backslashreplace")
+        result.errors = [f"the link did not finish in {SETTINGS.build_timeout_s:.0f} s: {shown_as} compiled, but the "
+                         "object it made is too large to link in time (very many sections, symbols or relocations: "
+                         "code generated without bound by templates or macros?)"]
+        return result
     if code != 0:
         result.errors = [trouble] if (trouble := build_trouble(link, "the linker")) else first_errors(link_out, source,
                                                                                                      shown_as)

@@ -352,6 +352,25 @@ def test_a_compiler_out_of_memory_is_a_message(tmp_path, monkeypatch):
     assert "ran out of memory" in b.log.read_text()
 
 
+@needs_nvcc
+def test_a_link_that_times_out_says_so(tmp_path, monkeypatch):
+    """A file that compiles in time to an object too large to link in time (c10_section_scan_audit linked for 75 s)
+    was reported as "nvcc failed without an error line": the link's time-out is a message of its own."""
+    import grader.build
+    from grader.runner import ToolRun
+
+    real = grader.build.run_bounded
+
+    def slow_link(argv, **kw):
+        return ToolRun(None, "", 0, 0, False) if "-shared" in argv else real(argv, **kw)
+
+    monkeypatch.setattr(grader.build, "run_bounded", slow_link)
+    b = build(tmp_path, REPO / "solutions/00-hello-cuda/vector_add.cu", VADD)
+    assert not b.ok and b.errors[0].startswith("the link did not finish in 120 s"), b.errors
+    assert "without an error line" not in " ".join(b.errors)
+    assert b.log.read_text().rstrip().endswith("[timed out]")
+
+
 def test_the_lines_after_a_cut_in_the_output_are_not_shown_until_the_next_message():
     """The middle of a long output is dropped; the kept tail may start inside another file's message."""
     from grader.build import for_the_log

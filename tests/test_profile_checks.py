@@ -933,3 +933,25 @@ def test_round_three_figures_are_read(text, read):
 ])
 def test_round_three_other_figures_are_not_quotes(text, value):
     assert not [q for q in quotes(text, profile.LABELS) if q.value == value and not q.bound], quotes(text)
+
+
+@pytest.mark.skipif(shutil.which("c++filt") is None, reason="c++filt (binutils) is not installed")
+def test_the_trace_tells_a_templates_instances_apart():
+    """The GPU trace names kernels as the C++ ABI's demangler does; the report's mangled name, read by c++filt, is
+    compared with it whole, so a report of k<6> is not a launch of k<7> (c08_report_of_another_template_instance)."""
+    main = {"kernel": {"function": "softmax_row_in_block_kernel",
+                       "demangled": "void softmax_row_in_block_kernel<(int)6>(const float *, float *, int, int)",
+                       "mangled": "_Z27softmax_row_in_block_kernelILi6EEvPKfPfii"}}
+    six = {"name": "void softmax_row_in_block_kernel<6>(float const*, float*, int, int)", "grid": [1, 1, 1]}
+    seven = {"name": "void softmax_row_in_block_kernel<7>(float const*, float*, int, int)", "grid": [1, 1, 1]}
+    assert profile._same_kernel([seven], main) == ([], "softmax_row_in_block_kernel<6>")
+    assert profile._same_kernel([seven, six], main)[0] == [six]
+    plain = {"kernel": {"function": "softmax_kernel", "demangled": "softmax_kernel(const float *, float *, int, int)",
+                        "mangled": "_Z14softmax_kernelPKfPfii"}}
+    traced = {"name": "softmax_kernel(float const*, float*, int, int)"}
+    assert profile._same_kernel([traced], plain)[0] == [traced]
+    extern_c = {"kernel": {"function": "softmax_c", "demangled": "softmax_c", "mangled": "softmax_c"}}
+    assert profile._same_kernel([{"name": "softmax_c"}], extern_c)[0] == [{"name": "softmax_c"}]
+    hostile = {"kernel": {"function": "k", "demangled": "k", "mangled": "--help"}}
+    assert profile._same_kernel([{"name": "k"}], hostile)[0] == []  # an option-like name is a name, read as such
+    assert profile._short("void k<Tile<4, 2>, true>(float const*, int)") == "k<Tile<4, 2>, true>"

@@ -500,21 +500,19 @@ def _launch_cross_check(ctx, mine: list[dict]) -> Result | None:
                       log=worker.log, hint=ctx.hint("profile"))
     traced = [t for t in reply.items("kernels", 200, default=[]) if isinstance(t, dict)]
     main = primary(mine)
-    name = main["kernel"].get("mangled") or main["kernel"].get("function")
-    same = [t for t in traced if _traced_name(t) in (_names(main) | {name})]
-    shown = ", ".join(f"{kernel_base_name(str(t.get('name')))} grid {t.get('grid')} block {t.get('block')}"
+    same, reported_name = _same_kernel(traced, main)
+    shown = ", ".join(f"{_short(str(t.get('name')))} grid {t.get('grid')} block {t.get('block')}"
                       for t in traced[:4]) or "no kernel"
     label = spec.label(spec.representative)
     if not same:
-        return failed(f"at {label} your library launches {shown}, not the report's "
-                      f"{kernel_base_name(main['kernel']['function'])}", details=[
+        return failed(f"at {label} your library launches {shown}, not the report's {reported_name}", details=[
                           "expected: the report of a kernel the graded code actually launches at the representative "
                           "size (dead code, or a kernel only used at other sizes, is not the one to profile)"],
                       hint=ctx.hint("profile"))
     grid, block = main["launch"]["grid"], main["launch"]["block"]
     fit = [t for t in same if list(t.get("grid", [])) == grid and list(t.get("block", [])) == block]
     if not fit:
-        return failed(f"the report's launch of {kernel_base_name(main['kernel']['function'])} (grid {grid}, block "
+        return failed(f"the report's launch of {reported_name} (grid {grid}, block "
                       f"{block}) is not how your library launches it at {label}: {shown}",
                       details=["re-record the report with `make profile LAB=02` from the code you submit"],
                       hint=ctx.hint("profile"))
@@ -532,6 +530,54 @@ def _launch_cross_check(ctx, mine: list[dict]) -> Result | None:
 
 def _traced_name(t: dict) -> str:
     return kernel_base_name(str(t.get("name", "")))
+
+
+def _same_kernel(traced: list[dict], main: dict) -> tuple[list[dict], str]:
+    """The traced launches of the report's kernel, and its name as the report shows it. The trace (CUPTI through
+    torch.profiler) names a kernel as the C++ ABI's demangler prints it, ``void k<8>(float const*, int)``; the
+    report keeps its mangled name, which ``c++filt`` (binutils, beside every nvcc) turns into that same text. So a
+    template's instances are told apart: a report of ``k<6>`` is not the ``k<8>`` the library launches at the
+    representative size. Without c++filt, or without a mangled name, base names are compared (the instances
+    alike)."""
+    kernel = main["kernel"]
+    mangled = str(kernel.get("mangled") or "")
+    full = _demangled(mangled) if mangled and len(mangled) <= 4096 else None
+    if full is not None:
+        want = " ".join(full.split())
+        return [t for t in traced if " ".join(str(t.get("name", "")).split()) == want], _short(full)
+    name = kernel.get("mangled") or kernel.get("function")
+    return ([t for t in traced if _traced_name(t) in (_names(main) | {name})],
+            kernel_base_name(kernel.get("function") or ""))
+
+
+def _demangled(mangled: str) -> str | None:
+    """``c++filt``'s reading of a mangled name from a learner's report (a bounded run: the demangler is old code
+    meeting hostile text), None where there is no c++filt or it did not finish; a name it cannot read comes back
+    as it was, and matches no traced kernel."""
+    import shutil
+
+    from grader.runner import run_bounded
+
+    tool = shutil.which("c++filt")
+    if tool is None:
+        return None
+    run = run_bounded([tool, "--", mangled], memory_bytes=1 << 30, keep=1 << 16, stop_after=1 << 16, timeout_s=10)
+    lines = run.output.splitlines()
+    return lines[0] if run.code == 0 and len(lines) == 1 else None
+
+
+def _short(name: str) -> str:
+    """'void k<8>(float const*, int)' -> 'k<8>': the name with its template arguments, no return type or
+    parameters, for a message."""
+    name = name[:4096]
+    depth, cut = 0, len(name)
+    for i, ch in enumerate(name):
+        depth += (ch == "<") - (ch == ">")
+        if ch == "(" and depth == 0:
+            cut = i
+            break
+    head = name[:cut].strip()
+    return head[5:] if head.startswith("void ") else head
 
 
 def primary(actions: list[dict]) -> dict:

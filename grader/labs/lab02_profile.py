@@ -29,7 +29,8 @@ def register(lab, spec, source: str, report: str) -> None:
                               f"under #if 0 is not), and the machine code the report lists must be the code your file "
                               f"compiles to for the report's GPU (SASS, instruction for instruction; at least 90% of it "
                               f"in order passes with a note); with a GPU, the graded library is traced at {rep} and must "
-                              "launch that kernel with the report's grid and block, in a like time.")
+                              "launch that kernel (a template's instance by its arguments) with the report's grid and block, in a like "
+                              "time.")
     device_and_shape.__doc__ = f"The report was taken on sm_80 or newer, at the representative size {rep} fp32."
     analysis.__doc__ = (f"profile/{spec.stem}_tuned.md names the bottleneck the report shows and quotes 2+ of its values, and "
                         "every value it quotes is the report's.\n\nThe report's verdict comes from its Speed Of Light "
