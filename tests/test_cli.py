@@ -12,6 +12,13 @@ from grader.registry import Lab
 from grader.results import passed
 
 
+@pytest.fixture(autouse=True)
+def own_work_folder(tmp_path, monkeypatch):
+    """Every grading here, in this process or a child, in a work folder of its own: under pytest -n two tests that
+    graded in build/grader at once met its lock, and one exited 2 ("another grading is using ...")."""
+    monkeypatch.setenv("GRADER_WORKROOT", str(tmp_path / "own-work"))
+
+
 def run(*args):
     return subprocess.run([sys.executable, "-m", "grader", *args], cwd=REPO, capture_output=True, text=True)
 
