@@ -943,3 +943,80 @@ def test_the_port_may_show_its_modules_as_torch_does():
               "    @functools.cached_property\n    def width(self):\n        return 4\n\n"
               "    def __repr__(self):\n        return 'block ' + super().__repr__()\n")
     assert audit("import functools\n" + source, PORT) == []
+
+
+# Red team, session 24: a tensor's value read by Python's own protocols (__index__, __bool__, __eq__, text), or a
+# function that computes reaching a call under another name. Each would have let the host compute the answer.
+VALUE_READS = {
+    "index_into_a_range": ("z = x\nv = range(1 << 32)[x.view(torch.int32)[0, 0]]", "as an index, key or slice bound"),
+    "slice_bound": ("z = x\nv = len(range(100)[:x[0, 0]])", "as an index, key or slice bound"),
+    "print_to_a_sink": ("z = x\nprint(x[0, 0], file=None)", "passes a tensor to print()"),
+    "allocation_size": ("z = x\nv = torch.empty((0, x.view(torch.int32)[0, 0])).shape[1]", "torch.empty()"),
+    "fill_value": ("z = torch.full((1,), x[0, 0])", "torch.full()"),
+    "fill_method": ("z = torch.empty_like(x)\nz.fill_(x[0, 0])", "passes a tensor to .fill_()"),
+    "split_size": ("z = x\nv = len(x.flatten().split(x.view(torch.int32)[0, 0]))", "passes a tensor to .split()"),
+    "list_index": ("z = x\nv = [0, 1, 2].index(x[0, 0])", "passes a tensor to .index()"),
+    "iter_sentinel": ("z = x\nv = len(list(iter(lambda: 0, x[0, 0])))", "passes a tensor to iter()"),
+    "enumerate_start": ("z = x\nv = list(enumerate([0], x.view(torch.int32)[0, 0]))[0][0]",
+                        "passes a tensor to enumerate()"),
+    "zip_strict": ("z = x\nv = list(zip([1], [2], strict=x[0, 0]))", "passes a tensor to zip()"),
+    "match_values": ("z = x\nmatch x[0, 0]:\n    case 0:\n        v = 0\n    case _:\n        v = 1",
+                     "matches a tensor against values"),
+    "match_guard": ("z = x\nmatch 1:\n    case _ if x[0, 0]:\n        v = 0", "tests a tensor's truth"),
+    "if_test": ("z = x\nif x[0, 0]:\n    v = 1", "tests a tensor's truth"),
+    "while_test": ("z = x\nwhile x[0, 0]:\n    break", "tests a tensor's truth"),
+    "conditional_test": ("z = x\nv = 1 if x[0, 0] else 0", "tests a tensor's truth"),
+    "and_operand": ("z = x\nv = x[0, 0] and 1", "tests a tensor's truth"),
+    "not_operand": ("z = x\nv = not x[0, 0]", "tests a tensor's truth"),
+    "comprehension_condition": ("z = x\nv = [1 for _ in range(1) if x[0, 0]]", "tests a tensor's truth"),
+    "assert_test": ("z = x\nassert x[0, 0]", "tests a tensor's truth"),
+    "builtin_renamed": ("z = x\nf = float\nv = f(x[0, 0])", "uses float as a value"),
+    "builtin_in_a_list": ("z = x\nv = [max][0](x[0])", "uses max as a value"),
+    "builtin_as_a_default": ("def g(t, f=max):\n    return f(t)\nz = x\nv = g(x[0])", "uses max as a value"),
+    "builtin_returned": ("z = x\nv = (lambda: sum)()(x[0])", "uses sum as a value"),
+    "math_renamed": ("z = x\nf = math.exp\nv = f(x[0, 0])", "uses math.exp as a value"),
+    "torch_function_renamed": ("z = x\nf = torch.full\nv = f((1,), x[0, 0])", "uses torch.full as a value"),
+    "triton_helper_renamed": ("z = x\nf = triton.cdiv\nv = f(x, 1)", "uses triton.cdiv as a value"),
+    "class_decorator": ("def big(cls):\n    return _same\n@big\nclass Top:\n    pass\nz = Top(x)",
+                        "decorates Top with big"),
+    "metaclass": ("def big(name, bases, ns):\n    return _same\nclass Top(metaclass=big):\n    pass\nz = Top(x)",
+                  "passes metaclass= to the class Top"),
+    "computed_base": ("def base():\n    return object\nclass Top(base()):\n    pass\nz = x", "from a computed base"),
+}
+
+VALUE_READS_ALLOWED = {
+    "layout_tests": "z = x if x.is_contiguous() else x.contiguous()\nif not x.is_cuda or x.stride(1) != 1:\n    pass",
+    "none_test": "out = None\nz = out if out is not None else torch.empty_like(x)",
+    "isinstance_and_types": "assert isinstance(x, torch.Tensor) and x.dtype in (torch.float32,)\nn: int = int(x.shape[0])\nz = x",
+    "print_sizes": "print(x.shape, x.dtype, x.stride())\nz = x",
+    "holders_as_values": "key = len\nv = sorted([[1], [2, 3]], key=key)\nz = x",
+    "match_on_shape": "match x.shape:\n    case (r, c):\n        z = x",
+    "allowed_class_decorator": "@dataclasses.dataclass\nclass Plan:\n    rows: int = 0\nz = x",
+    "empty_like_and_views": "z = torch.empty_like(x).view_as(x)\nw = z.view(z.shape[0], -1)",
+    "holders_hold": "z = x\nrows = list(enumerate(zip(x, x)))\nfirst = next(iter(rows), x)\nw = getattr(x, 'shape', x)",
+    "exception_class_as_value": "try:\n    z = x\nexcept (ValueError, RuntimeError):\n    raise",
+}
+
+
+@pytest.mark.parametrize("body, words", list(VALUE_READS.values()), ids=list(VALUE_READS))
+def test_audit_refuses_reading_a_tensors_value_by_pythons_protocols(body, words):
+    findings = audit(wrapper(body).replace("import math\n", "import dataclasses\nimport math\n"), TRITON, "softmax")
+    assert any(words in f.text for f in findings), [str(f) for f in findings]
+
+
+@pytest.mark.parametrize("body", list(VALUE_READS_ALLOWED.values()), ids=list(VALUE_READS_ALLOWED))
+def test_audit_allows_reading_sizes_and_layouts(body):
+    source = wrapper(body).replace("import math\n", "import dataclasses\nimport math\n")
+    assert audit(source, TRITON, "softmax") == [], [str(f) for f in audit(source, TRITON, "softmax")]
+
+
+def test_a_module_level_rename_of_a_number_helper_is_read_as_its_import():
+    """Unsloth's `next_power_of_2 = triton.next_power_of_2` (c12_triton_unsloth_jit_by_calls): the rename is the
+    helper, judged where it is called; bound twice, or handed a tensor, it is refused."""
+    rename = "next_power_of_2 = triton.next_power_of_2\nceil = math.ceil\n"
+    right = wrapper("z = x\nb = next_power_of_2(x.shape[1]) + ceil(x.shape[0] / 2)").replace("\ndef softmax", rename + "\ndef softmax")
+    assert audit(right, TRITON, "softmax") == []
+    given = wrapper("z = x\nb = next_power_of_2(x)").replace("\ndef softmax", rename + "\ndef softmax")
+    assert any("passes a tensor to next_power_of_2()" in f.text for f in audit(given, TRITON, "softmax"))
+    twice = right.replace("\ndef softmax", "\nnext_power_of_2 = max\ndef softmax")
+    assert any("uses triton.next_power_of_2 as a value" in f.text for f in audit(twice, TRITON, "softmax"))

@@ -22,6 +22,7 @@ import collections
 import functools
 import importlib
 import io
+import math
 import re
 import symtable
 import sys
@@ -950,6 +951,7 @@ class _Auditor(ast.NodeVisitor):
         self.in_lambda = 0  # lambdas being visited (a yield there makes the lambda a generator)
         self.class_scopes: set[int] = set()  # indices in self.scopes of the class bodies being visited
         self.class_names: set[int] = set()  # ids of the .__class__ nodes whose .__name__ alone is read
+        self.alias_values: set[int] = set()  # ids of the values of module-level renames of number helpers (_prepare)
         self.decorator_nodes: set[int] = set()  # ids of the decorators of the file's defs (@functools.cached_property)
         self.arg_dicts: list[set[str]] = []  # parameters of the callbacks being visited: the arguments, by name
         self.class_ok: set[int] = set()  # ids of the nodes where torch.Tensor may be named (annotations, isinstance)
@@ -1420,7 +1422,7 @@ class _Auditor(ast.NodeVisitor):
     PREPARED = ("generators", "base_inits", "classes", "class_inits", "inits_followed", "methods", "static_methods",
                 "class_methods", "followed_methods", "returned_names", "as_values", "jit_places", "jit_aliases", "kernel_objects", "every_signature",
                 "bound_names", "aliases", "chain_bases", "jit_functions", "kernel_params", "constants", "functions", "signatures",
-                "callbacks", "class_ok", "type_ok", "trusted_selves", "untrusted_why", "declared_outer", "postponed", "seeds",
+                "callbacks", "class_ok", "alias_values", "type_ok", "trusted_selves", "untrusted_why", "declared_outer", "postponed", "seeds",
                 "setup_findings", "class_fields", "enum_classes", "defined_in",
                 "class_bases")
 
@@ -1462,6 +1464,20 @@ class _Auditor(ast.NodeVisitor):
             elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
                 for alias in node.names:
                     self.aliases[alias.asname or alias.name] = f"{node.module}.{alias.name}"
+        if self.rules.methods is not None:
+            # `next_power_of_2 = triton.next_power_of_2` at module level, the name bound nowhere else (Unsloth's
+            # kernels): a rename of a number helper of math or triton is read as an import of it, so that its calls
+            # are judged as the helper's.
+            sites = collections.Counter(name for name, _, _ in _binding_sites(tree))
+            for node in tree.body:
+                if isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name) \
+                        and sites[node.targets[0].id] == 1 and (chain := _chain(node.value)) and \
+                        chain[0] in self.aliases:
+                    full = ".".join([*self.aliases[chain[0]].split("."), *chain[1:]])
+                    if full in self.TRITON_NUMBERS or full.split(".")[0] == "math" and \
+                            callable(getattr(math, full.split(".", 1)[-1], None)):
+                        self.aliases[node.targets[0].id] = full
+                        self.alias_values.add(id(node.value))
         for node in ast.walk(tree):
             if isinstance(node, ast.Attribute) and isinstance(node.value, (ast.Name, ast.Attribute)):
                 self.chain_bases.add(id(node.value))  # torch in torch.x, torch.cuda in torch.cuda.x
@@ -1775,9 +1791,42 @@ class _Auditor(ast.NodeVisitor):
         return self.rules is PORT and name in self.SUPER_PROTOCOL and id(node) in self.call_funcs and \
             isinstance(node.value, ast.Call) and isinstance(node.value.func, ast.Name) and node.value.func.id == "super"
 
+    # Builtins a Triton file may hold, pass or rename: they hold, count or name things, or are classes to derive from
+    # and catch. Any other (max, sum, pow, int, print, range...) or a function of math, torch or triton's number
+    # helpers is judged where it is called by its own name, so it may be named only there.
+    VALUE_BUILTINS = {"len", "isinstance", "issubclass", "id", "hasattr", "list", "tuple", "dict", "set", "frozenset",
+                      "zip", "enumerate", "object", "property", "staticmethod", "classmethod", "super",
+                      "NotImplemented", "Ellipsis", "type", "getattr"} | {
+        name for name in dir(builtins) if isinstance(getattr(builtins, name), type) and
+        issubclass(getattr(builtins, name), BaseException)}  # (type and getattr are judged in visit_Name already)
+
+    def _computes_as_value(self, full: str, node: ast.AST) -> bool:
+        """Whether ``full`` (a builtin's name, or what a name or chain stands for by the imports) is a function that
+        computes with what it is handed, named here other than where it is called, decorates or names a class."""
+        if not full or id(node) in self.decorator_nodes | self.class_ok | self.alias_values:
+            return False
+        if "." not in full:
+            return full in self.builtin_refs and full not in self.VALUE_BUILTINS and callable(getattr(builtins, full, None))
+        parts = tuple(full.split("."))
+        if full in self.TRITON_NUMBERS:
+            return True
+        if parts[0] not in ("math", "torch") or full == "torch.Tensor":
+            return False
+        steps = resolve(parts)
+        return len(steps) == len(parts) - 1 and not isinstance(steps[-1][1], types.ModuleType) and \
+            callable(steps[-1][1])
+
+    def _held_function(self, node: ast.AST, full: str) -> None:
+        self.flag(node, f"uses {full} as a value (held, returned, passed or renamed) outside a kernel: a function that "
+                        f"computes is judged where it is called by its own name, so call it there")
+
     def visit_Attribute(self, node):
         name = node.attr
         self._judge_wraps(node)
+        if self._tracking() and isinstance(node.ctx, ast.Load) and id(node) not in self.call_funcs and \
+                (chain := _chain(node)) and chain[0] in self.aliases and \
+                self._computes_as_value(full := self._full_name(node), node):
+            self._held_function(node, full)
         if (chain := _chain(node)) and (base := self.aliases.get(chain[0], "")) and \
                 base.split(".")[0] == "triton" and set([*base.split("."), *chain[1:]]) & TRITON_INTERNALS:
             self.flag(node, f"uses {'.'.join(chain)}, Triton's internals: the interpreter's builder and the language's "
@@ -2005,6 +2054,8 @@ class _Auditor(ast.NodeVisitor):
             if isinstance(func, ast.Attribute) and func.attr in ("format", "format_map") and \
                     any(self._tensor_expr(a) for a in [*node.args, *(kw.value for kw in node.keywords)]):
                 self._as_text(node, f".{func.attr}()")
+            if isinstance(func, ast.Attribute):
+                self._judge_tensor_arguments(node, func)
             if isinstance(func, ast.Attribute) and func.attr in ("pop", "remove", "index", "discard") and \
                     any(self._tensor_expr(a) for a in node.args):
                 self.found.raised = True  # d.pop(x) raises KeyError(x)
@@ -2063,6 +2114,29 @@ class _Auditor(ast.NodeVisitor):
             self.plain_wraps.add(id(func))  # of another object, wraps copies its __dict__ (red team, session 17)
         self.generic_visit(node)
 
+    # Calls that may be handed a tensor as an argument outside a kernel: they hold it (a list's append), allocate
+    # like it, or hand it to a kernel (an autotuned kernel's run). Any other method or torch function given one reads
+    # its values: as a size or an index (__index__: torch.empty((0, x[i, k])).shape[1], t.split(x[i, k])), as a fill
+    # value (torch.full, fill_), or by comparing (list.index, count); red team, session 24.
+    TENSOR_ARGUMENT_METHODS = {"append", "extend", "insert", "add", "update", "setdefault", "appendleft", "view_as",
+                               "type_as", "warmup", "run"}
+    TENSOR_ARGUMENT_TORCH = {"torch.empty_like", "torch.zeros_like", "torch.is_tensor"}
+
+    def _judge_tensor_arguments(self, node: ast.Call, func: ast.Attribute) -> None:
+        given = [*node.args, *(kw.value for kw in node.keywords)]
+        if not any(self._tensor_expr(a) for a in given):
+            return
+        full = self._full_name(func)
+        root = full.split(".")[0] if func.value is not None and _chain(func) and _chain(func)[0] in self.aliases \
+            else ""
+        if root == "torch" and full not in self.TENSOR_ARGUMENT_TORCH:
+            self.flag(node, f"passes a tensor to {full}() outside a kernel: torch reads its values there (a size, a "
+                            f"fill value); {self.rules.why}")
+        elif not root and (func.attr not in self.TENSOR_ARGUMENT_METHODS or func.attr == "insert" and node.args and
+                           self._tensor_expr(node.args[0])) and func.attr not in self.followed_methods:
+            self.flag(node, f"passes a tensor to .{func.attr}() outside a kernel: a method given a tensor where it "
+                            f"wants a number reads its value (a size, an index, a comparison); {self.rules.why}")
+
     def _functional_enum(self, node: ast.Call) -> None:
         self.flag(node, "makes an Enum from names given as values (its functional form): members, dunder names among "
                         "them, would be named by text the audit cannot read; write a class with its members")
@@ -2120,8 +2194,9 @@ class _Auditor(ast.NodeVisitor):
                 and func.attr in self.signatures:
             for signature in self.every_signature.get(func.attr, [self.signatures[func.attr]]):
                 self._flow_into(func.attr, signature, node)  # Cls.method(x): x may be its self
-        elif isinstance(func, ast.Name) and hasattr(builtins, func.id) and func.id not in self.HOLDING_BUILTINS and \
-                any(self._tensor_expr(a) for a in given):
+        elif isinstance(func, ast.Name) and hasattr(builtins, func.id) and (
+                func.id not in self.HOLDING_BUILTINS and any(self._tensor_expr(a) for a in given) or
+                func.id in self.HOLDING_BUILTINS and any(self._tensor_expr(a) for a in self._value_slots(node))):
             self.flag(node, f"passes a tensor to {func.id}() outside a kernel: {self.rules.why}")
         elif (chain := _chain(func)) and self.aliases.get(chain[0], chain[0]) == "math" and \
                 any(self._tensor_expr(a) for a in given):
@@ -2134,6 +2209,16 @@ class _Auditor(ast.NodeVisitor):
                 if isinstance(arg, ast.Lambda):
                     self.found.params.setdefault(_lambda_key(arg), set()).update(_param_names(arg.args))
 
+    def _value_slots(self, node: ast.Call) -> list[ast.expr]:
+        """The arguments of a holding builtin that it reads as values, not holds: enumerate's start, zip's strict,
+        iter's sentinel form (it compares), the name or class of hasattr and isinstance (red team, session 24:
+        enumerate([0], x[i, k]) hands the element back as an int)."""
+        name = node.func.id
+        positional = {"enumerate": 1, "iter": 0 if len(node.args) > 1 else None, "hasattr": 1, "isinstance": 1,
+                      "getattr": 1}.get(name)
+        slots = node.args[positional:positional + 1 if name == "getattr" else None] if positional is not None else []
+        return [*slots, *(kw.value for kw in node.keywords if kw.arg in ("start", "strict") or kw.arg is None)]
+
     TENSOR_ALLOC = {"empty", "empty_like", "empty_strided", "zeros", "zeros_like", "full"}
     TENSOR_VIEWS = {"view", "reshape", "contiguous", "flatten", "unsqueeze", "squeeze", "new_empty", "new_zeros",
                     "new_empty_strided", "expand", "t", "to", "view_as", "type_as"}
@@ -2144,7 +2229,8 @@ class _Auditor(ast.NodeVisitor):
     # Builtins that only hold, count or show a tensor; any other builtin (float, abs, round, pow, ...) given one
     # turns its values into Python numbers to compute with.
     # Not str() or repr(): a tensor's text is its values (float(str(x[i, k])[7:-1])), as f"{x[i, k]}" is.
-    HOLDING_BUILTINS = {"len", "isinstance", "print", "id", "list", "tuple", "dict", "zip", "enumerate", "iter", "next",
+    # Not print() either: it writes the tensor's text to any object with a write() (print(x[i, k], file=sink)).
+    HOLDING_BUILTINS = {"len", "isinstance", "id", "list", "tuple", "dict", "zip", "enumerate", "iter", "next",
                         "hasattr", "getattr", "type"}  # getattr(x, "name") is judged as x.name
 
     def _tensor_name(self, name: str) -> bool:
@@ -2273,7 +2359,7 @@ class _Auditor(ast.NodeVisitor):
                       "lower", "upper", "format", "join"}
     # Methods that read a container back (a dict or list that holds a tensor hands it out again).
     CONTAINER_READS = {"get", "pop", "values", "items", "copy", "setdefault", "popitem"}
-    COUNTING_BUILTINS = {"len", "isinstance", "print", "id", "hasattr"}  # never hand a tensor back
+    COUNTING_BUILTINS = {"len", "isinstance", "id", "hasattr"}  # never hand a tensor back
 
     def _tracking(self) -> bool:
         return not self.in_kernel and self.rules.methods is not None
@@ -2505,6 +2591,19 @@ class _Auditor(ast.NodeVisitor):
             self.found.self_holds = True
         # A class body's names are the class's attributes: its own scope, which never hides the function's around it
         # (its methods do not see it), and what it binds to a tensor is an attribute that holds one (red team, s. 22)
+        if self.rules.methods is not None:
+            # A class statement binds its name to what its decorators return, or to what its metaclass makes (a
+            # function of the file's returning max: `_Top(row)` was max(row); red team, session 24)
+            self.decorator_nodes.update(id(d) for d in node.decorator_list)
+            for dec in node.decorator_list:
+                self._judge_decorator(dec, node, False)
+            for keyword in node.keywords:
+                self.flag(keyword.value, f"passes {keyword.arg or '**'}= to the class {node.name}: a metaclass decides "
+                                         f"what the class's name is bound to; write a plain class")
+            for base in node.bases:
+                if not isinstance(base, (ast.Name, ast.Attribute, ast.Subscript)):
+                    self.flag(base, f"derives the class {node.name} from a computed base: name the class it derives "
+                                    "from")
         self.scopes.append((set(), set()))
         self.class_scopes.add(len(self.scopes) - 1)
         try:
@@ -2530,6 +2629,11 @@ class _Auditor(ast.NodeVisitor):
 
     def visit_Match(self, node):
         if self._tracking() and self._tensor_expr(node.subject):
+            if any(isinstance(sub, (ast.MatchValue, ast.MatchSingleton, ast.MatchMapping))
+                   for case in node.cases for sub in ast.walk(case.pattern)):
+                # case 0: ... case 255: compares the subject with each value (its bytes read out; red team, s. 24)
+                self.flag(node, f"matches a tensor against values (case 0:, case None:): each case compares its "
+                                f"value; {self.rules.why}")
             for case in node.cases:
                 for sub in ast.walk(case.pattern):
                     name = getattr(sub, "name", None) or getattr(sub, "rest", None)
@@ -2547,6 +2651,33 @@ class _Auditor(ast.NodeVisitor):
     def visit_Assert(self, node):
         if self._tracking() and node.msg is not None and self._tensor_expr(node.msg):
             self.found.raised = True
+        self._truth(node.test)
+        self.generic_visit(node)
+
+    def _truth(self, test) -> None:
+        """`if x[i, k]:`, `a if x[i, k] else b`, `x[i, k] and 1`, `not x[i, k]`: Python reads the tensor's value as
+        a truth value (red team, session 24)."""
+        if test is not None and self._tracking() and self._tensor_expr(test):
+            self.flag(test, f"tests a tensor's truth outside a kernel (if, while, and, or, not, a comprehension's or a "
+                            f"case's condition): Python reads its value there; {self.rules.why}")
+
+    def visit_If(self, node):
+        self._truth(node.test)
+        self.generic_visit(node)
+
+    visit_While = visit_If
+
+    def visit_IfExp(self, node):
+        self._truth(node.test)
+        self.generic_visit(node)
+
+    def visit_BoolOp(self, node):
+        for value in node.values[:-1]:  # the last is handed on, not tested (a test of the whole is judged there)
+            self._truth(value)
+        self.generic_visit(node)
+
+    def visit_match_case(self, node):
+        self._truth(node.guard)
         self.generic_visit(node)
 
     def visit_ExceptHandler(self, node):
@@ -2578,6 +2709,8 @@ class _Auditor(ast.NodeVisitor):
                 self.found.escaped.update(n.id for n in ast.walk(node.target)
                                           if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load))
                 self._holds_all(node.target)
+        for test in node.ifs:
+            self._truth(test)
         self.generic_visit(node)
 
     def _visit_comprehending(self, node):
@@ -2694,6 +2827,8 @@ class _Auditor(ast.NodeVisitor):
     def visit_UnaryOp(self, node):
         if self._tracking() and not isinstance(node.op, ast.Not) and self._tensor_expr(node.operand):
             self._computes(node)
+        elif isinstance(node.op, ast.Not):
+            self._truth(node.operand)
         self.generic_visit(node)
 
     def visit_Compare(self, node):
@@ -2729,6 +2864,9 @@ class _Auditor(ast.NodeVisitor):
                             "it is called by that name, so it may not go anywhere else")
         target = self.aliases.get(node.id)
         self._judge_wraps(node)
+        full = node.id if node.id in self.builtin_refs else target or ""
+        if self._tracking() and id(node) not in self.called_names and self._computes_as_value(full, node):
+            self._held_function(node, full)
         if target == "torch.Tensor" and self.rules.torch_host is not None and not self.in_kernel and \
                 id(node) not in self.class_ok:
             self.flag(node, f"uses {node.id} (torch.Tensor) as a value: name it only in an annotation or isinstance()")
@@ -2758,9 +2896,20 @@ class _Auditor(ast.NodeVisitor):
             self.flag(node, "writes a format field that reads a private attribute ('{0.__class__}'): str.format reads "
                             "attributes by name; format the value itself")
 
+    def _slice_holds_tensor(self, node) -> bool:
+        if isinstance(node, ast.Slice):
+            return any(part is not None and self._slice_holds_tensor(part) for part in (node.lower, node.upper, node.step))
+        if isinstance(node, ast.Tuple):
+            return any(self._slice_holds_tensor(e) for e in node.elts)
+        return self._tensor_expr(node)
+
     def visit_Subscript(self, node):
-        if self._tracking() and self._tensor_expr(node.slice):
+        if self._tracking() and self._slice_holds_tensor(node.slice):
             self.found.raised = True  # {}[x] raises KeyError(x): what `except ... as e` binds then holds the tensor
+            # range(1 << 32)[x[i, k]], a table, a string, a slice's bounds, another tensor: the index is read as a
+            # number (red team, session 24: every element's bits read out and the softmax computed in Python)
+            self.flag(node, f"uses a tensor as an index, key or slice bound outside a kernel: Python reads its value "
+                            f"there; {self.rules.why}")
         if isinstance(node.ctx, (ast.Store, ast.Del)) and (root := self._constexpr_root(node.value)):
             self.flag(node, f"assigns into {root}, a tl.constexpr, inside a kernel: a kernel writes its results with "
                             "tl.store")
