@@ -222,7 +222,8 @@ def build_cuda(source: Path, outdir: Path, device: Device, shown_as: str, spec, 
         result.untouched = source_audit.untouched_regions(text, stub_solution)
         result.regions = len(source_audit.stub_regions(stub_solution))
     clean = source_audit.strip_comments(text, run_tool, box=box, ro=[outdir]) if shutil.which("gcc") else None
-    result.source_problems = source_audit.include_problems(clean if clean is not None else text)
+    result.source_problems = source_audit.text_problems(text) or \
+        source_audit.include_problems(clean if clean is not None else text)
     if result.source_problems:  # never compiled: an include outside the allowed set could print any file's lines
         log.write_text(f"{shown_as} was not compiled:\n" + "".join(f"  {p}\n" for p in result.source_problems),
                        errors="backslashreplace")

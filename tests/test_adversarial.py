@@ -25,7 +25,8 @@ Each folder tests/adversarial/<name>/ holds NN-name/ lab folders and a manifest,
                                    # copy: a repository file (source), optionally cut to `bytes`, each pair of
                                    # `replace = [[old, new], ...]` replaced wherever old stands (in a binary file, keep
                                    # the length), `append` added:
-                                   # a case that changes a few lines of a solution holds only those lines
+                                   # a case that changes a few lines of a solution holds only those lines;
+                                   # replace_hex = [["b9d2...", "6666..."]]: bytes, in hex, the same way
 
 Every case also asserts: the grader never exits 3 (internal error) or 4 (voided), results.json is written
 and agrees with the printed report, and the grader's tree (grader/, solutions/, labs/) is unchanged; for
@@ -175,6 +176,9 @@ def materialise(case: Case, dest: Path) -> Path:
             for old, new in s.get("replace", []):  # a source that changed under a case fails it here, not later
                 assert old.encode() in data, f"{case.name}: {old[:60]!r} is not in {s['source']}"
                 data = data.replace(old.encode(), new.encode())
+            for old, new in s.get("replace_hex", []):  # bytes, written in hex (a binary file: keep the length)
+                assert bytes.fromhex(old) in data, f"{case.name}: {old!r} is not in {s['source']}"
+                data = data.replace(bytes.fromhex(old), bytes.fromhex(new))
             path.write_bytes(data + s.get("append", "").encode())
         else:
             raise ValueError(f"{case.name}: unknown setup op {s['op']!r}")

@@ -477,3 +477,12 @@ def test_a_name_the_library_defines_is_its_own_and_the_loaders_binding_is_an_imp
     facts = elf.audit(unbound, "vector_add", lambda argv, timeout_s=60: tuple(
         (r.returncode, r.stdout) for r in [subprocess.run(argv, capture_output=True, text=True)])[0])
     assert any("system" in p for p in facts.problems), facts.problems
+
+
+def test_a_control_character_in_a_lab_file_is_refused_before_anything_reads_it():
+    """GCC takes a NUL for a blank: `\\0#include <thrust/...>` was an include to the compiler and no directive to the
+    include check (c07_nul_hides_include_when_stripper_fails). Tabs, form feeds and line ends are text."""
+    assert source.text_problems("int a;\t\f\v\r\n") == []
+    for byte in ("\x00", "\x01", "\x1b", "\x1e", "\x7f"):
+        problems = source.text_problems(f"int a;\n{byte}#include <thrust/functional.h>\n")
+        assert problems and problems[0].startswith(f"line 2 holds the control character \\x{ord(byte):02x}"), problems

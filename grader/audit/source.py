@@ -60,6 +60,21 @@ def strip_comments(source: str, run_tool, box=None, ro=()) -> str | None:
     return out if code == 0 else None
 
 
+CONTROL = re.compile(r"[\x00-\x08\x0e-\x1f\x7f]")
+
+
+def text_problems(text: str) -> list[str]:
+    """A control character in a lab file (other than tab, newline, form feed, vertical tab and carriage return):
+    GCC takes a NUL for a blank, so `\\0#include <thrust/...>` was an include to the compiler and no directive to
+    the include check, whose comment stripper a `#define 3` under `#if 0` had made fail (red team, session 24).
+    A source file is text: write such a byte as an escape (\"\\x01\")."""
+    for number, line in enumerate(text.split("\n"), 1):  # not splitlines(), which ends lines at \x1c-\x1e too
+        if m := CONTROL.search(line):
+            return [f"line {number} holds the control character \\x{ord(m[0]):02x}: a source file is text (write such "
+                    "a byte in a string as an escape, \"\\x01\")"]
+    return []
+
+
 # Blanks in a directive: GCC also takes form feeds and vertical tabs there (#\vinclude is an include)
 ANY_INCLUDE = re.compile(r"^[ \t\f\v]*#[ \t\f\v]*(include|include_next|import)\b[ \t\f\v]*(\S?)", re.M)
 

@@ -896,7 +896,14 @@ def check_analysis(ctx) -> Result:
         return fail(f"{analysis_path(ctx).as_posix()} uses HTML that can hide text ({tag!r}): it is checked as it "
                     "renders", ["expected: Markdown for emphasis, tables, links and images; an HTML tag with "
                                 "attributes (hidden, style, class) or an element that never shows is refused"])
-    claim, problem = claimed_bottleneck(text)
+    kernels = tuple(sorted({kernel_base_name(str(a.get('name', ''))) for a in mine} |
+                           {analysis_path(ctx).stem}))  # softmax_tuned, the kernels' own names
+    read = _read_analysis(text, kernels)
+    if read is None:
+        return fail(f"{analysis_path(ctx).as_posix()} could not be read in {ANALYSIS_READ_S:.0f} s",
+                    ["expected: a page of prose and a table; a line of hundreds of numbers, or a long run of marks "
+                     "after a figure, costs the reader time out of all proportion: write fewer per line"])
+    (claim, problem), found = read
     if claim is None:
         return fail(f"{analysis_path(ctx).as_posix()}: {problem}",
                     [f"expected: the bottleneck your report shows, which is {report.words} ({report.because()})"])
@@ -905,9 +912,7 @@ def check_analysis(ctx) -> Result:
                     [f"found in the report: {report.because()}",
                      f"rule: latency-bound when both are under {BUSY:.0f}%; otherwise the unit that leads by "
                      f"{LEAD:.0f}+ points; both when they are closer"])
-    kernels = tuple(sorted({kernel_base_name(str(a.get('name', ''))) for a in mine} |
-                           {analysis_path(ctx).stem}))  # softmax_tuned, the kernels' own names
-    check = check_quotes(quotes(text, LABELS, kernels), quotable_metrics(mine))
+    check = check_quotes(found, quotable_metrics(mine))
     wrong = [f"line {q.line}: {q.text!r} next to {', '.join(sorted({m.label for m in ms}))}, "
              f"but the report has {', '.join(sorted({_show(m) for m in ms}))}" for q, ms in check.misquoted]
     evidence = check.evidence
@@ -922,6 +927,35 @@ def check_analysis(ctx) -> Result:
     return Result(Status.PASS, f"the analysis names the report's bottleneck ({claim}-bound) "
                                f"and quotes {len(evidence)} of its values",
                   details=quoted + hints, measurements=measurements)
+
+
+ANALYSIS_READ_S = 30.0  # the analysis's reading (claim and quotes) in a process of its own; the solutions' take 0.1 s
+
+
+def _read_analysis(text: str, kernels: tuple[str, ...]):
+    """(claimed_bottleneck(text), quotes(text, ...)), read by a child Python (profile_text.read_in_child) that is
+    stopped after ANALYSIS_READ_S: the judge's own reading of learner text is bounded in time, as the tools it runs
+    on learner files are. None when it did not finish."""
+    import base64
+    import json
+    import pickle
+    import sys
+    import tempfile
+
+    from grader.discover import REPO
+    from grader.runner import run_tool
+
+    with tempfile.TemporaryDirectory(prefix="grader-analysis-") as folder:
+        path = Path(folder) / "analysis.json"
+        path.write_text(json.dumps({"text": text, "labels": list(LABELS), "kernels": list(kernels)}))
+        code, out = run_tool([sys.executable, "-c", "import sys; from grader.checks.profile_text import "
+                              "read_in_child; read_in_child(sys.argv[1])", str(path)], cwd=REPO,
+                             timeout_s=ANALYSIS_READ_S)
+    if code is None:
+        return None
+    if code != 0:
+        raise RuntimeError(f"the analysis reader failed (exit {code}): {out[-2000:]}")
+    return pickle.loads(base64.b64decode(out.strip().splitlines()[-1]))
 
 
 def _show(metric: Quotable) -> str:
