@@ -960,6 +960,9 @@ VALUE_READS = {
     "enumerate_start": ("z = x\nv = list(enumerate([0], x.view(torch.int32)[0, 0]))[0][0]",
                         "passes a tensor to enumerate()"),
     "zip_strict": ("z = x\nv = list(zip([1], [2], strict=x[0, 0]))", "passes a tensor to zip()"),
+    "byte_buffer": ("z = x\nb = bytearray()\nb.append(x.view(torch.uint8)[0, 0])", "calls bytearray()"),
+    "count_compares": ("z = x\nv = [x[0, 0]].count(1)", "calls .count() on what holds a tensor"),
+    "handle_on_the_host": ("z = x\nv = torch.float32.handle", "uses .handle outside a kernel"),
     "match_values": ("z = x\nmatch x[0, 0]:\n    case 0:\n        v = 0\n    case _:\n        v = 1",
                      "matches a tensor against values"),
     "match_guard": ("z = x\nmatch 1:\n    case _ if x[0, 0]:\n        v = 0", "tests a tensor's truth"),
@@ -1020,3 +1023,38 @@ def test_a_module_level_rename_of_a_number_helper_is_read_as_its_import():
     assert any("passes a tensor to next_power_of_2()" in f.text for f in audit(given, TRITON, "softmax"))
     twice = right.replace("\ndef softmax", "\nnext_power_of_2 = max\ndef softmax")
     assert any("uses triton.next_power_of_2 as a value" in f.text for f in audit(twice, TRITON, "softmax"))
+
+
+@pytest.mark.parametrize("body, words", [
+    ("sink.seen = tl.load(x_ptr)", "assigns to .seen inside a @triton.jit kernel"),
+    ("_k.best_config = tl.load(x_ptr)", "assigns to .best_config inside a @triton.jit kernel"),
+    ("sink[0] = tl.load(x_ptr)", "assigns into an item inside a @triton.jit kernel"),
+])
+def test_a_kernel_stores_only_with_tl_store(body, words):
+    """Under the interpreter an attribute or item set in a kernel lands on a Python object the host holds (a dtype
+    passed as an argument, the kernel's own best_config): the loaded values went back to the host (red team, s. 24)."""
+    source = (HEAD.split("@triton.jit")[0] + "@triton.jit\ndef _k(x_ptr, y_ptr, sink, BLOCK: tl.constexpr):\n    "
+              + body + "\n\n\ndef softmax(x):\n    y = torch.empty_like(x)\n    _k[(1,)](x, y, tl.float32, BLOCK=1)\n"
+              "    return y\n")
+    assert any(words in f.text for f in audit(source, TRITON, "softmax")), [str(f) for f in audit(source, TRITON, "softmax")]
+
+
+def test_a_hook_hands_on_no_tensor_through_a_number_helper():
+    """triton.cdiv(args["src_ptr"], 1) is (t + 0) // 1 in torch: a tensor, handed on to a helper that read every element;
+    a keyword the kernel does not declare reaches the hook's dict too (red team, session 24). meta["BLOCK"], a
+    tl.constexpr, stays a number."""
+    kernel = ("@triton.jit\ndef _k(src_ptr, y_ptr, n, BLOCK: tl.constexpr):\n    pass\n\n\n"
+              "def _read(t):\n    return int(t)\n\n\n")
+    for hook, launch in (('_read(triton.cdiv(args["src_ptr"], 1))', "x, y, x.numel()"),
+                         ('_read(args["extra"])', "x, y, x.numel(), extra=x")):
+        source = (HEAD.split("@triton.jit")[0] + kernel + "def softmax(x):\n    y = torch.empty_like(x)\n"
+                  f"    g = lambda args: ({hook},)\n    _k[g]({launch}, BLOCK=1)\n    return y\n")
+        assert any("passes a tensor to int()" in f.text for f in audit(source, TRITON, "softmax")), hook
+    grid = (HEAD.split("@triton.jit")[0] + kernel + "def softmax(x):\n    y = torch.empty_like(x)\n"
+            "    _k[lambda meta: (triton.cdiv(x.numel(), meta['BLOCK']) * 2,)](x, y, x.numel(), BLOCK=64)\n    return y\n")
+    assert audit(grid, TRITON, "softmax") == []
+
+
+def test_the_port_calls_no_banned_method_through_torch_tensor():
+    source = "import math\nimport torch\n\n\ndef gelu(x):\n    return torch.Tensor.apply_(x.clone(), math.erf)\n"
+    assert any("calls .apply_()" in f.text for f in audit(source, PORT))

@@ -947,6 +947,7 @@ class _Auditor(ast.NodeVisitor):
         self.constants: set[str] = set()  # module-level names bound to constants (a kernel may read them)
         self.kernel_names: list[set[str]] = []  # the names the kernel being visited binds itself
         self.kernel_params: dict[str, list[str]] = {}  # each @triton.jit function -> its parameters
+        self.constexpr_params: set[str] = set()  # the tl.constexpr parameters of every @triton.jit function
         self.callbacks: set[str] = set()  # functions and lambda keys Triton calls with a kernel's arguments
         self.in_lambda = 0  # lambdas being visited (a yield there makes the lambda a generator)
         self.class_scopes: set[int] = set()  # indices in self.scopes of the class bodies being visited
@@ -1388,8 +1389,8 @@ class _Auditor(ast.NodeVisitor):
         for i, arg in enumerate(node.args):
             if i < len(params) and self._tensor_expr(arg):
                 self.found.kernel_tensors.add(params[i])
-        for kw in node.keywords:
-            if kw.arg in params and self._tensor_expr(kw.value):
+        for kw in node.keywords:  # declared or not: Triton's heuristics and hooks get every keyword in their
+            if kw.arg is not None and self._tensor_expr(kw.value):  # dict (extra=x, red team, session 24)
                 self.found.kernel_tensors.add(kw.arg)
         if any(isinstance(a, ast.Starred) and self._tensor_expr(a) for a in node.args) or \
                 any(kw.arg is None and self._tensor_expr(kw.value) for kw in node.keywords):
@@ -1407,6 +1408,12 @@ class _Auditor(ast.NodeVisitor):
     def _arg_dict(self, node) -> bool:
         return isinstance(node, ast.Name) and any(node.id in names for names in self.arg_dicts)
 
+    def _constexpr_argument(self, node) -> bool:
+        """meta["BLOCK_M"], a kernel's tl.constexpr read by name in a grid or a hook: a number Triton fills in from a
+        config, even where a launch's *args may have put a tensor on any parameter as far as the audit can tell.
+        args["src_ptr"] is not one (red team, session 24: triton.cdiv(args["src_ptr"], 1) handed the tensor on)."""
+        return self._named_argument(node) and node.slice.value in self.constexpr_params
+
     def _named_argument(self, node) -> bool:
         """meta["BLOCK_M"] in a grid lambda: one kernel argument read by its name (the tutorials' grid)."""
         return isinstance(node, ast.Subscript) and self._arg_dict(node.value) and \
@@ -1422,7 +1429,7 @@ class _Auditor(ast.NodeVisitor):
     PREPARED = ("generators", "base_inits", "classes", "class_inits", "inits_followed", "methods", "static_methods",
                 "class_methods", "followed_methods", "returned_names", "as_values", "jit_places", "jit_aliases", "kernel_objects", "every_signature",
                 "bound_names", "aliases", "chain_bases", "jit_functions", "kernel_params", "constants", "functions", "signatures",
-                "callbacks", "class_ok", "alias_values", "type_ok", "trusted_selves", "untrusted_why", "declared_outer", "postponed", "seeds",
+                "callbacks", "class_ok", "alias_values", "constexpr_params", "type_ok", "trusted_selves", "untrusted_why", "declared_outer", "postponed", "seeds",
                 "setup_findings", "class_fields", "enum_classes", "defined_in",
                 "class_bases")
 
@@ -1492,6 +1499,10 @@ class _Auditor(ast.NodeVisitor):
             if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and self._is_jit(node):
                 self.jit_functions.add(node.name)
                 self.kernel_params[node.name] = _param_names(node.args)
+                self.constexpr_params.update(a.arg for a in (*node.args.posonlyargs, *node.args.args,
+                                                             *node.args.kwonlyargs)
+                                             if a.annotation is not None and
+                                             (_chain(a.annotation) or [""])[-1] == "constexpr")
         self.constants = self._module_constants(tree)
         self.bound_names = {name for name, _, _ in _binding_sites(tree)}
         for node in ast.walk(tree):
@@ -1823,6 +1834,9 @@ class _Auditor(ast.NodeVisitor):
     def visit_Attribute(self, node):
         name = node.attr
         self._judge_wraps(node)
+        if self.rules is TRITON and name == "handle" and not self.in_kernel:
+            self.flag(node, "uses .handle outside a kernel: it is the interpreter's hold on a kernel value's data; a "
+                            "wrapper reads results from the tensors its kernels stored to")
         if self._tracking() and isinstance(node.ctx, ast.Load) and id(node) not in self.call_funcs and \
                 (chain := _chain(node)) and chain[0] in self.aliases and \
                 self._computes_as_value(full := self._full_name(node), node):
@@ -1927,9 +1941,15 @@ class _Auditor(ast.NodeVisitor):
                     full[1] not in STDLIB_ALLOWED[full[0]]:
                 self.flag(node, f"uses {'.'.join(full[:2])}: {self._stdlib_hint(full[0])}")
                 return
+        if self.in_kernel and isinstance(node.ctx, (ast.Store, ast.Del)):
+            # sink.seen = tl.load(...): under the interpreter, a Python object the host holds (a dtype passed as an
+            # argument, the kernel object's best_config) took the loaded values back to the host (red team, s. 24)
+            self.flag(node, f"assigns to .{name} inside a @triton.jit kernel: a kernel writes its results to memory "
+                            "with tl.store, and nothing else")
         if self.in_kernel and (name in KERNEL_INTERPRETER_ATTRS or name.startswith("_") and not name.startswith("__")):
             self.flag(node, f"uses .{name} inside a @triton.jit kernel: it exists only in Triton's interpreter or "
                             "its internals; a kernel computes with tl's operations")
+
         elif name.startswith("_") and not name.startswith("__") and name not in (self.rules.methods or ()) \
                 and not self.in_kernel and not self._own_object(node.value):
             self.flag(node, f"uses the private attribute .{name}" + (
@@ -2056,6 +2076,14 @@ class _Auditor(ast.NodeVisitor):
                 self._as_text(node, f".{func.attr}()")
             if isinstance(func, ast.Attribute):
                 self._judge_tensor_arguments(node, func)
+                if func.attr in ("count", "index", "remove") and self._tensor_expr(func.value):
+                    # [b].count(k) compares each element with k: a tensor's value, read by ==
+                    self.flag(node, f"calls .{func.attr}() on what holds a tensor outside a kernel: it compares the "
+                                    f"tensor with its argument; {self.rules.why}")
+            if isinstance(func, ast.Name) and func.id in ("bytearray", "bytes", "memoryview") and \
+                    func.id in self.builtin_refs:  # bytearray().append(x[i, k]) reads the element (__index__)
+                self.flag(node, f"calls {func.id}() outside a kernel: a byte buffer reads the numbers it is handed; "
+                                f"{self.rules.why}")
             if isinstance(func, ast.Attribute) and func.attr in ("pop", "remove", "index", "discard") and \
                     any(self._tensor_expr(a) for a in node.args):
                 self.found.raised = True  # d.pop(x) raises KeyError(x)
@@ -2100,7 +2128,8 @@ class _Auditor(ast.NodeVisitor):
             chain = _chain(func)
             module_call = chain is not None and self.aliases.get(chain[0], chain[0]).split(".")[0] in (
                 "torch", "triton", "math", "functools", "typing", "dataclasses")
-            if method in self.rules.banned_methods and not module_call:
+            if method in self.rules.banned_methods and (not module_call or "Tensor" in chain[1:-1]):
+                # torch.Tensor.apply_(t, fn) is t.apply_(fn) (red team, session 24)
                 self.flag(node, f"calls .{method}(): {self.rules.why}")
             elif self.rules.methods is not None and not module_call and method not in self.rules.methods and \
                     not self._own_method_call(func):
@@ -2201,7 +2230,7 @@ class _Auditor(ast.NodeVisitor):
         elif (chain := _chain(func)) and self.aliases.get(chain[0], chain[0]) == "math" and \
                 any(self._tensor_expr(a) for a in given):
             self.flag(node, f"passes a tensor to {'.'.join(chain)}() outside a kernel: {self.rules.why}")
-        elif self._triton_number(chain) and any(self._tensor_expr(a) and not self._named_argument(a) for a in given):
+        elif self._triton_number(chain) and any(self._tensor_expr(a) and not self._constexpr_argument(a) for a in given):
             self.flag(node, f"passes a tensor to {'.'.join(chain)}() outside a kernel: {self.rules.why}")
         # An inline lambda handed a tensor alongside it (map(lambda t: ..., [x])): its parameters may be tensors.
         if any(self._tensor_expr(a) for a in given):
@@ -2309,8 +2338,10 @@ class _Auditor(ast.NodeVisitor):
                     # returns may be one, but for what only answers numbers (a.detach(), a.split(k, 1)[0] and
                     # a.fill_(0) were taken for no tensor, and the host computed with them: red team, session 21)
                     return func.attr not in self.NUMBER_METHODS or func.attr in self.methods  # the file's .lower()
-                if chain and (chain[0] in self.jit_functions or chain[0] in self.aliases and (
-                        self.aliases[chain[0]].split(".")[0] == "math" or self._triton_number(chain))):
+                if chain and self._triton_number(chain):  # triton.cdiv(t, 1) computes (t + 0) // 1 with torch: a
+                    return any(self._tensor_expr(a) and not self._constexpr_argument(a) for a in given)  # tensor
+                if chain and (chain[0] in self.jit_functions or chain[0] in self.aliases and
+                              self.aliases[chain[0]].split(".")[0] == "math"):
                     return False  # kernel.warmup(...), triton.cdiv(...), math.ceil(...): no tensor comes back
                 # Any other call handed a tensor may hold it and hand it back, Triton's too (tl.constexpr(x).value)
                 # Anything else handed a tensor may hand it back: typing.cast(Any, x), dict(a=x).get("a")
@@ -2356,7 +2387,7 @@ class _Auditor(ast.NodeVisitor):
     # Tensor.index(positions, dims) is functorch's and returns one, red team, session 21).
     NUMBER_METHODS = {"stride", "size", "dim", "numel", "nelement", "is_contiguous", "element_size", "data_ptr",
                       "get_device", "is_floating_point", "count", "startswith", "endswith", "bit_length",
-                      "lower", "upper", "format", "join"}
+                      "lower", "upper", "format"}  # not join: a bytearray's join hands its bytes back (red team, s. 24)
     # Methods that read a container back (a dict or list that holds a tensor hands it out again).
     CONTAINER_READS = {"get", "pop", "values", "items", "copy", "setdefault", "popitem"}
     COUNTING_BUILTINS = {"len", "isinstance", "id", "hasattr"}  # never hand a tensor back
@@ -2910,6 +2941,9 @@ class _Auditor(ast.NodeVisitor):
             # number (red team, session 24: every element's bits read out and the softmax computed in Python)
             self.flag(node, f"uses a tensor as an index, key or slice bound outside a kernel: Python reads its value "
                             f"there; {self.rules.why}")
+        if self.in_kernel and isinstance(node.ctx, (ast.Store, ast.Del)) and not self._constexpr_root(node.value):
+            self.flag(node, "assigns into an item inside a @triton.jit kernel: a kernel writes its results to memory "
+                            "with tl.store, and nothing else")
         if isinstance(node.ctx, (ast.Store, ast.Del)) and (root := self._constexpr_root(node.value)):
             self.flag(node, f"assigns into {root}, a tl.constexpr, inside a kernel: a kernel writes its results with "
                             "tl.store")
