@@ -2155,9 +2155,8 @@ class _Auditor(ast.NodeVisitor):
         given = [*node.args, *(kw.value for kw in node.keywords)]
         if not any(self._tensor_expr(a) for a in given):
             return
-        full = self._full_name(func)
-        root = full.split(".")[0] if func.value is not None and _chain(func) and _chain(func)[0] in self.aliases \
-            else ""
+        full, chain = self._full_name(func), _chain(func)
+        root = full.split(".")[0] if chain and chain[0] in self.aliases else ""
         if root == "torch" and full not in self.TENSOR_ARGUMENT_TORCH:
             self.flag(node, f"passes a tensor to {full}() outside a kernel: torch reads its values there (a size, a "
                             f"fill value); {self.rules.why}")
@@ -2620,8 +2619,6 @@ class _Auditor(ast.NodeVisitor):
                 stmt, (ast.FunctionDef, ast.AsyncFunctionDef)) for n in ast.walk(stmt) if isinstance(n, ast.expr)):
             self._bind(ast.Name(id=node.name, ctx=ast.Store()), True)
             self.found.self_holds = True
-        # A class body's names are the class's attributes: its own scope, which never hides the function's around it
-        # (its methods do not see it), and what it binds to a tensor is an attribute that holds one (red team, s. 22)
         if self.rules.methods is not None:
             # A class statement binds its name to what its decorators return, or to what its metaclass makes (a
             # function of the file's returning max: `_Top(row)` was max(row); red team, session 24)
@@ -2635,6 +2632,8 @@ class _Auditor(ast.NodeVisitor):
                 if not isinstance(base, (ast.Name, ast.Attribute, ast.Subscript)):
                     self.flag(base, f"derives the class {node.name} from a computed base: name the class it derives "
                                     "from")
+        # A class body's names are the class's attributes: its own scope, which never hides the function's around it
+        # (its methods do not see it), and what it binds to a tensor is an attribute that holds one (red team, s. 22)
         self.scopes.append((set(), set()))
         self.class_scopes.add(len(self.scopes) - 1)
         try:
