@@ -788,8 +788,10 @@ def check_quotes(found: list[Quote], metrics: list[Quotable]) -> QuoteCheck:
     result = QuoteCheck()
     for quote in found:
         labelled = [m for m in metrics if " ".join(re.findall(r"[a-z0-9#]+", m.label.lower())) == quote.label]
-        if quote.near and labelled and not any(m.family == quote.family for m in labelled):
+        if quote.near and labelled and not any(m.family == quote.family for m in labelled) and not quote.closes:
             quote = dataclasses.replace(quote, label="")  # "Memory Throughput leads by 12 points": no count of it
+        # (one that ends its clause bare, "DRAM Throughput is 97.3.", is that metric's value in any unit it may show:
+        # red team, session 24)
         if quote.label:  # a pasted ncu row, or a count after a metric's full name: the metric of that label only
             # (none: a figure no check reads)
             named = [m for m in labelled if m.family == quote.family]

@@ -495,6 +495,8 @@ class Quote:
     label: str = ""  # lower case: the label of the ncu-printed row it is the value of, when that is one of ncu's labels
     other: float | None = None  # the other reading of an ambiguous d,ddd (4,259: 4259 or 4.259)
     near: bool = False  # the label is the full name nearest before it (a row's, or in its part of a sentence)
+    closes: bool = False  # written bare and ending its clause ("DRAM Throughput is 97.3."): a value, not a count of
+    # something ("leads by 13 points", "by 13.")
 
 
 def read_number(raw: str) -> tuple[float, int, float | None]:
@@ -549,6 +551,9 @@ _WIDTH = re.compile(r"-(?:bits?|bytes?|wide|way|threads?|warps?|elements?|lanes?
 # A number that names a lab, "lab 01 (naive)": no figure.
 _CHANGE_VERB = re.compile(r"\b(from|rose|risen|went|climbed|jumped|increased|grew|improved|fell|dropped|moved|"
                           r"pas[oó]|subi[oó]|baj[oó]|creci[oó])\b", re.I)
+# A bare figure that ends its clause, and one that follows a comparison's preposition ("by 13.", "than 40,")
+_CLOSES = re.compile(r"[ \t]*(?:[,;:!?)]|\.(?!\d)|$)")
+_COMPARATIVE = re.compile(r"\b(?:by|than|from|to|of|over|under|about|around|times)[ \t]+(?:about[ \t]+|~[ \t]*)?$", re.I)
 _COUNT_NOUN = re.compile(r"[ \t]+(?:threads?|blocks?|warps?|waves?|registers?|elements?|rows?|sms?|ctas?|columns?|"
                          r"hilos?|bloques?|filas?|registros?)\b", re.I)
 # A figure in an aside about another kernel: "(vs 131.2 us for torch.softmax)", "(naive: 41.2 %)", "(PyTorch: 131.2 us)"
@@ -794,8 +799,11 @@ def quotes(text: str, labels: tuple[str, ...] = (), kernels: tuple[str, ...] = (
             text = match.group(0).strip()
             row = (row_label + (" | " + column if column else "")).lower() if unitless_row and not unit else ""
             label = ncu_label if ncu_label in ncu_labels else nearest
+            closes = not unit and bool(_CLOSES.match(masked, match.end())) and not _COMPARATIVE.search(
+                masked[:match.start()])
             found.append(Quote(lineno, f"{word} {text}" if word else text, value, digits, family, factors,
-                               context.lower(), approx, bound, row, label, other, near=bool(nearest) and not ncu_label))
+                               context.lower(), approx, bound, row, label, other, near=bool(nearest) and not ncu_label,
+                               closes=closes))
     return found
 
 
