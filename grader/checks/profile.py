@@ -23,8 +23,7 @@ from pathlib import Path
 
 from grader.audit import elf, sass
 from grader.checks.kernel_checks import new_worker, started_worker
-from grader.checks.profile_text import (Quote, claimed_bottleneck, global_functions, hidden_html, kernel_base_name,
-                                    quotes, too_long)
+from grader.checks.profile_text import Quote, global_functions, hidden_html, kernel_base_name, too_long
 from grader.checks.started import begun
 from grader.context import Device
 from grader.results import Result, Status, failed, passed
