@@ -61,6 +61,14 @@ def nvcc_path() -> str | None:
     return shutil.which("nvcc") or (str(p) if (p := Path("/usr/local/cuda/bin/nvcc")).exists() else None)
 
 
+def ncu_path() -> str | None:
+    """Nsight Compute's command-line profiler: on the PATH, else in a CUDA toolkit or a standalone install."""
+    import glob
+
+    return shutil.which("ncu") or next(iter(sorted(glob.glob("/usr/local/cuda*/bin/ncu"))), None) or \
+        next(iter(sorted(glob.glob("/opt/nvidia/nsight-compute/*/ncu"), reverse=True)), None)
+
+
 def arch_flags(device: Device) -> list[str]:
     if not device.has_cuda:
         return list(COMPILE_ONLY_ARCHS)

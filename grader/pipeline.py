@@ -7,6 +7,8 @@ so it never costs the learner points.
 """
 from __future__ import annotations
 
+import contextlib
+
 import os
 import random
 import sys
@@ -276,6 +278,16 @@ class LabRun:
         return any(c.timed and precondition(c, self._ctx, self.done, tuple(p for p in c.needs if p in self.done))
                    is None for c in self.lab.checks)
 
+    def wants_profiler(self) -> bool:
+        """Whether this lab's timed checks run a profiler (Lab.timed_profiler), its untimed checks done; if so, its
+        context records that the timed phase holds the machine's profiler lock (PROFILER_HELD)."""
+        if self.lab.timed_profiler is None:
+            return False
+        ctx = self.context()
+        wants = bool(self.lab.timed_profiler(ctx, dict(self.done)))
+        ctx.memo[PROFILER_HELD] = wants
+        return wants
+
     def ready_for_timing(self) -> None:
         """What the timed checks need that is not a measurement, done before the GPU is taken from every other
         grading: the run's copy worker started and initialised, where this lab's checks measure the copy ceiling
@@ -285,6 +297,8 @@ class LabRun:
         from grader.timing import Failed
 
         ctx = self.context()
+        for hook in self.lab.before_timed:
+            hook(ctx)
         if times_copy(ctx):
             with trace.span("ready for timing", lab=self.lab.number):
                 try:
@@ -447,11 +461,17 @@ def _grade(labs: list[Lab], submission: Path, learner: str | None, workroot: Pat
         timed = [lr for lr in lab_runs if lr.has_timed]
         alone = [lr for lr in timed if lr.timed_may_run()]
         if alone:
-            for lr in alone:
-                lr.ready_for_timing()
-            with gpu_lock.exclusive():
+            # A timed check that runs Nsight Compute (lab 02's report measured again) takes the machine's profiler
+            # lock before the GPU's, as every profiled check does (the other order waits forever on a grading whose
+            # watched check holds the profiler and waits for the GPU), and before its lab gets ready, where its
+            # watched worker starts.
+            profiling = [lr.wants_profiler() for lr in alone] if device.has_cuda else []
+            with gpu_lock.profiler(check="timed checks") if any(profiling) else contextlib.nullcontext():
                 for lr in alone:
-                    lr.run_timed()
+                    lr.ready_for_timing()
+                with gpu_lock.exclusive():
+                    for lr in alone:
+                        lr.run_timed()
             run.timings["timed checks (the GPU to themselves)"] = time.monotonic() - t
         for lr in timed:
             if lr not in alone:
@@ -462,6 +482,9 @@ def _grade(labs: list[Lab], submission: Path, learner: str | None, workroot: Pat
     run.labs = labs_done
     run.seconds = time.monotonic() - start
     return run
+
+
+PROFILER_HELD = "timed phase: profiler lock held"  # ctx.memo key: set where the timed checks may run Nsight Compute
 
 
 def _close_now(closers) -> None:

@@ -391,8 +391,11 @@ class RecordingLock:
     def shared(self):
         return GpuLock(None, "").shared()
 
+    @contextmanager
     def profiler(self, **fields):
-        return GpuLock(None, "").profiler(**fields)
+        self.events.append("profiler")
+        yield
+        self.events.append("profiler released")
 
 
 def on_a_fake_gpu(monkeypatch, events: list) -> None:
@@ -487,3 +490,26 @@ def test_a_timed_check_times_the_copy_only_where_it_is_the_ceiling(kernel, monke
     assert {key.split()[0] for key in asked} == {"01", "02", "03"}
     for key, contenders in asked.items():
         assert ("copy" in contenders) == (spec.rate.ceiling == "copy"), (key, contenders)
+
+
+@pytest.mark.parametrize("profiled", [True, False])
+def test_a_lab_whose_timed_checks_profile_takes_the_profiler_lock_before_it_gets_ready(tmp_path, monkeypatch, profiled):
+    """Lab 02's kernel_matches runs Nsight Compute in the timed phase where the report is measured again (decision
+    137; Lab.timed_profiler says when, from the lab's results so far). The timed phase then takes the machine's
+    profiler lock before the GPU's, as every watched check does (the other order waits forever on a grading whose
+    watched check holds the profiler and waits for the GPU), and before the lab's before_timed hooks, which start the
+    watched worker and see that the lock is held. A lab that profiles nothing takes no profiler lock."""
+    from grader import pipeline
+
+    events: list[str] = []
+    on_a_fake_gpu(monkeypatch, events)
+    lab = Lab("09", "09-fake", "fake", editable=(), docs="x.md", op="gemm")
+    lab.before_timed.append(lambda ctx: events.append(f"before timed, held {ctx.memo.get(pipeline.PROFILER_HELD)}"))
+    lab.timed_profiler = lambda ctx, done: profiled and done["09.k.run"].status == Status.PASS
+    lab.check("09.k.run", points=1, gpu=True)(lambda ctx: passed("ran"))
+    lab.check("09.k.gate", points=1, needs=("09.k.run",), gpu=True, timed=True)(
+        lambda ctx: events.append("measured") or passed("fast"))
+    (tmp_path / "sub").mkdir()
+    pipeline.grade([lab], tmp_path / "sub", None, tmp_path / "work", "gemm")
+    tail = [f"before timed, held {profiled}", "exclusive", "measured"]
+    assert events == (["profiler", *tail, "profiler released"] if profiled else tail), events

@@ -240,7 +240,7 @@ def test_profile_code_check_passes_near_code_with_a_note_and_refuses_far_code():
     assert sass.compare(sass.comparable(report), sass.comparable(library)).same
 
     def judge(listing):
-        ctx = types.SimpleNamespace(spec=SPEC, hint=lambda anchor="": anchor)
+        ctx = types.SimpleNamespace(spec=SPEC, hint=lambda anchor="": anchor, memo={})
         action = {"kernel": {"mangled": "_Z1kv", "function": "k"}, "device": {"compute_capability": [9, 0]},
                   "metrics": {}, "sass": listing}
         notes = []
@@ -257,7 +257,7 @@ def test_profile_code_check_passes_near_code_with_a_note_and_refuses_far_code():
     assert problem is not None and problem.status == Status.FAIL and "is not the code" in problem.message
     # one report, two launches of one kernel name from two files: the launch judged (the longest) is compared with its
     # own instructions, not with the first launch's
-    ctx = types.SimpleNamespace(spec=SPEC, hint=lambda anchor="": anchor)
+    ctx = types.SimpleNamespace(spec=SPEC, hint=lambda anchor="": anchor, memo={})
     mine, theirs = ({"kernel": {"mangled": "_Z1kv", "function": "k"}, "device": {"compute_capability": [9, 0]},
                      "metrics": {profile.M_DURATION: {"value": ns, "unit": "ns"}}, "sass": listing}
                     for ns, listing in ((1000.0, report), (5000.0, far)))
@@ -955,3 +955,96 @@ def test_the_trace_tells_a_templates_instances_apart():
     hostile = {"kernel": {"function": "k", "demangled": "k", "mangled": "--help"}}
     assert profile._same_kernel([{"name": "k"}], hostile)[0] == []  # an option-like name is a name, read as such
     assert profile._short("void k<Tile<4, 2>, true>(float const*, int)") == "k<Tile<4, 2>, true>"
+
+
+def _launch(values: dict, *, mangled="_Z6kernelPKfPfii", grid=(4096, 1, 1), block=(256, 1, 1),
+            device="NVIDIA H200") -> dict:
+    return {"kernel": {"function": "kernel", "demangled": "kernel(const float *, float *, int, int)",
+                       "mangled": mangled}, "device": {"name": device}, "launch": {"grid": list(grid),
+                                                                                 "block": list(block)},
+            "metrics": {name: {"value": v} for name, v in values.items()}}
+
+
+HONEST = {profile.M_SOL_MEM: 84.40, profile.M_SOL_SM: 52.89, profile.M_DRAM_PCT: 84.4, profile.M_DURATION: 126050.0,
+          profile.M_DRAM_READ: 268.9e6, profile.M_DRAM_WRITE: 268.4e6, profile.M_REGISTERS: 40.0,
+          "launch__occupancy_limit_registers": 6.0, "gpc__cycles_elapsed.max": 200000.0,
+          "smsp__average_warp_latency_per_inst_issued.ratio": 30.0}
+
+
+def test_the_reports_figures_agree_with_a_second_honest_run():
+    """A second run moves figures by run-to-run noise (a few points, a few percent), and clocks by more: agreed."""
+    again = dict(HONEST, **{profile.M_SOL_MEM: 82.1, profile.M_SOL_SM: 54.0, profile.M_DURATION: 131000.0,
+                            profile.M_DRAM_READ: 270.0e6, "gpc__cycles_elapsed.max": 260000.0,
+                            "smsp__average_warp_latency_per_inst_issued.ratio": 34.0,
+                            "smsp__average_warps_issue_stalled_barrier_per_issue_active.ratio": 0.12})
+    first = dict(HONEST, **{"smsp__average_warps_issue_stalled_barrier_per_issue_active.ratio": 0.06})
+    assert profile._disagreeing(_launch(first), _launch(again)) == []
+
+
+def test_launch_settings_are_compared_only_for_the_same_code():
+    """A report of close code (another compiler: the note of 02.profile.kernel_matches) may use other registers."""
+    other = dict(HONEST, **{profile.M_REGISTERS: 48.0})
+    assert profile._disagreeing(_launch(HONEST), _launch(other), settings=False) == []
+    assert profile._disagreeing(_launch(HONEST), _launch(other))
+
+
+@pytest.mark.parametrize("metric,value,label", [
+    (profile.M_SOL_SM, 97.1, "Compute (SM) Throughput"),  # c08_report_values_edited_to_fit_claim's edit
+    (profile.M_SOL_MEM, 60.0, "Memory Throughput"),
+    (profile.M_DURATION, 60000.0, "Duration"),
+    (profile.M_DRAM_WRITE, 134.2e6, "DRAM bytes written"),
+    (profile.M_REGISTERS, 32.0, "Registers Per Thread"),  # launch settings: exact
+    ("launch__occupancy_limit_registers", 8.0, "launch__occupancy_limit_registers"),
+])
+def test_an_edited_figure_disagrees_with_a_second_run(metric, value, label):
+    edited = dict(HONEST, **{metric: value})
+    wrong = profile._disagreeing(_launch(edited), _launch(HONEST))
+    assert len(wrong) == 1 and wrong[0].startswith(label) and metric in wrong[0], wrong
+
+
+def _gpu_ctx(name="NVIDIA H200"):
+    spec = get("softmax")
+    return types.SimpleNamespace(device=Device(has_cuda=True, name=name, capability=(9, 0)), spec=spec,
+                                 hint=lambda key: "", memo={"profile.same_code": True})
+
+
+def test_the_report_is_measured_again_only_on_a_gpu_of_its_model(monkeypatch):
+    """Another GPU model gives other figures: the report's are then taken as recorded (the trace, and a note, stand
+    instead). A launch of this model anywhere in the report is enough: one of another model added to the report cannot
+    leave the learner's own unmeasured. Only after the report loaded and the library passed its audit."""
+    monkeypatch.setattr("grader.build.ncu_path", lambda: "/usr/bin/ncu")
+    passed_ = types.SimpleNamespace(status=Status.PASS)
+    done = {"02.profile.loads": passed_, "02.build.honest": passed_}
+    ctx = _gpu_ctx()
+    ctx.memo["profile.facts"] = profile.Facts(actions=[_launch(HONEST, device="NVIDIA H100 80GB HBM3")])
+    assert not profile.measures_again(ctx, done)
+    ctx.memo["profile.facts"].actions.append(_launch(HONEST))
+    assert profile.measures_again(ctx, done)
+    assert not profile.measures_again(ctx, {"02.profile.loads": passed_})
+    assert not profile.measures_again(types.SimpleNamespace(**{**vars(ctx), "device": Device(has_cuda=False)}), done)
+    monkeypatch.setattr("grader.build.ncu_path", lambda: None)
+    assert not profile.measures_again(ctx, done)
+
+
+def test_an_edited_report_fails_when_measured_again(monkeypatch):
+    monkeypatch.setattr(profile, "_measured", lambda ctx: ([_launch(HONEST)], "", None))
+    notes = []
+    assert profile._remeasure(_gpu_ctx(), _launch(HONEST), notes) is None
+    assert "figures agree with the new run" in notes[0], notes
+    edited = _launch(dict(HONEST, **{profile.M_SOL_SM: 97.1}))
+    result = profile._remeasure(_gpu_ctx(), edited, [])
+    assert result.status == Status.FAIL and "not what your kernel measures" in result.message
+    assert any("52.89" in d and "97.1" in d for d in result.details), result.details
+
+
+def test_a_measured_run_without_the_reports_launch_fails(monkeypatch):
+    monkeypatch.setattr(profile, "_measured", lambda ctx: ([_launch(HONEST, grid=(2048, 1, 1))], "", None))
+    result = profile._remeasure(_gpu_ctx(), _launch(HONEST), [])
+    assert result.status == Status.FAIL and "is not how your library launches it" in result.message
+    other = _launch(HONEST, mangled="_Z5otherPKfPfii")
+    monkeypatch.setattr(profile, "_measured", lambda ctx: ([other], "", None))
+    result = profile._remeasure(_gpu_ctx(), _launch(HONEST), [])
+    assert result.status == Status.FAIL and "not the report's" in result.message
+    monkeypatch.setattr(profile, "_measured", lambda ctx: ([], "the profiled launch: it crashed", None))
+    result = profile._remeasure(_gpu_ctx(), _launch(HONEST), [])
+    assert result.status == Status.FAIL and "could not measure your library" in result.message

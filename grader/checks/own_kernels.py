@@ -11,10 +11,9 @@ from __future__ import annotations
 
 import ast
 import csv
-import glob
 import io
-import shutil
 
+from grader.build import ncu_path
 from grader.checks.kernels import run_cases
 from grader.results import Result, failed, passed, skipped
 from grader.checks.kernel_checks import new_worker, started_worker
@@ -24,8 +23,7 @@ ALLOWED_LIBRARY_KERNELS = ("FillFunctor",)  # torch's fill_/zero_: allocation, n
 
 
 def find_ncu() -> str | None:
-    return shutil.which("ncu") or next(iter(sorted(glob.glob("/usr/local/cuda*/bin/ncu"))), None) or \
-        next(iter(sorted(glob.glob("/opt/nvidia/nsight-compute/*/ncu"), reverse=True)), None)
+    return ncu_path()
 
 
 def jit_names(source: str) -> set[str]:

@@ -4,8 +4,9 @@ graded library at the representative size, and does the analysis (profile/<stem>
 The report is learner data: a sandboxed worker reads it (grader/workers/ncu_read.py) and this
 module judges the raw facts. The profiled kernel must be one the built library defines (its ELF,
 grader/audit/elf.py); with a GPU, one the library launches at the representative size with the
-report's grid and block (a trace of the graded library, grader/workers/cuda.py). Every number the
-analysis quotes next to a metric's name must agree with the report. Names and sizes come from the
+report's grid and block (a trace of the graded library, grader/workers/cuda.py); on a GPU of the report's
+model, with the figures Nsight Compute measures when it runs the graded library again (_remeasure). Every
+number the analysis quotes next to a metric's name must agree with the report. Names and sizes come from the
 operation spec; the numbers below are decisions recorded in PHASE_24_PLAN.md (decisions log).
 
     check_loads             02.profile.loads            report_facts(): the worker, run once (ctx.memo)
@@ -293,6 +294,8 @@ def check_loads(ctx) -> Result:
     if facts.error:
         return failed(f"{report_path(ctx).as_posix()}: {facts.error}", hint=ctx.hint("profile"), log=facts.log)
     names = sorted({a["kernel"]["function"] or "?" for a in facts.actions})
+    if not (any(_same_model(ctx, a) for a in facts.actions) and _ncu_here()):
+        prestart_trace(ctx)  # a report Nsight Compute cannot measure again here: the trace will stand instead
     loader = (facts.loader or {}).get("source", "?")
     return Result(Status.PASS, f"report loads: {len(facts.actions)} profiled kernel launch(es): {', '.join(names)}",
                   details=[f"read with the {loader} ncu_report module"], measurements={"profiled_kernels": names})
@@ -355,11 +358,19 @@ def check_kernel_matches(ctx) -> Result:
     notes = _register_notes(mine, kernels)
     if problem := _code_cross_check(ctx, mine, kernels, notes):
         return problem
-    if ctx.device.has_cuda:
+    if ctx.device.has_cuda and _same_model(ctx, primary(mine)) and _ncu_here():
+        if problem := _remeasure(ctx, primary(mine), notes):
+            return problem
+    elif ctx.device.has_cuda:
         if problem := _launch_cross_check(ctx, mine):
             return problem
         notes.append("the graded library launches this kernel at the representative size with the report's grid "
                      "and block (traced on this GPU)")
+        reported = " ".join(str(primary(mine)["device"].get("name") or "").split()) or "an unnamed GPU"
+        notes.append(f"the report's figures were taken as recorded: it was taken on {reported}, this grading runs on "
+                     f"{ctx.device.name}, where they cannot be measured the same" if not _same_model(ctx, primary(mine))
+                     else "the report's figures were taken as recorded: Nsight Compute is not installed here to "
+                          "measure them again")
     else:
         notes.append("whether the graded library launches it at the representative size is checked on a GPU")
     ctx.memo["profile.mine"] = mine
@@ -423,6 +434,7 @@ def _code_cross_check(ctx, mine: list[dict], kernels: dict, notes: list[str]) ->
                       details=["record the report with `make profile LAB=02` on a GPU this grader builds for"],
                       hint=ctx.hint("profile"))
     seen = sass.compare(sass.comparable(got), sass.comparable(built[arch]))
+    ctx.memo["profile.same_code"] = seen.same  # launch settings are compared as measured again only then
     if seen.same:
         notes.append(f"the report's {base} is the code your library compiles to, instruction for instruction "
                      f"({seen.report} instructions, {arch})")
@@ -454,9 +466,9 @@ def _built_for(ctx, capability: tuple[int, int]) -> dict:
 
 
 def trace_worker(ctx):
-    """(plan, worker): the worker that traces the graded library's launch. It is its own, started by lab 02's
-    prepare hook (prestart_trace), so that torch's profiler is set up (GRADER_WARM=profiler: about 6.5 s) while
-    the library builds and its cases run; it loads the library only in the check, which closes it."""
+    """(plan, worker): the worker that traces the graded library's launch. It is its own, started as the report is
+    read (prestart_trace), so that torch's profiler is set up (GRADER_WARM=profiler: about 6.5 s) while the library
+    builds and its cases run; it loads the library only in the check, which closes it."""
     from grader.labs.common import cuda_plan  # a lab's piece: imported here, as checks do not import labs
 
     plan = cuda_plan(ctx, source_name(ctx))
@@ -469,8 +481,10 @@ def trace_worker(ctx):
 
 
 def prestart_trace(ctx) -> None:
-    """Lab 02's prepare hook: the trace worker starts now if a GPU's device nodes are there, the source is begun
-    and the report is there (otherwise the cross-check never runs)."""
+    """Started by 02.profile.loads once the report is read, where it cannot be measured again (another GPU model, no
+    Nsight Compute): the trace worker starts now if there is a GPU, the source is begun and the report is there
+    (otherwise the cross-check never runs), and sets up torch's profiler while the library builds and runs its
+    cases."""
     if (ctx.device.has_cuda and ctx.builddir is not None and source_name(ctx) in ctx.builds
             and begun(ctx, source_name(ctx)) and (ctx.stage / report_path(ctx)).is_file()):
         ctx.builddir.mkdir(parents=True, exist_ok=True)
@@ -525,6 +539,206 @@ def _launch_cross_check(ctx, mine: list[dict]) -> Result | None:
                           details=["re-record the report with `make profile LAB=02` from the code you submit"],
                           hint=ctx.hint("profile"))
     return None
+
+
+# ---- the report's figures, measured again on a GPU of its model (decision 137) ----
+# A report is a file the learner hands in: its values can be edited (c08_report_values_edited_to_fit_claim). Where this
+# GPU is the report's model, Nsight Compute runs the graded library once more, outside its sandbox, at the representative
+# size (instead of the trace: its record names every launch, with its grid, block and duration), and every figure the
+# grading reads must be what that run measures, within the spread honest runs show (evidence-2026-11-30d, call 1: two
+# runs of each track's solution on an H200 at most 1.7 points and 2% apart). By family: (kind, bound). "points": percent
+# of peak, absolute; "ratio": the larger over the smaller. Launch settings (registers, grid, occupancy limits): "exact".
+REMEASURE_SPREAD = {"percent": ("points", 6.0), "time": ("ratio", 1.25), "rate": ("ratio", 1.25),
+                    "bytes": ("ratio", 1.15), "count": ("ratio", 1.35), "exact": ("ratio", 1.001)}
+COUNT_FLOOR = 0.25  # warps per issue, sectors per request: two runs put the stall ratios 0.01-0.3 apart
+REMEASURED = sorted(m for m in WANTED if not m.startswith("device__"))  # compared where both runs hold them
+# Asked of ncu by name: every one of them but the section-derived spilling count (derived__*, which --metrics cannot
+# collect; the local-memory sectors, which it can, say the same). Collected so, the run took 6.1 s where the report's
+# sections took 8.1 s (evidence-2026-11-30d, call 3).
+MEASURED_METRICS = [m for m in REMEASURED if not m.startswith("derived__")]
+# Not compared: clocks (--clock-control none: the GPU's own boost) and counts of cycles that follow them.
+NOT_COMPARED = {"gpc__cycles_elapsed.avg.per_second", "dram__cycles_elapsed.avg.per_second",
+                "gpc__cycles_elapsed.max", "sm__cycles_active.avg"}
+MEASURED_LAUNCHES = 16  # launches in the range profiled at most: a launcher that launches thousands costs no more
+# Its start (harness up, no learner code), then the learner's init and its launches: as own_kernels' watched worker
+# (grader/checks/own_kernels.py says how those limits were measured).
+MEASURE_START_S = (15.0, 15.0, 60.0)
+MEASURE_STEP_S = 90.0
+
+
+def _ncu_here() -> bool:
+    from grader import build
+
+    return build.ncu_path() is not None
+
+
+def _same_model(ctx, action: dict) -> bool:
+    return " ".join(str(action["device"].get("name") or "").split()) == " ".join(ctx.device.name.split())
+
+
+def measures_again(ctx, done: dict) -> bool:
+    """Lab 02's Lab.timed_profiler: whether kernel_matches will run Nsight Compute in this grading (its parents
+    passed, a GPU of the model of one of the report's launches, ncu here). The timed phase then holds the machine's
+    profiler lock. Any launch of that model counts, so that a launch of another model added to the report cannot
+    leave the learner's own unmeasured."""
+    facts = ctx.memo.get("profile.facts")
+    parents = ("02.profile.loads", "02.build.honest")
+    return (ctx.device.has_cuda and all(done.get(p) is not None and done[p].status == Status.PASS for p in parents)
+            and facts is not None and not facts.error and any(_same_model(ctx, a) for a in facts.actions)
+            and _ncu_here())
+
+
+def prestart_measured(ctx) -> None:
+    """Lab 02's hook before its timed checks, the profiler lock held (measures_again): the watched worker starts
+    now, so that ncu and torch start while the copy ceiling gets ready and the gate measures. It runs nothing of the
+    learner's until the check's init."""
+    from grader.pipeline import PROFILER_HELD
+
+    if ctx.memo.get(PROFILER_HELD):
+        measured_worker(ctx)
+
+
+def measured_worker(ctx, attempt: int = 1):
+    """(plan, report path, worker) of try ``attempt``: the CUDA worker that Nsight Compute starts from outside its
+    sandbox and watches, sharing the loopback with ncu's injected library (as own_kernels' watched worker does)."""
+    from grader.build import ncu_path
+    from grader.labs.common import cuda_plan  # a lab's piece: imported here, as checks do not import labs
+
+    plan = cuda_plan(ctx, source_name(ctx))
+    report = ctx.rundir("profile-measured") / f"measured-{attempt}.ncu-rep"
+
+    def make():
+        report.unlink(missing_ok=True)
+        wrapper = [ncu_path(), "--clock-control", "none", "--metrics", ",".join(MEASURED_METRICS), "--nvtx",
+                   "--nvtx-include", f"{nvtx_label(ctx)}/", "--launch-count", str(MEASURED_LAUNCHES),
+                   "--target-processes", "all", "--force-overwrite", "--export", str(report)]
+        return new_worker(ctx, "cuda", f"cuda-measured-{attempt}", gpu=True, ro=list(plan.ro),
+                          env={**dict(plan.env), "GRADER_WARM": "torch"}, rw=list(plan.rw), wrapper=wrapper,
+                          share_net=True)
+
+    return plan, report, started_worker(ctx, f"measured-{attempt}", make)
+
+
+def _remeasure(ctx, main: dict, notes: list[str]) -> Result | None:
+    """Measure the graded library again (``_measured``): the report's launch must be among the new run's, by its
+    mangled name (a template's very instance), grid and block, and every figure both hold must agree
+    (``_disagreeing``). None when they do (a note says so)."""
+    judged, error, log = _measured(ctx)
+    label = ctx.spec.label(ctx.spec.representative)
+    if error:
+        return failed(f"Nsight Compute could not measure your library at {label} to check the report: {error}",
+                      log=log, hint=ctx.hint("profile"))
+    mangled = str(main["kernel"].get("mangled") or "")
+    reported_name = _shown_name(main)
+    shown = ", ".join(f"{_shown_name(a)} grid {a['launch']['grid']} block {a['launch']['block']}"
+                      for a in judged[:4]) or "no kernel"
+    same = [a for a in judged if mangled and a["kernel"].get("mangled") == mangled]
+    if not same:
+        return failed(f"at {label} your library launches {shown}, not the report's {reported_name}", details=[
+                          "expected: the report of a kernel the graded code actually launches at the representative "
+                          "size (dead code, or a kernel only used at other sizes, is not the one to profile)",
+                          "measured again with Nsight Compute on this GPU"], log=log, hint=ctx.hint("profile"))
+    grid, block = main["launch"]["grid"], main["launch"]["block"]
+    fit = [a for a in same if a["launch"]["grid"] == grid and a["launch"]["block"] == block]
+    if not fit:
+        return failed(f"the report's launch of {reported_name} (grid {grid}, block {block}) is not how your library "
+                      f"launches it at {label}: {shown}",
+                      details=["re-record the report with `make profile LAB=02` from the code you submit"],
+                      log=log, hint=ctx.hint("profile"))
+    wrong = _disagreeing(main, fit[0], settings=bool(ctx.memo.get("profile.same_code")))
+    if wrong:
+        return failed(f"the report's figures are not what your kernel measures on this {ctx.device.name}: "
+                      f"{len(wrong)} differ by more than two runs do", details=wrong[:6] + [
+                          "expected: the report as Nsight Compute wrote it, of the code you submit; re-record it with "
+                          "`make profile LAB=02` (a report edited after the run, or recorded from other code, "
+                          "disagrees with a new run)"], log=log, hint=ctx.hint("profile"))
+    compared = len([n for n in REMEASURED if n not in NOT_COMPARED and _metric(main, n) is not None
+                    and _metric(fit[0], n) is not None])
+    notes.append(f"measured again with Nsight Compute on this {ctx.device.name}: the graded library launches the "
+                 f"report's kernel at {label} with its grid and block, and the report's {compared} figures agree with "
+                 "the new run")
+    return None
+
+
+def _shown_name(action: dict) -> str:
+    """A launch's kernel as the learner wrote it, a template's arguments included (``k<6>``): its mangled name read by
+    c++filt, else its base name."""
+    mangled = str(action["kernel"].get("mangled") or "")
+    full = _demangled(mangled) if mangled and len(mangled) <= 4096 else None
+    return _short(full) if full else kernel_base_name(action["kernel"].get("function") or "") or "?"
+
+
+def _family(name: str) -> str:
+    known = KNOWN.get(name)
+    if name in OCCUPANCY_LIMITS or (known is not None and known.config):
+        return "exact"
+    return known.family if known is not None else "count"
+
+
+def _disagreeing(report: dict, judged: dict, settings: bool = True) -> list[str]:
+    """The report's figures (every metric the grading reads, both runs holding it) that the judge's run does not
+    put within REMEASURE_SPREAD of it, as lines for the learner. ``settings``: the launch settings too, exactly (the
+    report's code is the library's instruction for instruction; code that is only close, "recorded with another
+    compiler", may use other registers)."""
+    wrong = []
+    for name in REMEASURED:
+        if name in NOT_COMPARED or not settings and _family(name) == "exact":
+            continue
+        mine, theirs = _metric(report, name), _metric(judged, name)
+        if mine is None or theirs is None:
+            continue
+        kind, bound = REMEASURE_SPREAD[_family(name)]
+        if kind == "points":
+            off = abs(mine - theirs) > bound
+        else:  # a small count (a stall ratio of 0.06 against 0.07) is compared to within COUNT_FLOOR
+            low, high = sorted((abs(mine), abs(theirs)))
+            off = high > bound * low + 1e-9 * max(1.0, high) and not (_family(name) == "count"
+                                                                       and high - low <= COUNT_FLOOR)
+        if off:
+            label = KNOWN[name].label if name in KNOWN else name
+            wrong.append(f"{label} ({name}): the report has {mine:.4g}, measured again {theirs:.4g}")
+    return wrong
+
+
+def _measured(ctx) -> tuple[list[dict], str, Path | None]:
+    """(the launches Nsight Compute recorded, an error, the worker's log). The watched worker loads the graded
+    library and launches it inside the NVTX range `make profile` uses; ncu writes its report in the judge's folder and
+    the judge's sandboxed reader reads it. The check runs in the timed phase, which holds the profiler lock and the
+    GPU alone. A start that never answers is ncu's or the harness's (no learner code has run): tried again in a fresh
+    sandbox."""
+    spec, error, worker = ctx.spec, "", None
+    for attempt, start_s in enumerate(MEASURE_START_S, 1):
+        plan, report, worker = measured_worker(ctx, attempt)
+        stage = "its start"
+        try:
+            worker.call({"cmd": "hello"}, timeout_s=start_s)
+            stage = "loading your library"
+            reply = worker.call({"cmd": "init", **plan.init}, timeout_s=MEASURE_STEP_S)
+            if not reply.has("error"):
+                stage = "the profiled launch"
+                reply = worker.call({"cmd": "profiled", "lib": "learner", "dims": spec.representative,
+                                     "family": "randn" if "randn" in spec.families else next(iter(spec.families)),
+                                     "seed": ctx.seed, "range": nvtx_label(ctx)}, timeout_s=MEASURE_STEP_S)
+            if reply.has("error"):
+                worker.close()
+                return [], f"{stage}: {reply.sub('error').text('message', 300, default='')}", worker.log
+            if reply.data.get("code"):
+                worker.close()
+                return [], f"your launcher returned cudaError {reply.data.get('code')}", worker.log
+        except WorkerGone as gone:
+            worker.close()
+            if stage == "its start":
+                error = f"Nsight Compute's start did not answer in {start_s:.0f} s ({attempt} tries)"
+                continue
+            return [], f"{stage}: {gone}", worker.log
+        worker.close()  # ncu writes its report as the process ends
+        if not report.is_file():
+            return [], "Nsight Compute wrote no report", worker.log
+        facts = _read(ctx, report, f"profile-measured-{attempt}", {})
+        if facts.error:
+            return [], f"the new report could not be read: {facts.error}", facts.log
+        return facts.actions, "", worker.log
+    return [], error, worker.log if worker is not None else None
 
 
 def _traced_name(t: dict) -> str:

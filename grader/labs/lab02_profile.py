@@ -1,5 +1,6 @@
 """Lab 02's profile checks. They read the committed report, so they run on any machine; with a GPU
-the profiled launch is also cross-checked against a trace of the graded library.
+the profiled launch is also cross-checked against a trace of the graded library, and on a GPU of the
+report's model the report's figures against a new Nsight Compute run of it.
 
 The logic lives in grader/checks/profile.py; this file only declares the checks.
 """
@@ -30,19 +31,23 @@ def register(lab, spec, source: str, report: str) -> None:
                               f"compiles to for the report's GPU (SASS, instruction for instruction; at least 90% of it "
                               f"in order passes with a note); with a GPU, the graded library is traced at {rep} and must "
                               "launch that kernel (a template's instance by its arguments) with the report's grid and block, in a like "
-                              "time.")
+                              "time; on a GPU of the report's model, Nsight Compute measures it again, and the report's figures must "
+                              "be what it measures (within the spread of two honest runs: 6 points of a percentage, 25% of a time).")
     device_and_shape.__doc__ = f"The report was taken on sm_80 or newer, at the representative size {rep} fp32."
     analysis.__doc__ = (f"profile/{spec.stem}_tuned.md names the bottleneck the report shows and quotes 2+ of its values, and "
                         "every value it quotes is the report's.\n\nThe report's verdict comes from its Speed Of Light "
                         "section: latency-bound when Memory and Compute (SM) Throughput are both under 60% of peak; "
                         "otherwise the unit that leads by 10+ points; either when they are closer than that.")
-    # Reading the report is a lane of its own, beside the correctness run. The cross-check traces the graded
-    # library (CUPTI, through torch's profiler) and compares the launch's duration with the report's: that is a
-    # measurement, so it is timed (it runs last, with the GPU to itself; traced beside other work a launch measured
-    # 2.7x the report's time on an H100, and a trace beside Nsight Compute's run of lab 03 is a second profiler on
-    # the GPU at once), and so are the checks that need it. Its worker starts with the lab and sets up the
-    # profiler meanwhile (profile.prestart_trace), which took 5.6 s of the timed phase when done there.
-    lab.prepare.append(profile.prestart_trace)
+    # Reading the report is a lane of its own, beside the correctness run. The cross-check is a measurement, so it is
+    # timed (it runs last, with the GPU to itself; traced beside other work a launch measured 2.7x the report's time on
+    # an H100, and a trace beside Nsight Compute's run of lab 03 is a second profiler on the GPU at once), and so are
+    # the checks that need it. On a GPU of the report's model, Nsight Compute measures the graded library again
+    # (decision 137): the timed phase then holds the machine's profiler lock (measures_again), and the watched worker
+    # starts as the timed checks get ready, so that its start overlaps the gate's. Elsewhere the graded library is
+    # traced (CUPTI, through torch's profiler): its worker starts as soon as the report is read (02.profile.loads) and
+    # sets up the profiler meanwhile, which took 5.6 s of the timed phase when done there.
+    lab.before_timed.append(profile.prestart_measured)
+    lab.timed_profiler = profile.measures_again
     lab.check("02.profile.loads", points=1, lane="profile")(loads)
     lab.check("02.profile.kernel_matches", points=2, needs=("02.profile.loads", "02.build.honest"),
               timed=True)(kernel_matches)
