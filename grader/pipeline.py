@@ -8,7 +8,6 @@ so it never costs the learner points.
 from __future__ import annotations
 
 import contextlib
-
 import os
 import random
 import sys

@@ -564,6 +564,7 @@ MEASURED_LAUNCHES = 16  # launches in the range profiled at most: a launcher tha
 # (grader/checks/own_kernels.py says how those limits were measured).
 MEASURE_START_S = (15.0, 15.0, 60.0)
 MEASURE_STEP_S = 90.0
+MEASURE_CLOSE_S = 20.0  # for ncu to write its report once the worker leaves (other workers get 2 s, then are killed)
 
 
 def _ncu_here() -> bool:
@@ -731,7 +732,7 @@ def _measured(ctx) -> tuple[list[dict], str, Path | None]:
                 error = f"Nsight Compute's start did not answer in {start_s:.0f} s ({attempt} tries)"
                 continue
             return [], f"{stage}: {gone}", worker.log
-        worker.close()  # ncu writes its report as the process ends
+        worker.close(MEASURE_CLOSE_S)  # ncu writes its report as the process ends: given time to, not killed at once
         if not report.is_file():
             return [], "Nsight Compute wrote no report", worker.log
         facts = _read(ctx, report, f"profile-measured-{attempt}", {})
