@@ -305,12 +305,13 @@ class LabRun:
                 except (WorkerGone, BadReply, Failed):
                     pass
 
-    def run_timed(self, alone: bool = True) -> None:
+    def run_timed(self, alone: bool = True, profiled: bool | None = None) -> None:
         """The timed checks, one after another, while this process holds the GPU alone. ``alone=False``: the lab
         holds nothing (``timed_may_run`` found no check that can run), so each is given its parents' verdict, and
-        one that would run is a grader bug rather than a measurement shared with other work."""
+        one that would run is a grader bug rather than a measurement shared with other work. ``profiled``: only
+        the checks a profiler may watch (True) or only the others (False); all by default."""
         for check in self.lab.checks:
-            if check.timed and not self.stop.is_set():
+            if check.timed and (profiled is None or check.profiled == profiled) and not self.stop.is_set():
                 ctx = self.context()
                 ctx.lane = check.lane  # a lane's worker is reused: it holds the kernel, built and loaded
                 t = time.monotonic()
@@ -464,13 +465,21 @@ def _grade(labs: list[Lab], submission: Path, learner: str | None, workroot: Pat
             # lock before the GPU's, as every profiled check does (the other order waits forever on a grading whose
             # watched check holds the profiler and waits for the GPU), and before its lab gets ready, where its
             # watched worker starts.
+            # The checks a profiler watches run first, and the profiler lock is given back as soon as they are
+            # done: the lab's other timed checks need the GPU alone, not the profiler, and another grading's
+            # watched check may start its worker meanwhile (a start holds no GPU lock).
             profiling = [lr.wants_profiler() for lr in alone] if device.has_cuda else []
-            with gpu_lock.profiler(check="timed checks") if any(profiling) else contextlib.nullcontext():
+            with contextlib.ExitStack() as profiler:
+                if any(profiling):
+                    profiler.enter_context(gpu_lock.profiler(check="timed checks"))
                 for lr in alone:
                     lr.ready_for_timing()
                 with gpu_lock.exclusive():
                     for lr in alone:
-                        lr.run_timed()
+                        lr.run_timed(profiled=True)
+                    profiler.close()
+                    for lr in alone:
+                        lr.run_timed(profiled=False)
             run.timings["timed checks (the GPU to themselves)"] = time.monotonic() - t
         for lr in timed:
             if lr not in alone:

@@ -42,7 +42,9 @@ class Check:
     after: tuple[str, ...] = ()  # it may start once these passed (its needs by default)
     timed: bool = False  # measures speed: runs last, with the GPU to itself
     profiled: bool = False  # a profiler (Nsight Compute) watches its worker: one such check at a time on the machine,
-    # under the profiler lock instead of a slot (grader/gpu_lock.py); it takes the GPU lock itself, around its GPU work
+    # under the profiler lock instead of a slot (grader/gpu_lock.py); it takes the GPU lock itself, around its GPU work.
+    # A timed one may be watched (Lab.timed_profiler): it runs before the lab's other timed checks, under the lock
+    # the timed phase holds for it and gives back once every such check is done (grader/pipeline.py)
 
     @property
     def starts_after(self) -> tuple[str, ...]:
@@ -102,7 +104,7 @@ class Lab:
             for gate in after:
                 if gate not in ancestors:
                     raise ValueError(f"check {id!r} starts after {gate!r}, which is not among what it needs")
-            if profiled and not gpu:
+            if profiled and not (gpu or timed):  # a timed check runs only where a GPU is (its profiler, only there)
                 raise ValueError(f"check {id!r} is profiled but does not need a GPU")
             self.checks.append(Check(id, points, fn, tuple(needs), gpu, bonus, lane, tuple(after), timed, profiled))
             return fn

@@ -12,7 +12,9 @@ from __future__ import annotations
 import ast
 import csv
 import io
+import time
 
+from grader import trace
 from grader.build import ncu_path
 from grader.checks.kernels import run_cases
 from grader.results import Result, failed, passed, skipped
@@ -112,6 +114,9 @@ def kernels_run(ctx, plan, attempt: int, limits: tuple[float, float] | None = No
         # never ends holds back no measurement of another grading. The learner's code runs from the init on, and
         # the GPU lock is held from there (the init here, each case in run_cases).
         worker.call({"cmd": "hello"}, timeout_s=start_s)
+        if trace.enabled():  # the harness's own account of its start (imports, CUDA under ncu)
+            trace.event("watched start", time.monotonic(), lane=ctx.lane,
+                        log=" | ".join(line for line in worker.log_text().splitlines() if "[harness]" in line)[:600])
         stage = "your file's init"
         with ctx.gpu_work():
             reply = worker.call({"cmd": "init", **plan.init, "poison": False}, timeout_s=limit)  # listed, not judged
@@ -119,6 +124,11 @@ def kernels_run(ctx, plan, attempt: int, limits: tuple[float, float] | None = No
             stage = "the case"
             run_cases(ctx, worker, [case], repeats=1, guard=0, timeout_s=limit)
     except WorkerGone as gone:
+        worker.close()
+        if stage == START and trace.enabled():  # where a lost start stopped: ncu's own lines and the harness's
+            trace.event("watched start lost", time.monotonic(), lane=ctx.lane,
+                        ncu=log.read_text(errors="replace")[-2000:] if log.is_file() else "(no ncu log)",
+                        log=worker.log_text()[-2000:])
         return [], worker, f"{stage}: {gone}"
     finally:
         worker.close()  # ncu writes its record as the process ends

@@ -123,6 +123,17 @@ def timed_launches(run, n: int, link, sync, *, stream=None, event=None) -> float
     return first.elapsed_time(last) / n
 
 
+def _since_start() -> float:
+    """Seconds since this process began (the kernel's clock), for a start that takes too long to say where."""
+    try:
+        with open("/proc/self/stat") as f:
+            began = int(f.read().rsplit(")", 1)[1].split()[19]) / os.sysconf("SC_CLK_TCK")
+        with open("/proc/uptime") as f:
+            return float(f.read().split()[0]) - began
+    except (OSError, ValueError, IndexError):
+        return -1.0
+
+
 def warm_torch() -> None:
     """What the first call into torch would otherwise import or set up, done at start-up, before the judge's first
     command and before any learner code: torch._dynamo (about 900 modules; torch imports it the first time a
@@ -138,6 +149,8 @@ def warm_torch() -> None:
         import torch._dynamo  # noqa: F401
 
     t2 = time.monotonic()
+    # Where a start stands when it never answers (a watched start lost before this line printed nothing at all)
+    print(f"[harness] imported: {_since_start():.2f} s since the process began; CUDA next", flush=True)
     if torch.cuda.is_available():
         torch.cuda.init()
     print(f"[harness] warm-up: torch {t1 - t0:.2f} s, torch._dynamo {t2 - t1:.2f} s, CUDA {time.monotonic() - t2:.2f} s",

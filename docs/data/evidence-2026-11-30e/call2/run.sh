@@ -1,0 +1,22 @@
+#!/usr/bin/env bash
+# Evidence 2026-11-30e, call 2: the timed phase gives the profiler lock back once lab 02's kernel_matches (run first)
+# is done; make test-gpu's command in file order, traced, with every watched start's harness lines and every lost
+# start's ncu log in the traces; then the solutions' lab 02 alone and every lab (both tracks) with --timings.
+#   bash docs/data/evidence-2026-11-30e/call2/run.sh   (on the GPU machine, from the repository root; $OUT collects)
+set -u
+export PYTHONUNBUFFERED=1
+R=$OUT/r; mkdir -p $R/tt; L=$OUT/log.txt
+python3 -m pip install -q --no-index --no-deps --no-compile --target /tmp/site .whl/*.whl && export PYTHONPATH=$PWD:/tmp/site
+nvidia-smi --query-gpu=name,driver_version,clocks.max.sm,memory.total --format=csv,noheader | tee $L
+git log --oneline -1 >> $L; git status --short | head -30 >> $L
+( time GRADER_TEST_TRACE=$R/tt timeout 450 python3 -m pytest -q -m gpu --ignore=tests/docs \
+    -n 8 --dist worksteal -p no:cacheprovider --durations=0 ) > $R/test-gpu.txt 2>&1
+grep -vE "PytestBenchmarkWarning|warner\(" $R/test-gpu.txt | grep -E "passed|failed|error|^real|^user|^sys" | tail -6 >> $L
+python3 docs/data/evidence-2026-11-29f/locks.py $R/tt >> $L 2>&1
+g() { local name=$1; shift; echo "== $name" >> $L
+  ( time GRADER_TRACE=$R/$name.jsonl timeout 120 python3 -m grader "$@" --timings --json $R/$name.json ) > $R/$name.txt 2>&1
+  grep -E "^│ (lab 0|total|timed|  02\.profile\.kernel)|Score|^real" $R/$name.txt >> $L; grep -E "│ (FAIL|NOT RUN)" $R/$name.txt >> $L; }
+g lab02 02 --submission solutions
+g all --submission solutions; python3 docs/data/evidence-2026-11-29/gate.py $R/all.json "gate:" >> $L 2>&1
+g gemm-all --submission solutions --kernel gemm; python3 docs/data/evidence-2026-11-29/gate.py $R/gemm-all.json "gemm gate:" >> $L 2>&1
+cd $OUT && tar -czf r.tgz r && rm -rf r
