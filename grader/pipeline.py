@@ -305,13 +305,14 @@ class LabRun:
                 except (WorkerGone, BadReply, Failed):
                     pass
 
-    def run_timed(self, alone: bool = True, profiled: bool | None = None) -> None:
+    def run_timed(self, alone: bool = True, profiled_done=None) -> None:
         """The timed checks, one after another, while this process holds the GPU alone. ``alone=False``: the lab
         holds nothing (``timed_may_run`` found no check that can run), so each is given its parents' verdict, and
-        one that would run is a grader bug rather than a measurement shared with other work. ``profiled``: only
-        the checks a profiler may watch (True) or only the others (False); all by default."""
+        one that would run is a grader bug rather than a measurement shared with other work. ``profiled_done()``
+        is called once the lab's last timed check that a profiler may watch (Check.profiled) is over."""
+        watched = [c for c in self.lab.checks if c.timed and c.profiled]
         for check in self.lab.checks:
-            if check.timed and (profiled is None or check.profiled == profiled) and not self.stop.is_set():
+            if check.timed and not self.stop.is_set():
                 ctx = self.context()
                 ctx.lane = check.lane  # a lane's worker is reused: it holds the kernel, built and loaded
                 t = time.monotonic()
@@ -320,6 +321,8 @@ class LabRun:
                         raise GraderBug(f"timed check {check.id} would run without the GPU to itself")
                     self._finish(check, run_check(check, ctx, self.done))
                 self.report.timings[check.id] = time.monotonic() - t
+            if profiled_done is not None and watched and check is watched[-1]:
+                profiled_done()
 
     def _finish(self, check: Check, result: Result) -> None:
         self.done[check.id] = result
@@ -465,21 +468,21 @@ def _grade(labs: list[Lab], submission: Path, learner: str | None, workroot: Pat
             # lock before the GPU's, as every profiled check does (the other order waits forever on a grading whose
             # watched check holds the profiler and waits for the GPU), and before its lab gets ready, where its
             # watched worker starts.
-            # The checks a profiler watches run first, and the profiler lock is given back as soon as they are
-            # done: the lab's other timed checks need the GPU alone, not the profiler, and another grading's
-            # watched check may start its worker meanwhile (a start holds no GPU lock).
+            # The lock is given back as soon as the last timed check a profiler may watch is over: the checks after
+            # it need the GPU alone, not the profiler. They keep their order: the gate, before lab 02's check that
+            # runs Nsight Compute, hides its watched worker's start (2026-11-30e: run first, the check waited for
+            # it, and its lock held no shorter).
             profiling = [lr.wants_profiler() for lr in alone] if device.has_cuda else []
             with contextlib.ExitStack() as profiler:
                 if any(profiling):
                     profiler.enter_context(gpu_lock.profiler(check="timed checks"))
                 for lr in alone:
                     lr.ready_for_timing()
+                last = max((i for i, lr in enumerate(alone) if any(c.timed and c.profiled for c in lr.lab.checks)),
+                           default=None)
                 with gpu_lock.exclusive():
-                    for lr in alone:
-                        lr.run_timed(profiled=True)
-                    profiler.close()
-                    for lr in alone:
-                        lr.run_timed(profiled=False)
+                    for i, lr in enumerate(alone):
+                        lr.run_timed(profiled_done=profiler.close if i == last else None)
             run.timings["timed checks (the GPU to themselves)"] = time.monotonic() - t
         for lr in timed:
             if lr not in alone:

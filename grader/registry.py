@@ -43,8 +43,8 @@ class Check:
     timed: bool = False  # measures speed: runs last, with the GPU to itself
     profiled: bool = False  # a profiler (Nsight Compute) watches its worker: one such check at a time on the machine,
     # under the profiler lock instead of a slot (grader/gpu_lock.py); it takes the GPU lock itself, around its GPU work.
-    # A timed one may be watched (Lab.timed_profiler): it runs before the lab's other timed checks, under the lock
-    # the timed phase holds for it and gives back once every such check is done (grader/pipeline.py)
+    # A timed one may be watched (Lab.timed_profiler): the timed phase holds the lock for it and gives it back once the
+    # lab's last such check is over (grader/pipeline.py)
 
     @property
     def starts_after(self) -> tuple[str, ...]:

@@ -498,9 +498,10 @@ def test_a_lab_whose_timed_checks_profile_takes_the_profiler_lock_before_it_gets
     137; Lab.timed_profiler says when, from the lab's results so far). The timed phase then takes the machine's
     profiler lock before the GPU's, as every watched check does (the other order waits forever on a grading whose
     watched check holds the profiler and waits for the GPU), and before the lab's before_timed hooks, which start the
-    watched worker and see that the lock is held. A lab that profiles nothing takes no profiler lock. The timed
-    checks a profiler may watch (profiled) run first, whatever their order of declaration, and the lock is given back
-    before the others, which need the GPU alone but not the profiler (other gradings' watched checks queue for it)."""
+    watched worker and see that the lock is held. A lab that profiles nothing takes no profiler lock. The timed checks
+    keep their order (the gate before the watched check hides its worker's start), and the lock is given back once the
+    last one a profiler may watch (profiled) is over: those after it need the GPU alone, not the profiler, for which
+    other gradings' watched checks queue (decision 138)."""
     from grader import pipeline
 
     events: list[str] = []
@@ -513,10 +514,12 @@ def test_a_lab_whose_timed_checks_profile_takes_the_profiler_lock_before_it_gets
         lambda ctx: events.append("measured") or passed("fast"))
     lab.check("09.k.watched", points=1, needs=("09.k.run",), timed=True, profiled=True)(
         lambda ctx: events.append("watched") or passed("as reported"))
+    lab.check("09.k.analysis", points=1, needs=("09.k.watched",), timed=True)(
+        lambda ctx: events.append("analysed") or passed("read"))
     (tmp_path / "sub").mkdir()
     pipeline.grade([lab], tmp_path / "sub", None, tmp_path / "work", "gemm")
     if profiled:
-        assert events == ["profiler", "before timed, held True", "exclusive", "watched", "profiler released",
-                          "measured"], events
+        assert events == ["profiler", "before timed, held True", "exclusive", "measured", "watched",
+                          "profiler released", "analysed"], events
     else:
-        assert events == ["before timed, held False", "exclusive", "watched", "measured"], events
+        assert events == ["before timed, held False", "exclusive", "measured", "watched", "analysed"], events

@@ -50,7 +50,7 @@ def register(lab, spec, source: str, report: str) -> None:
     lab.timed_profiler = profile.measures_again
     lab.check("02.profile.loads", points=1, lane="profile")(loads)
     lab.check("02.profile.kernel_matches", points=2, needs=("02.profile.loads", "02.build.honest"),
-              timed=True, profiled=True)(kernel_matches)  # measured again under Nsight Compute: the first timed check
+              timed=True, profiled=True)(kernel_matches)  # Nsight Compute measures again: the profiler lock's last use
     lab.check("02.profile.device_and_shape", points=1, needs=("02.profile.kernel_matches",), timed=True)(
         device_and_shape)
     lab.check("02.profile.analysis", points=4, needs=("02.profile.kernel_matches",), timed=True)(analysis)
