@@ -310,7 +310,7 @@ class LabRun:
         holds nothing (``timed_may_run`` found no check that can run), so each is given its parents' verdict, and
         one that would run is a grader bug rather than a measurement shared with other work. ``profiled_done()``
         is called once the lab's last timed check that a profiler may watch (Check.profiled) is over."""
-        watched = [c for c in self.lab.checks if c.timed and c.profiled]
+        watched = self.lab.watched_timed
         for check in self.lab.checks:
             if check.timed and not self.stop.is_set():
                 ctx = self.context()
@@ -478,8 +478,7 @@ def _grade(labs: list[Lab], submission: Path, learner: str | None, workroot: Pat
                     profiler.enter_context(gpu_lock.profiler(check="timed checks"))
                 for lr in alone:
                     lr.ready_for_timing()
-                last = max((i for i, lr in enumerate(alone) if any(c.timed and c.profiled for c in lr.lab.checks)),
-                           default=None)
+                last = max((i for i, lr in enumerate(alone) if lr.lab.watched_timed), default=None)
                 with gpu_lock.exclusive():
                     for i, lr in enumerate(alone):
                         lr.run_timed(profiled_done=profiler.close if i == last else None)

@@ -85,6 +85,11 @@ class Lab:
     def name(self) -> str:
         return f"{self.number}-{self.slug}"
 
+    @property
+    def watched_timed(self) -> list[Check]:
+        """Its timed checks that a profiler may watch (Check.profiled), in order."""
+        return [c for c in self.checks if c.timed and c.profiled]
+
     def check(self, id: str, *, points: int, needs: tuple[str, ...] = (), gpu: bool = False, bonus: bool = False,
               lane: str = "main", after: tuple[str, ...] = (), timed: bool = False, profiled: bool = False):
         """Decorator: register ``fn`` as a check of this lab."""
