@@ -437,6 +437,33 @@ class Worker:
         text += bytes(self._log_tail)
         self.log.write_bytes(text)
 
+    def where_stuck(self) -> str:
+        """What each process of the worker's tree (the wrapper, the sandbox, the harness) and each of its threads is
+        waiting in, read from /proc before it is killed: a trace for a start that never answered (own_kernels)."""
+        lines = []
+        try:
+            procs = [self._root, *self._root.children(recursive=True)] if self._root is not None else []
+        except psutil.Error:
+            procs = [self._root]
+        for p in procs:
+            try:
+                head = f"{p.pid} {p.name()} {p.status()}"
+                tids = sorted(t.id for t in p.threads())
+            except psutil.Error:
+                continue
+            waits = []
+            for tid in tids:
+                task = Path(f"/proc/{p.pid}/task/{tid}")
+                try:
+                    wchan = (task / "wchan").read_text().strip() or "-"
+                    call = (task / "syscall").read_text().split()[0]
+                except OSError:
+                    wchan, call = "?", "?"
+                waits.append(f"{wchan}/{call}")
+            counts = {w: waits.count(w) for w in waits}
+            lines.append(head + ": " + ", ".join(f"{w} x{n}" for w, n in sorted(counts.items())))
+        return "\n".join(lines)
+
     def log_text(self) -> str:
         return (bytes(self._log_head) + bytes(self._log_tail)).decode(errors="replace")
 

@@ -421,3 +421,44 @@ def test_a_worker_outlives_the_thread_that_started_it(tmp_path):
         assert worker.proc.poll() is None, f"the worker died with the thread that started it ({worker.proc.poll()})"
     finally:
         worker.close()
+
+
+def test_a_start_that_stalls_in_its_imports_says_where(tmp_path):
+    """Nsight Compute's watched starts were lost now and then before the harness's imports ended, and the worker's log
+    said nothing (docs/data/evidence-2026-11-30e). The harness now prints every thread's stack when its imports or
+    CUDA's set-up run past ``STALL_REPORT_S``; a start that ends in time prints none."""
+    fake = tmp_path / "torch"
+    fake.mkdir()
+    (fake / "__init__.py").write_text("import time\ntime.sleep(float(__import__('os').environ['STALL']))\n"
+                                      "class cuda:\n    is_available = staticmethod(lambda: False)\n")
+    for stall, stack in (("1.5", True), ("0", False)):
+        proc = run_python(f"""
+            import sys
+            sys.path[:0] = [{str(tmp_path)!r}, {str(REPO)!r}]
+            from grader.workers import serve
+            serve.STALL_REPORT_S = 0.5
+            serve.warm_torch()
+        """, env={**os.environ, "GRADER_WARM": "torch", "STALL": stall})
+        assert proc.returncode == 0, proc.stderr
+        assert "[harness] python up:" in proc.stdout and "[harness] warm-up:" in proc.stdout
+        assert ("Timeout" in proc.stderr and "torch/__init__.py" in proc.stderr) == stack, proc.stderr
+
+
+def test_a_workers_stuck_processes_are_named_with_what_they_wait_in():
+    """A lost start's trace (own_kernels.kernels_run) names each process of the worker's tree and what its threads
+    wait in, read from /proc before the kill."""
+    proc = run_python(f"""
+        import subprocess, sys, time
+        sys.path.insert(0, {str(REPO)!r})
+        import psutil
+        from grader import runner
+        child = subprocess.Popen(["bash", "-c", "sleep 30 & exec sleep 31"])
+        time.sleep(0.5)
+        worker = runner.Worker.__new__(runner.Worker)
+        worker._root = psutil.Process(child.pid)
+        print(worker.where_stuck())
+        runner.kill_tree(worker._root)
+    """)
+    assert proc.returncode == 0, proc.stderr
+    lines = proc.stdout.strip().splitlines()
+    assert len(lines) == 2 and all(" sleep " in line and "nanosleep" in line for line in lines), proc.stdout

@@ -124,11 +124,12 @@ def kernels_run(ctx, plan, attempt: int, limits: tuple[float, float] | None = No
             stage = "the case"
             run_cases(ctx, worker, [case], repeats=1, guard=0, timeout_s=limit)
     except WorkerGone as gone:
+        stuck = worker.where_stuck() if stage == START and trace.enabled() else ""  # read before the kill
         worker.close()
         if stage == START and trace.enabled():  # where a lost start stopped: ncu's own lines and the harness's
-            trace.event("watched start lost", time.monotonic(), lane=ctx.lane,
+            trace.event("watched start lost", time.monotonic(), lane=ctx.lane, processes=stuck[:2000],
                         ncu=log.read_text(errors="replace")[-2000:] if log.is_file() else "(no ncu log)",
-                        log=worker.log_text()[-2000:])
+                        log=worker.log_text()[-4000:])
         return [], worker, f"{stage}: {gone}"
     finally:
         worker.close()  # ncu writes its record as the process ends

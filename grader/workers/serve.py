@@ -134,6 +134,9 @@ def _since_start() -> float:
         return -1.0
 
 
+STALL_REPORT_S = 12.0  # under the watched start's first limit, 15 s; the starts that answered took 3-10 s
+
+
 def warm_torch() -> None:
     """What the first call into torch would otherwise import or set up, done at start-up, before the judge's first
     command and before any learner code: torch._dynamo (about 900 modules; torch imports it the first time a
@@ -141,6 +144,12 @@ def warm_torch() -> None:
     while the judge is still setting up (grader/pipeline.py), so this time overlaps the judge's own."""
     import time
 
+    import faulthandler
+
+    print(f"[harness] python up: {_since_start():.2f} s since the process began; torch next", flush=True)
+    # A start that stalls in its imports or CUDA's set-up prints where, every thread's Python stack, before the judge's
+    # first limit (own_kernels.START_LIMITS_S) cuts it: the watched start's trace keeps the worker's log
+    faulthandler.dump_traceback_later(STALL_REPORT_S)
     t0 = time.monotonic()
     import torch
 
@@ -153,6 +162,7 @@ def warm_torch() -> None:
     print(f"[harness] imported: {_since_start():.2f} s since the process began; CUDA next", flush=True)
     if torch.cuda.is_available():
         torch.cuda.init()
+    faulthandler.cancel_dump_traceback_later()
     print(f"[harness] warm-up: torch {t1 - t0:.2f} s, torch._dynamo {t2 - t1:.2f} s, CUDA {time.monotonic() - t2:.2f} s",
           flush=True)
 
