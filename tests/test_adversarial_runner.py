@@ -425,22 +425,23 @@ def test_a_worker_outlives_the_thread_that_started_it(tmp_path):
 
 def test_a_start_that_stalls_in_its_imports_says_where(tmp_path):
     """Nsight Compute's watched starts were lost now and then before the harness's imports ended, and the worker's log
-    said nothing (docs/data/evidence-2026-11-30e). The harness now prints every thread's stack when its imports or
-    CUDA's set-up run past ``STALL_REPORT_S``; a start that ends in time prints none."""
+    said nothing (docs/data/evidence-2026-11-30e). A worker given GRADER_STALL_REPORT_S (own_kernels sets it) prints
+    every thread's stack when its start runs past it; one whose start ends in time (serve.started) prints none."""
     fake = tmp_path / "torch"
     fake.mkdir()
-    (fake / "__init__.py").write_text("import time\ntime.sleep(float(__import__('os').environ['STALL']))\n"
-                                      "class cuda:\n    is_available = staticmethod(lambda: False)\n")
+    (fake / "__init__.py").write_text("import os, time\ntime.sleep(float(os.environ['STALL']))\n")
     for stall, stack in (("1.5", True), ("0", False)):
         proc = run_python(f"""
-            import sys
+            import sys, time
             sys.path[:0] = [{str(tmp_path)!r}, {str(REPO)!r}]
+            import grader.workers
+            import torch
             from grader.workers import serve
-            serve.STALL_REPORT_S = 0.5
-            serve.warm_torch()
-        """, env={**os.environ, "GRADER_WARM": "torch", "STALL": stall})
+            serve.started()
+            time.sleep(1.0)
+        """, env={**os.environ, "GRADER_STALL_REPORT_S": "0.5", "STALL": stall})
         assert proc.returncode == 0, proc.stderr
-        assert "[harness] python up:" in proc.stdout and "[harness] warm-up:" in proc.stdout
+        assert "[harness] python up:" in proc.stdout
         assert ("Timeout" in proc.stderr and "torch/__init__.py" in proc.stderr) == stack, proc.stderr
 
 

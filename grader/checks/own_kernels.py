@@ -69,6 +69,7 @@ def base(name: str) -> str:
 # a margin of half again over the slowest, and a start cut by mistake costs one more start, not a learner's try.
 START_LIMITS_S = (15.0, 15.0, 60.0)
 STEP_LIMITS_S = (40.0, 90.0)
+STALL_REPORT_S = 12.0  # a start still going then prints its stack to its log (grader/workers/__init__.py), for the trace
 ATTEMPTS = len(STEP_LIMITS_S)  # a run of the learner's code that lists nothing is tried once more, then fails
 TRIES = ATTEMPTS + len(START_LIMITS_S) - 1  # the most watched workers one check starts
 
@@ -91,8 +92,8 @@ def ncu_worker(ctx, plan, attempt: int):
         wrapper = [find_ncu(), "--target-processes", "all", "--clock-control", "none", "--cache-control", "none",
                    "--metrics", "gpu__time_duration.sum", "--csv", "--log-file", str(log)]
         return new_worker(ctx, "triton", f"triton-ncu-{attempt}", "triton-ncu", gpu=True, ro=list(plan.ro),
-                          env={**dict(plan.env), "GRADER_WARM": "torch"}, rw=list(plan.rw), wrapper=wrapper,
-                          share_net=True)
+                          env={**dict(plan.env), "GRADER_WARM": "torch", "GRADER_STALL_REPORT_S": str(STALL_REPORT_S)},
+                          rw=list(plan.rw), wrapper=wrapper, share_net=True)
 
     return started_worker(ctx, f"ncu-{attempt}", make)
 

@@ -15,6 +15,7 @@ import traceback
 from pathlib import Path
 
 from grader import channel
+from grader.workers import since_start
 
 HARNESS_FAILED = 70
 
@@ -123,20 +124,6 @@ def timed_launches(run, n: int, link, sync, *, stream=None, event=None) -> float
     return first.elapsed_time(last) / n
 
 
-def _since_start() -> float:
-    """Seconds since this process began (the kernel's clock), for a start that takes too long to say where."""
-    try:
-        with open("/proc/self/stat") as f:
-            began = int(f.read().rsplit(")", 1)[1].split()[19]) / os.sysconf("SC_CLK_TCK")
-        with open("/proc/uptime") as f:
-            return float(f.read().split()[0]) - began
-    except (OSError, ValueError, IndexError):
-        return -1.0
-
-
-STALL_REPORT_S = 12.0  # under the watched start's first limit, 15 s; the starts that answered took 3-10 s
-
-
 def warm_torch() -> None:
     """What the first call into torch would otherwise import or set up, done at start-up, before the judge's first
     command and before any learner code: torch._dynamo (about 900 modules; torch imports it the first time a
@@ -144,12 +131,6 @@ def warm_torch() -> None:
     while the judge is still setting up (grader/pipeline.py), so this time overlaps the judge's own."""
     import time
 
-    import faulthandler
-
-    print(f"[harness] python up: {_since_start():.2f} s since the process began; torch next", flush=True)
-    # A start that stalls in its imports or CUDA's set-up prints where, every thread's Python stack, before the judge's
-    # first limit (own_kernels.START_LIMITS_S) cuts it: the watched start's trace keeps the worker's log
-    faulthandler.dump_traceback_later(STALL_REPORT_S)
     t0 = time.monotonic()
     import torch
 
@@ -159,10 +140,9 @@ def warm_torch() -> None:
 
     t2 = time.monotonic()
     # Where a start stands when it never answers (a watched start lost before this line printed nothing at all)
-    print(f"[harness] imported: {_since_start():.2f} s since the process began; CUDA next", flush=True)
+    print(f"[harness] imported: {since_start():.2f} s since the process began; CUDA next", flush=True)
     if torch.cuda.is_available():
         torch.cuda.init()
-    faulthandler.cancel_dump_traceback_later()
     print(f"[harness] warm-up: torch {t1 - t0:.2f} s, torch._dynamo {t2 - t1:.2f} s, CUDA {time.monotonic() - t2:.2f} s",
           flush=True)
 
@@ -191,9 +171,17 @@ def warm_profiler() -> None:
     print(f"[harness] warm-up: profiler {time.monotonic() - t0:.2f} s", flush=True)
 
 
+def started() -> None:
+    """The start is over (imports, warm-up): no stack is printed after this (grader/workers/__init__.py)."""
+    import faulthandler
+
+    faulthandler.cancel_dump_traceback_later()
+
+
 def serve(make_handler, warm=None) -> None:
     if warm is not None:
         warm()
+    started()
     parser = argparse.ArgumentParser()
     parser.add_argument("--channel", required=True)
     parser.add_argument("io", type=Path)
