@@ -346,6 +346,8 @@ class Worker:
         self.calls: dict[str, int] = {}
         self.lane = ""  # the lane of the checks that use it (grader/pipeline.py closes it when the lane ends)
         self._closing = threading.Lock()
+        self.stuck = ""  # under GRADER_TRACE, where_stuck() of a worker that hung, read before it was killed
+        self.first_output_s: float | None = None  # seconds from its start to its first line of output
 
     @property
     def log(self) -> Path:
@@ -385,6 +387,8 @@ class Worker:
     def _drain_output(self) -> None:
         stream = self.proc.stdout
         while chunk := stream.read1(1 << 16):
+            if self.first_output_s is None:
+                self.first_output_s = time.monotonic() - self._started
             if len(self._log_head) < LOG_HEAD:
                 take = LOG_HEAD - len(self._log_head)
                 self._log_head += chunk[:take]
@@ -489,6 +493,8 @@ class Worker:
                     said = {str(k)[:32]: v for k, v in list(message["phases"].items())[:16] if isinstance(v, (int, float))}
                 return Reply(message, f"the worker's answer to {command.get('cmd')!r}")
         except ChannelTimeout:
+            if trace.enabled():  # what it hung in, read before the kill (own_kernels traces a lost start's)
+                self.stuck = self.where_stuck()
             self.close()
             raise WorkerGone("hung", f"no answer in {timeout_s:.0f} s", self) from None
         except (ChannelClosed, BrokenPipeError):

@@ -116,7 +116,7 @@ def kernels_run(ctx, plan, attempt: int, limits: tuple[float, float] | None = No
         # the GPU lock is held from there (the init here, each case in run_cases).
         worker.call({"cmd": "hello"}, timeout_s=start_s)
         if trace.enabled():  # the harness's own account of its start (imports, CUDA under ncu)
-            trace.event("watched start", time.monotonic(), lane=ctx.lane,
+            trace.event("watched start", time.monotonic(), lane=ctx.lane, first_output_s=worker.first_output_s,
                         log=" | ".join(line for line in worker.log_text().splitlines() if "[harness]" in line)[:600])
         stage = "your file's init"
         with ctx.gpu_work():
@@ -125,10 +125,10 @@ def kernels_run(ctx, plan, attempt: int, limits: tuple[float, float] | None = No
             stage = "the case"
             run_cases(ctx, worker, [case], repeats=1, guard=0, timeout_s=limit)
     except WorkerGone as gone:
-        stuck = worker.where_stuck() if stage == START and trace.enabled() else ""  # read before the kill
         worker.close()
         if stage == START and trace.enabled():  # where a lost start stopped: ncu's own lines and the harness's
-            trace.event("watched start lost", time.monotonic(), lane=ctx.lane, processes=stuck[:2000],
+            trace.event("watched start lost", time.monotonic(), lane=ctx.lane, processes=worker.stuck[:2000],
+                        first_output_s=worker.first_output_s,
                         ncu=log.read_text(errors="replace")[-2000:] if log.is_file() else "(no ncu log)",
                         log=worker.log_text()[-4000:])
         return [], worker, f"{stage}: {gone}"

@@ -25,14 +25,16 @@ def main(paths) -> None:
     answered, lost = [], []
     for file, e in events(paths):
         if e.get("what") == "watched start":
-            answered.append((file.name, e.get("s"), e.get("log", "")))
+            answered.append((file.name, e.get("first_output_s"), e.get("log", "")))
         elif e.get("what") == "watched start lost":
             lost.append((file.name, e))
     print(f"watched starts: {len(answered)} answered, {len(lost)} lost")
-    for name, seconds, log in answered:
-        print(f"  answered {name}: {log}")
+    firsts = sorted(round(f, 2) for _, f, _ in answered if isinstance(f, (int, float)))
+    print(f"  seconds from the start to the harness's first line, starts that answered: {firsts}")
+    for name, first, log in answered:
+        print(f"  answered {name}: first line {first} s; {log}")
     for name, e in lost:
-        print(f"  LOST {name} at t={e.get('t')}:")
+        print(f"  LOST {name} at t={e.get('t')}: first line {e.get('first_output_s')} s")
         print("    processes:\n      " + e.get("processes", "(not read)").replace("\n", "\n      "))
         print("    ncu log:\n      " + e.get("ncu", "").replace("\n", "\n      ")[-1500:])
         print("    worker log:\n      " + e.get("log", "").replace("\n", "\n      ")[-3500:])
