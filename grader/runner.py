@@ -348,6 +348,7 @@ class Worker:
         self._closing = threading.Lock()
         self.stuck = ""  # under GRADER_TRACE, where_stuck() of a worker that hung, read before it was killed
         self.first_output_s: float | None = None  # seconds from its start to its first line of output
+        self._spoke = threading.Event()  # set at its first output, or when its output ends without any
 
     @property
     def log(self) -> Path:
@@ -389,6 +390,7 @@ class Worker:
         while chunk := stream.read1(1 << 16):
             if self.first_output_s is None:
                 self.first_output_s = time.monotonic() - self._started
+                self._spoke.set()
             if len(self._log_head) < LOG_HEAD:
                 take = LOG_HEAD - len(self._log_head)
                 self._log_head += chunk[:take]
@@ -398,6 +400,11 @@ class Worker:
                 if len(self._log_tail) > LOG_TAIL:
                     self._dropped += len(self._log_tail) - LOG_TAIL
                     del self._log_tail[:len(self._log_tail) - LOG_TAIL]
+        self._spoke.set()  # its output ended: whatever it said, waiting longer will not make it speak
+
+    def spoke_within(self, seconds: float) -> bool:
+        """Whether the worker printed its first output (or ended) within ``seconds`` of its start; waits until then."""
+        return self._spoke.wait(max(0.0, self._started + seconds - time.monotonic()))
 
     def close(self, grace_s: float = 2.0) -> Exit:
         """Stop the worker whatever its state; kill and reap everything it started; write its log. Once, whichever

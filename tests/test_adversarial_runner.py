@@ -463,3 +463,24 @@ def test_a_workers_stuck_processes_are_named_with_what_they_wait_in():
     assert proc.returncode == 0, proc.stderr
     lines = proc.stdout.strip().splitlines()
     assert len(lines) == 2 and all(" sleep " in line and "nanosleep" in line for line in lines), proc.stdout
+
+
+def test_a_worker_that_prints_nothing_has_not_spoken_and_one_that_ends_has():
+    """own_kernels takes a watched start whose harness printed nothing by FIRST_LINE_S as lost (ncu's injected sandbox
+    spinning before the harness began). ``spoke_within`` is true at the first output, or once the output ends (the
+    worker died: its hello says so at once), and false while a live worker stays silent."""
+    proc = run_python(f"""
+        import subprocess, sys, threading, time
+        sys.path.insert(0, {str(REPO)!r})
+        from grader import runner
+        for argv in (["sleep", "3"], ["sh", "-c", "echo '[harness] python up'; sleep 3"], ["true"]):
+            worker = runner.Worker.__new__(runner.Worker)
+            worker.__init__("none", logdir=None, gpu=False, box=object())
+            worker._started = time.monotonic()
+            worker.proc = subprocess.Popen(argv, stdout=subprocess.PIPE)
+            threading.Thread(target=worker._drain_output, daemon=True).start()
+            print(argv[0], worker.spoke_within(1.0), worker.first_output_s is not None)
+            worker.proc.kill()
+    """)
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.split("\n")[:3] == ["sleep False False", "sh True True", "true True False"], proc.stdout

@@ -198,6 +198,9 @@ def test_nsight_computes_run_never_leaves_the_sandbox_whatever_the_learner_code_
         def call(self, command, *, timeout_s, on_mark=None):
             raise WorkerGone("hung", f"no answer in {timeout_s:.0f} s", self)
 
+        def spoke_within(self, seconds):
+            return True
+
         def close(self, grace_s=2.0):
             return None
 
@@ -253,6 +256,10 @@ def test_nsight_computes_worker_starts_without_the_gpu_lock_and_runs_learner_cod
         def start(self):
             pass
 
+        def spoke_within(self, seconds):
+            held.append(("first line", ctx.gpu_lock.depth > 0))
+            return self.hang_at != "first line"
+
         def call(self, command, *, timeout_s, on_mark=None):
             held.append((command["cmd"], ctx.gpu_lock.depth > 0))
             if command["cmd"] == self.hang_at:
@@ -264,7 +271,7 @@ def test_nsight_computes_worker_starts_without_the_gpu_lock_and_runs_learner_cod
         def close(self, grace_s=2.0):
             return None
 
-    for hang_at, where in (("init", "your file's init"), ("hello", "its start")):
+    for hang_at, where in (("init", "your file's init"), ("hello", "its start"), ("first line", "its start")):
         ctx = _lab03_ctx(tmp_path / hang_at, {"softmax_triton.py": "import triton\n@triton.jit\ndef k(x):\n    pass\n"})
         ctx.gpu_lock = Lock()
         plan = WorkerPlan("triton", {"op": "softmax", "file": "softmax_triton.py"}, (ctx.stage,), True)
@@ -272,9 +279,13 @@ def test_nsight_computes_worker_starts_without_the_gpu_lock_and_runs_learner_cod
         monkeypatch.setattr(own_kernels, "new_worker", lambda *a, **k: Watched(hang_at))
         names, _, error = own_kernels.kernels_run(ctx, plan, 1)
         assert names == [] and error.startswith(where), error
-        assert held[0] == ("hello", False), "the start held the GPU lock"
+        assert held[0] == ("first line", False), "the start held the GPU lock"
+        if hang_at == "first line":  # a harness that printed nothing is never asked for its hello
+            assert len(held) == 1 and "printed nothing" in error, (held, error)
+            continue
+        assert held[1] == ("hello", False), "the start held the GPU lock"
         if hang_at == "init":
-            assert held[1] == ("init", True), "the learner's init ran without the GPU lock"
+            assert held[2] == ("init", True), "the learner's init ran without the GPU lock"
     assert own_kernels.STEP_LIMITS_S[0] < own_kernels.STEP_LIMITS_S[1], "the first try is the short one"
     assert max(own_kernels.START_LIMITS_S) <= 60, "a start that answers takes seconds: one that hangs is cut short"
 
@@ -289,16 +300,19 @@ def test_nsight_computes_lost_start_is_tried_again_without_using_up_a_try_of_the
     from grader.results import Status
 
     seen: list[tuple[int, str, float]] = []
+    first_lines: list[float | None] = []
 
     def run(script):
         def kernels_run(ctx, plan, attempt, limits=None):
             outcome = script[len(seen)]
             seen.append((attempt, outcome, limits[0]))
+            first_lines.append(limits[2])
             worker = type("W", (), {"log": tmp_path / "worker.log"})()
             if outcome == "ok":
                 return ["_softmax_kernel"], worker, ""
             return [], worker, f"{outcome}: no answer in {limits[0]:.0f} s"
         seen.clear()
+        first_lines.clear()
         monkeypatch.setattr(own_kernels, "kernels_run", kernels_run)
         ctx = _lab03_ctx(tmp_path / str(len(script)), {"softmax_triton.py": "import triton\n@triton.jit\n"
                                                                             "def _softmax_kernel(x):\n    pass\n"})
@@ -318,6 +332,9 @@ def test_nsight_computes_lost_start_is_tried_again_without_using_up_a_try_of_the
     # and the starts are bounded: the check gives up once every start limit has been used
     result = run([start] * len(own_kernels.START_LIMITS_S))
     assert result.status == Status.FAIL and len(seen) == len(own_kernels.START_LIMITS_S)
+    # a start whose harness prints nothing is cut early, but never the last: a slow machine costs starts, not the check
+    assert first_lines == list(own_kernels.FIRST_LINE_S) and first_lines[-1] is None
+    assert all(first < limit for first, limit in zip(first_lines[:-1], own_kernels.START_LIMITS_S))
     assert len(seen) <= own_kernels.TRIES
 
 

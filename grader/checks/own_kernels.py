@@ -68,6 +68,13 @@ def base(name: str) -> str:
 # 6 that did not were cut at 25 s (one at 90 s), then started in a fresh sandbox in 4-6 s: a first limit of 15 s keeps
 # a margin of half again over the slowest, and a start cut by mistake costs one more start, not a learner's try.
 START_LIMITS_S = (15.0, 15.0, 60.0)
+# Where the lost starts stop (2026-11-30f, call 2): the sandbox's own process (bwrap's child, into which ncu's library is
+# injected like every process it starts) spinning in user space, the harness never started; its first line ("python up",
+# printed as its package is imported) had come 0.42-1.28 s after the start in the 15 starts that answered, with 8
+# gradings at once. A start whose harness has printed nothing by FIRST_LINE_S is taken as lost then, instead of at its
+# start limit: about 10 s less per lost start. Not the last start's: it keeps its whole limit, so a machine slow to
+# print costs starts, never the check.
+FIRST_LINE_S = (5.0, 5.0, None)
 STEP_LIMITS_S = (40.0, 90.0)
 STALL_REPORT_S = 12.0  # a start still going then prints its stack to its log (grader/workers/__init__.py), for the trace
 ATTEMPTS = len(STEP_LIMITS_S)  # a run of the learner's code that lists nothing is tried once more, then fails
@@ -101,16 +108,23 @@ def ncu_worker(ctx, plan, attempt: int):
 START = "its start"  # the stage of a try whose worker never answered its start
 
 
-def kernels_run(ctx, plan, attempt: int, limits: tuple[float, float] | None = None) -> tuple[list[str], object, str]:
+def kernels_run(ctx, plan, attempt: int,
+                limits: tuple[float, float, float | None] | None = None) -> tuple[list[str], object, str]:
     """(kernel names ncu saw, the worker, an error). ``attempt`` numbers the try (its worker and its log);
-    ``limits``: (its start's, its init's and case's each), the first try's by default."""
+    ``limits``: (its start's, its init's and case's each, its harness's first line's or None), the first try's by
+    default."""
     log = ncu_log(ctx, attempt)
     case = min(ctx.spec.cases(ctx.spec.triton_gpu_plan, ctx.seed, 35), key=lambda c: abs(
         ctx.spec.numel(c.dim, ctx.spec.abi.names("out")[0]) - 1_000_000))
     worker = ncu_worker(ctx, plan, attempt)
     stage = START
     try:
-        start_s, limit = limits or (START_LIMITS_S[0], STEP_LIMITS_S[0])
+        start_s, limit, first_line_s = limits or (START_LIMITS_S[0], STEP_LIMITS_S[0], FIRST_LINE_S[0])
+        if first_line_s is not None and not worker.spoke_within(first_line_s):
+            if trace.enabled():
+                worker.stuck = worker.where_stuck()
+            worker.close()
+            raise WorkerGone("hung", f"its harness printed nothing in {first_line_s:.0f} s", worker)
         # Its start holds no GPU lock: only the harness runs (as in every worker started early), so a start that
         # never ends holds back no measurement of another grading. The learner's code runs from the init on, and
         # the GPU lock is held from there (the init here, each case in run_cases).
@@ -155,7 +169,7 @@ def check(ctx, plan, file: str) -> Result:
     while True:
         attempt += 1
         names, worker, error = kernels_run(ctx, plan, attempt, (START_LIMITS_S[lost_starts],
-                                                                STEP_LIMITS_S[learner_tries]))
+                                                                STEP_LIMITS_S[learner_tries], FIRST_LINE_S[lost_starts]))
         if names:
             break
         errors.append(error)
