@@ -290,6 +290,48 @@ def test_nsight_computes_worker_starts_without_the_gpu_lock_and_runs_learner_cod
     assert max(own_kernels.START_LIMITS_S) <= 60, "a start that answers takes seconds: one that hangs is cut short"
 
 
+def test_nsight_computes_worker_is_given_time_to_write_its_record(tmp_path, monkeypatch):
+    """ncu writes its record as the watched process ends. Closed like every other worker (2 s, then killed), 6 of 60
+    watched runs on an H200 under load lost their record and counted as a run of the learner's code that listed
+    nothing (docs/data/evidence-2026-11-30f): two in a row fail a right submission. The watched worker now gets
+    NCU_CLOSE_S, as lab 02's measured worker does."""
+    from grader.channel import Reply
+    from grader.checks import own_kernels, profile
+    from grader.checks.kernel_checks import NCU_CLOSE_S, WorkerPlan
+
+    closes: list[float] = []
+
+    class Watched:
+        log = tmp_path / "worker.log"
+        lane = "triton-ncu"
+        exit = None
+        first_output_s = 0.5
+
+        def start(self):
+            pass
+
+        def spoke_within(self, seconds):
+            return True
+
+        def log_text(self):
+            return ""
+
+        def call(self, command, *, timeout_s, on_mark=None):
+            if command["cmd"] == "hello":
+                return None
+            return Reply({"error": {"type": "ImportError", "message": "no"}}, "init")  # no case: straight to close
+
+        def close(self, grace_s=2.0):
+            closes.append(grace_s)
+
+    ctx = _lab03_ctx(tmp_path, {"softmax_triton.py": "import triton\n@triton.jit\ndef k(x):\n    pass\n"})
+    plan = WorkerPlan("triton", {"op": "softmax", "file": "softmax_triton.py"}, (ctx.stage,), True)
+    monkeypatch.setattr(own_kernels, "new_worker", lambda *a, **k: Watched())
+    own_kernels.kernels_run(ctx, plan, 1)
+    assert closes == [NCU_CLOSE_S] and NCU_CLOSE_S >= 10, closes
+    assert profile.NCU_CLOSE_S is NCU_CLOSE_S  # one figure for both of Nsight Compute's workers
+
+
 def test_nsight_computes_lost_start_is_tried_again_without_using_up_a_try_of_the_learners_code(tmp_path, monkeypatch):
     """A watched worker's start that never answers is Nsight Compute's (no learner code has run), and a fresh sandbox
     then starts in seconds. A second try's start once hung for all of its 90 s while the check held the machine's

@@ -77,6 +77,14 @@ def prespawn(ctx, plan: WorkerPlan, count: int = 1, lane: str | None = None) -> 
         _spawned(ctx, plan, sub)
 
 
+# A worker Nsight Compute watches is given this long to end once it is asked to leave: ncu writes its record as the
+# watched process ends. At the 2 s every other worker gets, 6 of lab 03's 60 watched runs in four make test-gpu runs
+# on an H200 (8 gradings at once; docs/data/evidence-2026-11-30f) were killed before ncu had written it, each taken as a
+# run of the learner's code that listed nothing and run again (two such in a row fail a right submission); the runs
+# that ended in time took 0.9-2.0 s from their case's end to the check's.
+NCU_CLOSE_S = 20.0
+
+
 def started_worker(ctx, key: str, make) -> Worker:
     """The worker ``make()`` builds (with new_worker), started once per lab run: by a lab's prepare hook, so that
     its start-up overlaps the judge's set-up, or else by the first check that asks. The check that uses it

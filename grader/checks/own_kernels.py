@@ -18,7 +18,7 @@ from grader import trace
 from grader.build import ncu_path
 from grader.checks.kernels import run_cases
 from grader.results import Result, failed, passed, skipped
-from grader.checks.kernel_checks import new_worker, started_worker
+from grader.checks.kernel_checks import NCU_CLOSE_S, new_worker, started_worker
 from grader.runner import WorkerGone
 
 ALLOWED_LIBRARY_KERNELS = ("FillFunctor",)  # torch's fill_/zero_: allocation, not arithmetic
@@ -147,7 +147,7 @@ def kernels_run(ctx, plan, attempt: int,
                         log=worker.log_text()[-4000:])
         return [], worker, f"{stage}: {gone}"
     finally:
-        worker.close()  # ncu writes its record as the process ends
+        worker.close(NCU_CLOSE_S)  # ncu writes its record as the process ends: given time to, not killed at 2 s
     if not log.is_file():
         return [], worker, "Nsight Compute wrote no record"
     rows = list(csv.reader(io.StringIO(log.read_text(errors="replace"))))

@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from grader.audit import elf, sass
-from grader.checks.kernel_checks import new_worker, started_worker
+from grader.checks.kernel_checks import NCU_CLOSE_S, new_worker, started_worker
 from grader.checks.profile_text import Quote, global_functions, hidden_html, kernel_base_name, too_long
 from grader.checks.started import begun
 from grader.context import Device
@@ -564,7 +564,6 @@ MEASURED_LAUNCHES = 16  # launches in the range profiled at most: a launcher tha
 # (grader/checks/own_kernels.py says how those limits were measured).
 MEASURE_START_S = (15.0, 15.0, 60.0)
 MEASURE_STEP_S = 90.0
-MEASURE_CLOSE_S = 20.0  # for ncu to write its report once the worker leaves (other workers get 2 s, then are killed)
 
 
 def _ncu_here() -> bool:
@@ -732,7 +731,7 @@ def _measured(ctx) -> tuple[list[dict], str, Path | None]:
                 error = f"Nsight Compute's start did not answer in {start_s:.0f} s ({attempt} tries)"
                 continue
             return [], f"{stage}: {gone}", worker.log
-        worker.close(MEASURE_CLOSE_S)  # ncu writes its report as the process ends: given time to, not killed at once
+        worker.close(NCU_CLOSE_S)  # ncu writes its report as the process ends: given time to, not killed at once
         if not report.is_file():
             return [], "Nsight Compute wrote no report", worker.log
         facts = _read(ctx, report, f"profile-measured-{attempt}", {})
