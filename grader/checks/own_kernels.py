@@ -70,8 +70,8 @@ def base(name: str) -> str:
 START_LIMITS_S = (15.0, 15.0, 60.0)
 # Where the lost starts stop (2026-11-30f, call 2): the sandbox's own process (bwrap's child, into which ncu's library is
 # injected like every process it starts) spinning in user space, the harness never started; its first line ("python up",
-# printed as its package is imported) had come 0.42-1.28 s after the start in the 15 starts that answered, with 8
-# gradings at once. A start whose harness has printed nothing by FIRST_LINE_S is taken as lost then, instead of at its
+# printed as its package is imported) had come 0.42-1.34 s after the start in the 44 starts that answered in calls 2-4
+# (make test-gpu: 8 gradings at once). A start whose harness has printed nothing by FIRST_LINE_S is taken as lost then, instead of at its
 # start limit: about 10 s less per lost start. Not the last start's: it keeps its whole limit, so a machine slow to
 # print costs starts, never the check.
 FIRST_LINE_S = (5.0, 5.0, None)
