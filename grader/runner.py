@@ -451,11 +451,12 @@ class Worker:
     def where_stuck(self) -> str:
         """What each process of the worker's tree (the wrapper, the sandbox, the harness) and each of its threads is
         waiting in, read from /proc before it is killed: a trace for a start that never answered (own_kernels)."""
-        lines = []
+        lines: list[str] = []
+        procs = [self._root] if self._root is not None else []
         try:
-            procs = [self._root, *self._root.children(recursive=True)] if self._root is not None else []
+            procs += [child for p in procs for child in p.children(recursive=True)]
         except psutil.Error:
-            procs = [self._root]
+            pass
         for p in procs:
             try:
                 head = f"{p.pid} {p.name()} {p.status()}"

@@ -68,15 +68,15 @@ def base(name: str) -> str:
 # 6 that did not were cut at 25 s (one at 90 s), then started in a fresh sandbox in 4-6 s: a first limit of 15 s keeps
 # a margin of half again over the slowest, and a start cut by mistake costs one more start, not a learner's try.
 START_LIMITS_S = (15.0, 15.0, 60.0)
-# Where the lost starts stop (2026-11-30f, call 2): the sandbox's own process (bwrap's child, into which ncu's library is
-# injected like every process it starts) spinning in user space, the harness never started; its first line ("python up",
-# printed as its package is imported) had come 0.42-1.34 s after the start in the 44 starts that answered in calls 2-4
-# (make test-gpu: 8 gradings at once). A start whose harness has printed nothing by FIRST_LINE_S is taken as lost then, instead of at its
-# start limit: about 10 s less per lost start. Not the last start's: it keeps its whole limit, so a machine slow to
-# print costs starts, never the check.
+# Where a lost start stops (docs/data/evidence-2026-11-30f, calls 2 and 4): the sandbox's own process (bwrap's child,
+# into which ncu injects its library as into every process it starts) spinning in user space, the harness never begun.
+# The harness's first line ("python up", printed as its package is imported) had come 0.42-1.34 s after the start in
+# the 44 starts that answered in calls 2-4 (make test-gpu: 8 gradings at once). A start whose harness has printed
+# nothing by FIRST_LINE_S is taken as lost then, instead of at its start limit: about 10 s less per lost start. Not the
+# last start: it keeps its whole limit, so a machine slow to print costs starts, never the check.
 FIRST_LINE_S = (5.0, 5.0, None)
 STEP_LIMITS_S = (40.0, 90.0)
-STALL_REPORT_S = 12.0  # a start still going then prints its stack to its log (grader/workers/__init__.py), for the trace
+STALL_REPORT_S = 12.0  # a start still going then prints its stack into its log (grader/workers/__init__.py)
 ATTEMPTS = len(STEP_LIMITS_S)  # a run of the learner's code that lists nothing is tried once more, then fails
 TRIES = ATTEMPTS + len(START_LIMITS_S) - 1  # the most watched workers one check starts
 
@@ -168,8 +168,8 @@ def check(ctx, plan, file: str) -> Result:
     errors, attempt, learner_tries, lost_starts = [], 0, 0, 0
     while True:
         attempt += 1
-        names, worker, error = kernels_run(ctx, plan, attempt, (START_LIMITS_S[lost_starts],
-                                                                STEP_LIMITS_S[learner_tries], FIRST_LINE_S[lost_starts]))
+        limits = (START_LIMITS_S[lost_starts], STEP_LIMITS_S[learner_tries], FIRST_LINE_S[lost_starts])
+        names, worker, error = kernels_run(ctx, plan, attempt, limits)
         if names:
             break
         errors.append(error)
