@@ -476,6 +476,14 @@ class Worker:
             lines.append(head + ": " + ", ".join(f"{w} x{n}" for w, n in sorted(counts.items())))
         return "\n".join(lines)
 
+    def hung(self, message: str) -> "WorkerGone":
+        """Kill a worker that did not answer in time; the WorkerGone to raise. Under GRADER_TRACE, what its processes
+        waited in is kept first (``stuck``: own_kernels traces a lost start's)."""
+        if trace.enabled():
+            self.stuck = self.where_stuck()
+        self.close()
+        return WorkerGone("hung", message, self)
+
     def log_text(self) -> str:
         return (bytes(self._log_head) + bytes(self._log_tail)).decode(errors="replace")
 
@@ -501,10 +509,7 @@ class Worker:
                     said = {str(k)[:32]: v for k, v in list(message["phases"].items())[:16] if isinstance(v, (int, float))}
                 return Reply(message, f"the worker's answer to {command.get('cmd')!r}")
         except ChannelTimeout:
-            if trace.enabled():  # what it hung in, read before the kill (own_kernels traces a lost start's)
-                self.stuck = self.where_stuck()
-            self.close()
-            raise WorkerGone("hung", f"no answer in {timeout_s:.0f} s", self) from None
+            raise self.hung(f"no answer in {timeout_s:.0f} s") from None
         except (ChannelClosed, BrokenPipeError):
             self.close()
             raise WorkerGone("died", "the worker stopped", self) from None

@@ -260,6 +260,9 @@ def test_nsight_computes_worker_starts_without_the_gpu_lock_and_runs_learner_cod
             held.append(("first line", ctx.gpu_lock.depth > 0))
             return self.hang_at != "first line"
 
+        def hung(self, message):
+            return WorkerGone("hung", message, self)
+
         def call(self, command, *, timeout_s, on_mark=None):
             held.append((command["cmd"], ctx.gpu_lock.depth > 0))
             if command["cmd"] == self.hang_at:

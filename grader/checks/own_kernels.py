@@ -121,10 +121,7 @@ def kernels_run(ctx, plan, attempt: int,
     try:
         start_s, limit, first_line_s = limits or (START_LIMITS_S[0], STEP_LIMITS_S[0], FIRST_LINE_S[0])
         if first_line_s is not None and not worker.spoke_within(first_line_s):
-            if trace.enabled():
-                worker.stuck = worker.where_stuck()
-            worker.close()
-            raise WorkerGone("hung", f"its harness printed nothing in {first_line_s:.0f} s", worker)
+            raise worker.hung(f"its harness printed nothing in {first_line_s:.0f} s")
         # Its start holds no GPU lock: only the harness runs (as in every worker started early), so a start that
         # never ends holds back no measurement of another grading. The learner's code runs from the init on, and
         # the GPU lock is held from there (the init here, each case in run_cases).

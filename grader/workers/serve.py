@@ -139,7 +139,7 @@ def warm_torch() -> None:
         import torch._dynamo  # noqa: F401
 
     t2 = time.monotonic()
-    # Where a start stands when it never answers (a watched start lost before this line printed nothing at all)
+    # Where a slow start stands (a lost watched start prints nothing at all: its harness never began, decision 139)
     print(f"[harness] imported: {since_start():.2f} s since the process began; CUDA next", flush=True)
     if torch.cuda.is_available():
         torch.cuda.init()
