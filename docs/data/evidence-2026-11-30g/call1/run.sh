@@ -18,6 +18,6 @@ python3 docs/data/evidence-2026-11-30f/starts.py $R/tt > $OUT/starts.txt 2>&1; h
 S=docs/data/evidence-2026-11-30g/spin.py
 timeout 60 python3 $S env 0 0 0 | grep -iE "preload|inject|nv_|tps|nsight|cuda" > $OUT/ncu-env.txt 2>&1
 ncu --help | grep -iE -A3 "target-processes|injection|preload" > $OUT/ncu-help.txt 2>&1
-for v in as-graded preload-python-only no-preload; do timeout 110 python3 $S $v 400 8 70 >> $OUT/spin.txt 2>&1; done
+for v in as-graded preload-python-only no-preload; do timeout 80 python3 $S $v 400 8 45 >> $OUT/spin.txt 2>&1; done
 grep -E "starts|record check" $OUT/spin.txt >> $L
 cd $OUT && tar -czf r.tgz r && rm -rf r
