@@ -13,7 +13,7 @@ g() { local name=$1; shift; echo "== $name" >> $L
   ( time GRADER_TRACE=$R/$name.jsonl timeout 120 python3 -m grader "$@" --timings --json $R/$name.json ) > $R/$name.txt 2>&1
   grep -E "^│ (lab 0|total|timed|  02\.profile\.kernel|  02\.perf\.gate|  03\.triton\.own)|Score|^real" $R/$name.txt >> $L
   grep -E "│ (FAIL|NOT RUN)" $R/$name.txt >> $L; }
-X
+g warm --submission solutions   # every lab once on the fresh machine (nvcc's, Triton's and torch's caches cold): not a row
 g lab00-01 00 01 --submission solutions
 g lab02 02 --submission solutions
 g lab03 03 --submission solutions
