@@ -1058,3 +1058,72 @@ def test_a_hook_hands_on_no_tensor_through_a_number_helper():
 def test_the_port_calls_no_banned_method_through_torch_tensor():
     source = "import math\nimport torch\n\n\ndef gelu(x):\n    return torch.Tensor.apply_(x.clone(), math.erf)\n"
     assert any("calls .apply_()" in f.text for f in audit(source, PORT))
+
+
+# Red team, session 28: dataclasses make the code of __init__ and __repr__ out of the names of a class's fields, so a
+# field's name is text Python runs; and a hook or a torch.autograd.Function of the port's own gives values computed
+# outside torch gradients to match. Every source here passed the audit before.
+_DC = "from dataclasses import dataclass, field\n\n"
+_EVIL = "'x)\" + str(__import__(\"numpy\")) #'"
+
+
+@pytest.mark.parametrize("rules", [PORT, TRITON], ids=["port", "triton"])
+@pytest.mark.parametrize("source, words", [
+    (_DC + f"@dataclass\nclass H:\n    __annotations__ = {{{_EVIL}: int}}\n", "binds __annotations__ (assigned)"),
+    (_DC + f"@dataclass\nclass H:\n    __annotations__[{_EVIL}] = int\n", "uses __annotations__"),
+    (_DC + f"@dataclass\nclass H:\n    match {{{_EVIL}: int}}:\n        case {{**__annotations__}}:\n            pass\n",
+     "binds __annotations__ (captured by match)"),
+    (_DC + "class H:\n    from typing import Any as __slots__\n", "binds __slots__ (import)"),
+    (_DC + "class H:\n    __module__ = 'numpy'\n", "binds __module__ (assigned)"),
+    ("from dataclasses import dataclass, fields\n\n@dataclass\nclass B:\n    name: str = 'a'\n\n"
+     f"fields(B)[0].name = {_EVIL}\n", "imports dataclasses.fields"),
+    ("import dataclasses\n\n@dataclass\nclass B:\n    name: str = 'a'\n\n"
+     f"dataclasses.fields(B)[0].name = {_EVIL}\n", "uses dataclasses.fields"),
+    (_DC + f"kept = field(default=0)\n\n@dataclass\nclass B:\n    n: int = kept\n\nkept.name = {_EVIL}\n",
+     "uses dataclasses.field other than"),
+    (_DC + "make = field\n", "uses dataclasses.field other than"),
+    ("import dataclasses\n\ndef f():\n    return dataclasses.field(default=1)\n", "uses dataclasses.field other than"),
+])
+def test_a_dataclass_field_is_declared_never_named_by_text(rules, source, words):
+    findings = audit(source, rules)
+    assert any(words in f.text for f in findings), (source, [str(f) for f in findings])
+
+
+@pytest.mark.parametrize("rules", [PORT, TRITON], ids=["port", "triton"])
+def test_dataclasses_declared_plainly_still_pass(rules):
+    source = (_DC + "__all__ = ['Config']\n\n\n@dataclass\nclass Config:\n    n_embd: int = 64\n"
+              "    extra: dict = field(default_factory=dict)\n    bias: bool = field(default=True, repr=False)\n")
+    assert audit(source, rules) == []
+
+
+@pytest.mark.parametrize("source, words", [
+    ("import torch\n\nclass G(torch.autograd.Function):\n    @staticmethod\n    def forward(ctx, x):\n"
+     "        return x\n", "uses torch.autograd.Function"),
+    ("from torch.autograd import Function\n", "torch.autograd.Function"),
+    ("import torch\n\nclass G(torch.autograd.function.InplaceFunction):\n    pass\n", "torch.autograd.function"),
+    ("import torch\n\ndef f(x, g):\n    x.register_hook(lambda d: g)\n    return x\n", ".register_hook"),
+    ("import torch\n\ndef f(m, h):\n    m.register_forward_hook(h)\n", ".register_forward_hook"),
+    ("import torch\n\ndef f(m, h):\n    m.register_full_backward_hook(h)\n", ".register_full_backward_hook"),
+    ("import torch\n\ndef f(p, h):\n    p.register_post_accumulate_grad_hook(h)\n",
+     ".register_post_accumulate_grad_hook"),
+    ("import torch\n\ndef f(loss, h):\n    loss.grad_fn.register_prehook(h)\n", ".register_prehook"),
+    ("import torch\n\ndef f(h):\n    torch.nn.modules.module.register_module_forward_hook(h)\n",
+     "register_module_forward_hook"),
+    ("import torch\n\ndef f(m, h):\n    torch.nn.Module.register_forward_hook(m, h)\n", "register_forward_hook"),
+    ("import torch\n\ndef f(p, u):\n    with torch.autograd.graph.saved_tensors_hooks(p, u):\n        pass\n",
+     "torch.autograd.graph"),
+])
+def test_the_ports_gradients_come_from_autograd_alone(source, words):
+    findings = audit(source, PORT)
+    assert any(words in f.text for f in findings), (source, [str(f) for f in findings])
+
+
+def test_a_port_may_still_initialise_and_register_its_buffers():
+    source = ("import torch\nimport torch.nn as nn\n\n\nclass M(nn.Module):\n    def __init__(self):\n"
+              "        super().__init__()\n        self.register_buffer('bias', torch.ones(2, 2))\n"
+              "        self.fc = nn.Linear(2, 2, dtype=torch.float64)\n        self.apply(self._init_weights)\n\n"
+              "    def _init_weights(self, module):\n        if isinstance(module, nn.Linear):\n"
+              "            torch.nn.init.normal_(module.weight, mean=0.0, std=0.02)\n\n"
+              "    def forward(self, x):\n        y = self.fc(x)\n        grads = torch.autograd.grad(y.sum(), x, "
+              "create_graph=True)\n        return y + grads[0]\n")
+    assert audit(source, PORT) == []

@@ -83,6 +83,13 @@ TORCH_C_REEXPORTS_OK = {"Generator", "Size", "device", "dtype", "finfo", "iinfo"
                         "set_num_threads", "is_grad_enabled", "is_inference_mode_enabled", "is_anomaly_enabled",
                         "OutOfMemoryError", "AcceleratorError", "has_lapack", "has_mkl", "has_openmp", "has_spectral",
                         "qscheme", "Stream", "Event", "is_autocast_enabled", "get_autocast_dtype"}
+# What hands torch a function of the file's to call back with torch's own values: hooks on tensors, modules, optimizers
+# and autograd's graph (a tensor hook replaces a gradient with whatever it returns; saved-tensor hooks replace what
+# backward reads). In the port, autograd computes every gradient from torch's operations; a hook, or a
+# torch.autograd.Function of the file's (a forward and backward of its own), let values computed outside torch into
+# the model with gradients to match (GELU in Python floats and math.erf, lm_head in NumPy: red team, session 28).
+# Refused in the port with torch.autograd.Function, torch.autograd.function and torch.autograd.graph (_torch_banned).
+HOOK_REGISTRATION = re.compile(r"register_\w*(hook|hooks)")
 FRAME_ATTRS = {"gi_frame", "gi_code", "gi_yieldfrom", "cr_frame", "cr_code", "cr_await", "ag_frame", "ag_code",
                "ag_await", "tb_frame", "tb_next", "f_builtins", "f_globals", "f_locals", "f_back", "f_code", "f_trace"}
 
@@ -141,8 +148,9 @@ PORT = Rules(
     # every element (GELU by math.erf: red team, session 21)
     frozenset({"numpy", "tolist", "__array__", "from_file", "export_chrome_trace", "export_stacks",
                "export_memory_timeline", "save", "compile", "apply_", "map_", "map2_"}),
-    "the port computes with torch tensors end to end; NumPy, the reference and torch's private or I/O entry points "
-    "are not part of it",
+    "the port computes with torch tensors end to end, and autograd computes its gradients (no hooks, no "
+    "torch.autograd.Function of its own); NumPy, the reference and torch's private or I/O entry points are not part "
+    "of it",
 )
 RULES = {"triton": TRITON, "port": PORT}
 # A str.format field that reads a private or dunder attribute, or an item through one: '{0.__init__.__globals__}'
@@ -157,7 +165,10 @@ STDLIB_ALLOWED = {
     "typing": {"Any", "Optional", "Union", "List", "Dict", "Tuple", "Set", "FrozenSet", "Callable", "Sequence",
                "Iterable", "Iterator", "Mapping", "MutableMapping", "Type", "TYPE_CHECKING", "NamedTuple", "Final",
                "ClassVar", "Literal", "overload", "cast", "Protocol", "TypeVar", "Generic", "Self", "TypeAlias"},
-    "dataclasses": {"dataclass", "field", "fields", "replace", "asdict", "astuple", "InitVar", "is_dataclass",
+    # Not fields(): it hands out the Field objects themselves, and dataclasses make code of their names (a Field's
+    # .name set to `x)" + __import__("numpy")...` ran as the __repr__ of a dataclass deriving from its class; red team,
+    # session 28). field() only as a field's default in its class (see FIELD_RULE).
+    "dataclasses": {"dataclass", "field", "replace", "asdict", "astuple", "InitVar", "is_dataclass",
                     "KW_ONLY", "MISSING"},
     # The port's (session 16: nn.Sequential(OrderedDict(...)) as PyTorch's docs name layers, a logger). Not
     # logging.config, whose dictConfig builds any object named in a string, nor handlers that open files.
@@ -560,6 +571,14 @@ def _rebinding(tree: ast.Module, rules: Rules) -> list[Finding]:
     findings += [Finding(0, f"imports two different things as {name} ({', '.join(sorted(what))}): name each once")
                 for name, what in imports.items() if len(what) > 1]
     for name, line, how in _binding_sites(tree):
+        if re.fullmatch(r"__\w+__", name) and how != "defined" and name not in ("__all__", "__name__") and \
+                not (how == "assigned" and name in HOOK_METHODS):
+            # dataclasses make the code of __init__ and __repr__ of the keys of a class's __annotations__: a class body
+            # binding `__annotations__ = {'x)" + __import__("numpy") #': int}` ran that text (red team, session 28);
+            # __slots__, __match_args__, __module__ and the rest are read by Python as data too
+            findings.append(Finding(line, f"binds {name} ({how}): Python reads dunder names as data of its own "
+                                          "(dataclasses make code of __annotations__' keys); declare fields as "
+                                          "`name: type`, and give your own names no double underscores"))
         if name == "__name__":
             findings.append(Finding(line, f"binds __name__ ({how}): the code under `if __name__ == \"__main__\":` is "
                                           "not audited because it never runs when the grader imports the file; a file "
@@ -1429,7 +1448,7 @@ class _Auditor(ast.NodeVisitor):
     PREPARED = ("generators", "base_inits", "classes", "class_inits", "inits_followed", "methods", "static_methods",
                 "class_methods", "followed_methods", "returned_names", "as_values", "jit_places", "jit_aliases", "kernel_objects", "every_signature",
                 "bound_names", "aliases", "chain_bases", "jit_functions", "kernel_params", "constants", "functions", "signatures",
-                "callbacks", "class_ok", "alias_values", "constexpr_params", "type_ok", "trusted_selves", "untrusted_why", "declared_outer", "postponed", "seeds",
+                "callbacks", "class_ok", "field_places", "alias_values", "constexpr_params", "type_ok", "trusted_selves", "untrusted_why", "declared_outer", "postponed", "seeds",
                 "setup_findings", "class_fields", "enum_classes", "defined_in",
                 "class_bases")
 
@@ -1525,6 +1544,8 @@ class _Auditor(ast.NodeVisitor):
                            and any(isinstance(n, (ast.Yield, ast.YieldFrom))
                                    for n in _module_level(ast.Module(body=node.body, type_ignores=[])))}
         self.class_ok = self._class_places(tree)
+        self.field_places = {id(stmt.value.func) for c in ast.walk(tree) if isinstance(c, ast.ClassDef)
+                             for stmt in c.body if isinstance(stmt, ast.AnnAssign) and isinstance(stmt.value, ast.Call)}
         self.type_ok = self._type_places(tree)
         methods = [f for c in ast.walk(tree) if isinstance(c, ast.ClassDef) for f in c.body
                    if isinstance(f, (ast.FunctionDef, ast.AsyncFunctionDef)) and not self._is_jit(f)]
@@ -1701,7 +1722,14 @@ class _Auditor(ast.NodeVisitor):
         return "allowed imports here are " + ", ".join(sorted(m for m in self.rules.imports if m != "__future__"))
 
     def _torch_banned(self, parts: list[str]) -> bool:
-        return any(p in self.rules.torch_banned or p.startswith("_") for p in parts)
+        return any(p in self.rules.torch_banned or p.startswith("_") or self._hook_registration(p) for p in parts) or \
+            self.rules is PORT and ("Function" in parts or "autograd" in parts and bool({"function", "graph"} & set(parts)))
+
+    def _banned_method(self, name: str) -> bool:
+        return name in self.rules.banned_methods or self._hook_registration(name)
+
+    def _hook_registration(self, name: str) -> bool:
+        return self.rules is PORT and HOOK_REGISTRATION.fullmatch(name) is not None
 
     def _full_name(self, node) -> str:
         """What a name or attribute chain stands for by the file's imports (wraps -> functools.wraps), or ""."""
@@ -1834,6 +1862,7 @@ class _Auditor(ast.NodeVisitor):
     def visit_Attribute(self, node):
         name = node.attr
         self._judge_wraps(node)
+        self._judge_field(node)
         if self.rules is TRITON and name == "handle" and not self.in_kernel:
             self.flag(node, "uses .handle outside a kernel: it is the interpreter's hold on a kernel value's data; a "
                             "wrapper reads results from the tensors its kernels stored to")
@@ -1959,7 +1988,7 @@ class _Auditor(ast.NodeVisitor):
                 if isinstance(node.value, ast.Name) and self._self_like(node.value) else ""))
         if id(node) not in self.call_funcs and not self.in_kernel:
             # f = x.softmax; f(-1): a method taken off an object is judged as if it were called
-            if self.rules.methods is None and name in self.rules.banned_methods:  # the port: x.numpy, not called
+            if self.rules.methods is None and self._banned_method(name):  # the port: x.numpy, not called
                 self.flag(node, f"uses .{name}: {self.rules.why}")
             elif self._tensor_expr(node.value) and name not in self.rules.methods and \
                     name not in self.TENSOR_DATA_ATTRS | self.TENSOR_VIEW_ATTRS:
@@ -2128,7 +2157,7 @@ class _Auditor(ast.NodeVisitor):
             chain = _chain(func)
             module_call = chain is not None and self.aliases.get(chain[0], chain[0]).split(".")[0] in (
                 "torch", "triton", "math", "functools", "typing", "dataclasses")
-            if method in self.rules.banned_methods and (not module_call or "Tensor" in chain[1:-1]):
+            if self._banned_method(method) and (not module_call or "Tensor" in chain[1:-1]):
                 # torch.Tensor.apply_(t, fn) is t.apply_(fn) (red team, session 24)
                 self.flag(node, f"calls .{method}(): {self.rules.why}")
             elif self.rules.methods is not None and not module_call and method not in self.rules.methods and \
@@ -2881,13 +2910,15 @@ class _Auditor(ast.NodeVisitor):
                             "attribute its attrname names, which is text")
 
     def visit_Name(self, node):
-        if node.id in ("__builtins__", "__loader__", "__spec__", "__dict__"):
+        if node.id in ("__builtins__", "__loader__", "__spec__", "__dict__") or \
+                node.id == "__annotations__" and isinstance(node.ctx, ast.Load):  # bound: _rebinding's
             self.flag(node, f"uses {node.id}")
         if node.id in HOOK_METHODS and not isinstance(node.ctx, ast.Load):  # __torch_function__ = classmethod(f)
             self.flag(node, f"binds {node.id}, which Python or torch calls by itself with objects of theirs: a lab "
                             "file's classes need __init__, forward and methods of their own")
         if not isinstance(node.ctx, ast.Load):
             return
+        self._judge_field(node)
         if node.id in self.builtin_refs and node.id in FORBIDDEN_CALLS | {"getattr", "type"} and \
                 id(node) not in self.called_names and id(node) not in self.class_ok:  # mk = type (red team, s. 22)
             self.flag(node, f"uses {node.id} as a value (held, passed or renamed): the audit judges {node.id} where "
@@ -2916,6 +2947,16 @@ class _Auditor(ast.NodeVisitor):
             self.flag(node, f"uses {node.id} inside a @triton.jit kernel: a kernel may use its parameters and "
                             "locals, tl, module-level constants and other @triton.jit functions (Triton's interpreter "
                             "would run anything else as Python, the GPU compiler would refuse it)")
+
+    def _judge_field(self, node) -> None:
+        """dataclasses.field(...) only as a field's default in its class body (`n: int = field(default=1)`): held
+        anywhere else, the Field object it returns could be renamed after its class is made, and a dataclass deriving
+        from that class makes code of its name (red team, session 28)."""
+        if isinstance(node.ctx, ast.Load) and id(node) not in self.field_places and \
+                self._full_name(node) == "dataclasses.field":
+            self.flag(node, "uses dataclasses.field other than as a field's default in its class (`name: type = "
+                            "field(...)`): the Field object it returns names a field, and dataclasses make code of "
+                            "the names of a class's fields")
 
     def visit_Constant(self, node):
         if isinstance(node.value, str) and re.fullmatch(r"__\w+__", node.value) and \
