@@ -1127,3 +1127,18 @@ def test_a_port_may_still_initialise_and_register_its_buffers():
               "    def forward(self, x):\n        y = self.fc(x)\n        grads = torch.autograd.grad(y.sum(), x, "
               "create_graph=True)\n        return y + grads[0]\n")
     assert audit(source, PORT) == []
+
+
+@pytest.mark.parametrize("rules", [PORT, TRITON], ids=["port", "triton"])
+@pytest.mark.parametrize("source, words", [
+    # a class that is no dataclass keeps the Field as its attribute: C.x.name = ... then renames a field of whatever
+    # dataclass took C.x as its default
+    (_DC + "class C:\n    x: int = field(default=0)\n", "other than as a field's default in a @dataclass"),
+    # inside the class body the name is the Field itself
+    (_DC + "@dataclass\nclass C:\n    x: int = field(default=0)\n    kept = x\n", "reads x in its dataclass's body"),
+    (_DC + "@dataclass\nclass C:\n    x: int = field(default=0)\n    f = (lambda k=x: k)\n",
+     "reads x in its dataclass's body"),
+])
+def test_no_field_object_can_be_held(rules, source, words):
+    findings = audit(source, rules)
+    assert any(words in f.text for f in findings), (source, [str(f) for f in findings])

@@ -169,3 +169,43 @@ def test_the_ports_answer_is_typed_before_any_check_reads_it():
         facts = {**base, "optimizer": {**base["optimizer"], "groups": [{**base["optimizer"]["groups"][0], **bad}]}}
         assert malformed(facts), bad
     assert malformed({**base, "seconds": {"total": "soon"}})
+
+
+def test_every_worker_refuses_a_dataclass_field_whose_name_is_code():
+    """Red team, session 28: dataclasses made __repr__'s code of a field name `x)" + EXPR #` and ran EXPR. Beside the
+    audit, the workers' package refuses such a dataclass when it is made (grader.workers.guard_dataclasses), whether
+    the name came from __annotations__ or from a renamed Field of a base; a plain dataclass still works."""
+    import subprocess
+    import sys
+
+    from helpers import REPO
+
+    code = '''
+import dataclasses
+import grader.workers  # what every worker imports before any learner file
+ran = []
+@dataclasses.dataclass
+class Plain:
+    n: int = 1
+    extra: dict = dataclasses.field(default_factory=dict)
+assert repr(Plain()) == "Plain(n=1, extra={})"
+try:
+    @dataclasses.dataclass(init=False, eq=False)
+    class Evil:
+        __annotations__ = {'x)" + str(ran.append(1)) #': int}
+    repr(Evil())
+except TypeError as exc:
+    print("refused:", exc)
+dataclasses.fields(Plain)[0].name = 'y)" + str(ran.append(2)) #'
+try:
+    @dataclasses.dataclass(init=False, eq=False)
+    class Derived(Plain):
+        pass
+    repr(Derived())
+except TypeError as exc:
+    print("refused:", exc)
+print("ran", ran)
+'''
+    out = subprocess.run([sys.executable, "-c", code], cwd=REPO, capture_output=True, text=True, timeout=60)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.count("refused: dataclass") == 2 and "ran []" in out.stdout, out.stdout

@@ -167,7 +167,7 @@ STDLIB_ALLOWED = {
                "ClassVar", "Literal", "overload", "cast", "Protocol", "TypeVar", "Generic", "Self", "TypeAlias"},
     # Not fields(): it hands out the Field objects themselves, and dataclasses make code of their names (a Field's
     # .name set to `x)" + __import__("numpy")...` ran as the __repr__ of a dataclass deriving from its class; red team,
-    # session 28). field() only as a field's default in its class (see FIELD_RULE).
+    # session 28). field() only as a field's default in a @dataclass class body (_judge_field).
     "dataclasses": {"dataclass", "field", "replace", "asdict", "astuple", "InitVar", "is_dataclass",
                     "KW_ONLY", "MISSING"},
     # The port's (session 16: nn.Sequential(OrderedDict(...)) as PyTorch's docs name layers, a logger). Not
@@ -1448,7 +1448,7 @@ class _Auditor(ast.NodeVisitor):
     PREPARED = ("generators", "base_inits", "classes", "class_inits", "inits_followed", "methods", "static_methods",
                 "class_methods", "followed_methods", "returned_names", "as_values", "jit_places", "jit_aliases", "kernel_objects", "every_signature",
                 "bound_names", "aliases", "chain_bases", "jit_functions", "kernel_params", "constants", "functions", "signatures",
-                "callbacks", "class_ok", "field_places", "alias_values", "constexpr_params", "type_ok", "trusted_selves", "untrusted_why", "declared_outer", "postponed", "seeds",
+                "callbacks", "class_ok", "field_places", "field_reads", "alias_values", "constexpr_params", "type_ok", "trusted_selves", "untrusted_why", "declared_outer", "postponed", "seeds",
                 "setup_findings", "class_fields", "enum_classes", "defined_in",
                 "class_bases")
 
@@ -1544,8 +1544,7 @@ class _Auditor(ast.NodeVisitor):
                            and any(isinstance(n, (ast.Yield, ast.YieldFrom))
                                    for n in _module_level(ast.Module(body=node.body, type_ignores=[])))}
         self.class_ok = self._class_places(tree)
-        self.field_places = {id(stmt.value.func) for c in ast.walk(tree) if isinstance(c, ast.ClassDef)
-                             for stmt in c.body if isinstance(stmt, ast.AnnAssign) and isinstance(stmt.value, ast.Call)}
+        self.field_places, self.field_reads = self._field_places(tree)
         self.type_ok = self._type_places(tree)
         methods = [f for c in ast.walk(tree) if isinstance(c, ast.ClassDef) for f in c.body
                    if isinstance(f, (ast.FunctionDef, ast.AsyncFunctionDef)) and not self._is_jit(f)]
@@ -1722,8 +1721,10 @@ class _Auditor(ast.NodeVisitor):
         return "allowed imports here are " + ", ".join(sorted(m for m in self.rules.imports if m != "__future__"))
 
     def _torch_banned(self, parts: list[str]) -> bool:
-        return any(p in self.rules.torch_banned or p.startswith("_") or self._hook_registration(p) for p in parts) or \
-            self.rules is PORT and ("Function" in parts or "autograd" in parts and bool({"function", "graph"} & set(parts)))
+        if any(p in self.rules.torch_banned or p.startswith("_") or self._hook_registration(p) for p in parts):
+            return True
+        return self.rules is PORT and ("Function" in parts or "autograd" in parts and bool({"function", "graph"} &
+                                                                                          set(parts)))
 
     def _banned_method(self, name: str) -> bool:
         return name in self.rules.banned_methods or self._hook_registration(name)
@@ -2948,15 +2949,41 @@ class _Auditor(ast.NodeVisitor):
                             "locals, tl, module-level constants and other @triton.jit functions (Triton's interpreter "
                             "would run anything else as Python, the GPU compiler would refuse it)")
 
+    def _field_places(self, tree: ast.Module) -> tuple[set[int], set[int]]:
+        """(where dataclasses.field may be called: the func of `name: type = field(...)` directly in the body of a class
+        decorated with @dataclass, which replaces the Field by its default once the class is made; the names read in
+        such a class body that one of its field(...) defaults bound, which there are the Field object itself)."""
+        places, reads = set(), set()
+        for c in ast.walk(tree):
+            if not isinstance(c, ast.ClassDef) or not any(
+                    self._full_name(d.func if isinstance(d, ast.Call) else d) == "dataclasses.dataclass"
+                    for d in c.decorator_list):
+                continue
+            bound = set()
+            for stmt in c.body:
+                if isinstance(stmt, ast.AnnAssign) and isinstance(stmt.value, ast.Call) and \
+                        isinstance(stmt.target, ast.Name):
+                    places.add(id(stmt.value.func))
+                    bound.add(stmt.target.id)
+            reads |= {id(n) for stmt in c.body if not isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef))
+                      for n in ast.walk(stmt) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load) and
+                      n.id in bound}
+        return places, reads
+
     def _judge_field(self, node) -> None:
-        """dataclasses.field(...) only as a field's default in its class body (`n: int = field(default=1)`): held
-        anywhere else, the Field object it returns could be renamed after its class is made, and a dataclass deriving
-        from that class makes code of its name (red team, session 28)."""
-        if isinstance(node.ctx, ast.Load) and id(node) not in self.field_places and \
-                self._full_name(node) == "dataclasses.field":
-            self.flag(node, "uses dataclasses.field other than as a field's default in its class (`name: type = "
-                            "field(...)`): the Field object it returns names a field, and dataclasses make code of "
-                            "the names of a class's fields")
+        """dataclasses.field(...) only as a field's default in the body of a @dataclass class (`n: int =
+        field(default=1)`), and that name not read in the class body, where it is the Field: held anywhere, the
+        Field object could be renamed after its class is made, and a dataclass deriving from that class makes code of
+        its name (red team, session 28)."""
+        if not isinstance(node.ctx, ast.Load):
+            return
+        if id(node) in self.field_reads:
+            self.flag(node, f"reads {node.id} in its dataclass's body, where it is the Field object field(...) made: "
+                            "dataclasses make code of the names of a class's fields; read the field on an object")
+        elif id(node) not in self.field_places and self._full_name(node) == "dataclasses.field":
+            self.flag(node, "uses dataclasses.field other than as a field's default in a @dataclass class (`name: "
+                            "type = field(...)`): the Field object it returns names a field, and dataclasses make code "
+                            "of the names of a class's fields")
 
     def visit_Constant(self, node):
         if isinstance(node.value, str) and re.fullmatch(r"__\w+__", node.value) and \

@@ -26,6 +26,32 @@ def since_start() -> float:
         return -1.0
 
 
+def guard_dataclasses() -> None:
+    """Dataclasses write the code of a class's __init__, __repr__ and __eq__ out of its fields' names and run it: a
+    name that is no identifier (`x)" + __import__("numpy") #`) is code, run in the learner's module (red team,
+    session 28). The audit refuses every way it knows to name such a field (grader/audit/python_ast.py); here, in every
+    worker and before any learner file is loaded, a dataclass with such a field is refused when it is made, however
+    the name got there."""
+    import dataclasses
+    import keyword
+
+    make = dataclasses._process_class
+
+    def checked(cls, *args, **kwargs):
+        names = list(cls.__dict__.get("__annotations__", {}))
+        for base in cls.__mro__[1:]:
+            names += [f.name for f in base.__dict__.get("__dataclass_fields__", {}).values()]
+        for name in names:
+            if not isinstance(name, str) or not name.isidentifier() or keyword.iskeyword(name):
+                raise TypeError(f"dataclass {cls.__name__}: the field name {name!r} is no identifier")
+        return make(cls, *args, **kwargs)
+
+    dataclasses._process_class = checked
+
+
+guard_dataclasses()
+
+
 # GRADER_STALL_REPORT_S, set by the judge on a worker Nsight Compute watches (grader/checks/own_kernels.py): such starts
 # were lost now and then before the worker's imports ended, its log empty (docs/data/evidence-2026-11-30e). If the
 # start (this package's import, the worker module's, its warm-up) runs past it, every thread's Python stack is printed
