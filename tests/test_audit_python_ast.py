@@ -1142,3 +1142,47 @@ def test_a_port_may_still_initialise_and_register_its_buffers():
 def test_no_field_object_can_be_held(rules, source, words):
     findings = audit(source, rules)
     assert any(words in f.text for f in findings), (source, [str(f) for f in findings])
+
+
+# Red team, session 28 (the Triton file): Python numbers and containers inside a kernel, which only Triton's interpreter
+# runs, and Triton's wrappers around an object of the file's own.
+_K = "import torch\nimport triton\nimport triton.language as tl\n\n\n"
+
+
+@pytest.mark.parametrize("body, words", [
+    ("    for b in (len(range(tl.load(x_ptr))),):\n        tl.store(y_ptr, b)\n", "loops over something other than"),
+    ("    n = len(range(tl.load(x_ptr)))\n", "calls len() on a value"),
+    ("    r = range(tl.load(x_ptr))\n", "uses a range inside a @triton.jit kernel other than"),
+    ("    for v in [tl.load(x_ptr)]:\n        tl.store(y_ptr, v)\n", "loops over something other than"),
+    ("    d = {0: tl.load(x_ptr)}\n", "makes a dict"),
+    ("    s = [v for v in range(4)]\n", "makes a comprehension"),
+    ("    v = x_ptr.tolist()\n", "calls .tolist() inside"),
+])
+def test_a_kernel_holds_no_python_numbers_or_containers(body, words):
+    source = _K + "@triton.jit\ndef _k(y_ptr, x_ptr):\n" + body + "\n\ndef softmax(x):\n    y = torch.empty_like(x)\n" \
+        "    _k[(1,)](y, x)\n    return y\n"
+    findings = audit(source, TRITON, "softmax")
+    assert any(words in f.text for f in findings), (body, [str(f) for f in findings])
+
+
+@pytest.mark.parametrize("loop", ["for i in range(0, n, 4):", "for i in tl.range(0, n, 4, num_stages=2):",
+                                  "for i in tl.static_range(4):"])
+def test_a_kernel_still_loops_over_its_ranges(loop):
+    source = _K + f"@triton.jit\ndef _k(y_ptr, x_ptr, n):\n    acc = tl.zeros([4], tl.float32)\n    {loop}\n" \
+        "        acc += tl.load(x_ptr + i + tl.arange(0, 4))\n    tl.store(y_ptr + tl.arange(0, 4), acc)\n\n\n" \
+        "def softmax(x):\n    y = torch.empty_like(x)\n    _k[(1,)](y, x, x.numel())\n    return y\n"
+    assert audit(source, TRITON, "softmax") == []
+
+
+@pytest.mark.parametrize("making, words", [
+    ("class _Rows:\n    def run(self, out, inp, *a, **k):\n        pass\n\n\n_k = triton.heuristics({})(_Rows())\n",
+     "applies triton.heuristics to something other than"),
+    ("class _Rows:\n    def run(self, *a, **k):\n        pass\n\n\n_k = triton.autotune(configs=[triton.Config({})], "
+     "key=[])(_Rows())\n", "applies triton.autotune to something other than"),
+    ("def _body(y_ptr, x_ptr):\n    pass\n\n\n_k = triton.runtime.Autotuner(_body, ['y_ptr', 'x_ptr'], [], [], None, "
+     "None)\n", "makes a Autotuner by hand"),
+])
+def test_triton_wraps_only_the_files_kernels(making, words):
+    source = _K + making + "\n\ndef softmax(x):\n    y = torch.empty_like(x)\n    _k[(1,)](y, x)\n    return y\n"
+    findings = audit(source, TRITON, "softmax")
+    assert any(words in f.text for f in findings), (making, [str(f) for f in findings])

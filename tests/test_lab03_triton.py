@@ -256,3 +256,38 @@ def test_interpreter_leaves_the_learners_module_as_it_was_and_refuses_what_no_ke
     run = subprocess.run([sys.executable, "-c", script, str(tmp_path)], capture_output=True, text=True, timeout=300,
                          env={**os.environ, "TRITON_INTERPRET": "1", "PYTHONPATH": str(REPO)})
     assert run.returncode == 0 and run.stdout.strip().endswith("ok"), run.stdout + run.stderr
+
+
+def test_interpreter_refuses_a_subclassed_argument_a_constexpr_tensor_and_a_kernel_called_from_a_grid(tmp_path):
+    """Red team, session 28: a tuple subclass of the file's own reached the kernel body as itself and its methods
+    computed there in Python; a torch tensor passed as a tl.constexpr reached the grid, whose @triton.jit function
+    read it with no body ever running. The worker's guard refuses each, and a plain launch still runs."""
+    import subprocess
+    import sys
+
+    (tmp_path / "k.py").write_text(
+        "import torch\nimport triton\nimport triton.language as tl\n\n\n"
+        "@triton.jit\ndef copy(y_ptr, x_ptr, n, BLOCK: tl.constexpr):\n"
+        "    offs = tl.arange(0, BLOCK)\n"
+        "    tl.store(y_ptr + offs, tl.load(x_ptr + offs, mask=offs < n), mask=offs < n)\n\n\n"
+        "class Tape(tuple):\n    def take(self, v):\n        return v\n\n\n"
+        "@triton.jit\ndef takes(tape):\n    pass\n\n\n"
+        "@triton.jit\ndef reads(inp: tl.constexpr, helper):\n    pass\n\n\n"
+        "@triton.jit\ndef plan(meta):\n    return (0,)\n")
+    script = (
+        "import sys, torch\nsys.path.insert(0, sys.argv[1])\n"
+        "from grader.workers.triton import interpreter_kernel_guard\ninterpreter_kernel_guard()\n"
+        "import k\nx = torch.arange(8.0); y = torch.empty(8)\n"
+        "k.copy[(1,)](y, x, 8, BLOCK=8)\nassert torch.equal(x, y)\n"
+        "def refused(launch, words):\n"
+        "    try:\n        launch()\n    except Exception as e:\n        assert words in repr(e), e\n"
+        "    else:\n        raise SystemExit('ran: ' + words)\n"
+        "refused(lambda: k.takes[(1,)](k.Tape()), 'argument tape is a Tape')\n"
+        "seen = []\n"
+        "refused(lambda: k.reads[lambda meta: seen.append(meta) or (0,)](x, k.plan), 'argument inp is a Tensor')\n"
+        "assert not seen, 'the grid was called'\n"
+        "refused(lambda: k.reads[lambda meta: meta['helper'](meta)](1, k.plan), 'called outside a kernel')\n"
+        "print('ok')\n")
+    run = subprocess.run([sys.executable, "-c", script, str(tmp_path)], capture_output=True, text=True, timeout=300,
+                         env={**os.environ, "TRITON_INTERPRET": "1", "PYTHONPATH": str(REPO)})
+    assert run.returncode == 0 and run.stdout.strip().endswith("ok"), run.stdout + run.stderr

@@ -65,7 +65,15 @@ KERNEL_OBJECT_ATTRS = {"warmup", "run", "best_config"}
 # Builtins that turn a value into a Python number or text: inside a kernel, only on constants (float("inf")), since on
 # tl values they exist only in Triton's interpreter, where a kernel could compute its answer in Python.
 KERNEL_CONVERSIONS = {"int", "float", "bool", "str", "complex", "round", "repr", "format", "hex", "oct", "bin", "chr",
-                      "ord", "divmod", "pow", "sum", "sorted"}
+                      "ord", "divmod", "pow", "sum", "sorted", "len"}
+# Inside a kernel, a loop walks a range (Python's, tl.range, tl.static_range), and a range is only a loop's: in Triton's
+# interpreter len(range(v)) made a Python int of a loaded value, and `for b in (len(range(v)),)` bound it where no
+# assignment (which the interpreter turns into a tl value) could; the softmax was then computed in Python floats (red
+# team, session 28). Sets, dicts and comprehensions do not compile in a kernel at all (a list is a shape: tl.zeros([B])).
+# Tensor methods that hand values to Python: inside a kernel they exist only on what the interpreter let through (a
+# torch tensor read by a @triton.jit function that a grid called: red team, session 28).
+KERNEL_HOST_METHODS = {"tolist", "numpy", "item", "cpu", "__array__", "apply_", "map_", "map2_", "copy_"}
+KERNEL_RANGES = {"range", "triton.language.range", "triton.language.static_range"}
 # An AttributeError's .obj is the object the failed lookup was made on: `except AttributeError as e: e.obj` after
 # enum.no_such, torch.no_such or tl.no_such handed the module itself out as a value, whose chains nothing resolves
 # (enum's bltns reached eval, triton.language.extra's modules reached sys.modules: red team, session 21).
@@ -951,6 +959,7 @@ class _Auditor(ast.NodeVisitor):
         self.flows = self.found  # read as soon as learned (a helper defined further down gets it this pass)
         self.findings: list[Finding] = []
         self.in_kernel = 0
+        self.loop_ranges: set[int] = set()  # ids of the range calls that are a kernel loop's iterable
         self.aliases: dict[str, str] = {}  # local name -> module it names ("np" -> "numpy")
         # Lexical scopes, module first: (names bound to tensors, names bound to something else that hide outer ones).
         self.scopes: list[tuple[set[str], set[str]]] = [(set(), set())]
@@ -2093,6 +2102,7 @@ class _Auditor(ast.NodeVisitor):
 
     def visit_Call(self, node):
         func = node.func
+        self._judge_kernel_wrapper(node)
         if self.in_annotation:
             self.flag(node, "calls a function in an annotation: annotations run when the def runs; name types there")
         if isinstance(func, ast.Attribute):
@@ -2596,6 +2606,48 @@ class _Auditor(ast.NodeVisitor):
                                                  [*node.args, *(kw.value for kw in node.keywords)])
         return False
 
+    def _judge_kernel_wrapper(self, node: ast.Call) -> None:
+        """triton.jit(f), triton.autotune(...)(f), triton.heuristics(...)(f), and Triton's classes that make them, only
+        around a @triton.jit function of the file (or such a wrapper of one): a launch of the wrapper calls what it
+        wraps with the launch's tensors, and an object of the file's own with a run method took them to the host
+        (red team, session 28)."""
+        if self.rules is not TRITON:
+            return
+        made = self._full_name(node.func.func) if isinstance(node.func, ast.Call) else ""
+        name = self._full_name(node.func)
+        if name in ("triton.runtime.Autotuner", "triton.runtime.JITFunction", "triton.JITFunction",
+                    "triton.runtime.autotuner.Autotuner", "triton.runtime.autotuner.Heuristics"):
+            self.flag(node, f"makes a {name.rsplit('.', 1)[-1]} by hand: write @triton.jit, @triton.autotune or "
+                            "@triton.heuristics on the kernel")
+        elif (made in ("triton.autotune", "triton.heuristics") or name == "triton.jit") and node.args and \
+                not self._wraps_a_kernel(node.args[0]):
+            self.flag(node, f"applies {made or name} to something other than a @triton.jit function of the file: a "
+                            "launch calls what it wraps with the launch's tensors")
+
+    def _wraps_a_kernel(self, arg) -> bool:
+        if isinstance(arg, ast.Name):
+            return arg.id in self.jit_functions or arg.id in self.jit_aliases or arg.id in self.kernel_objects
+        if isinstance(arg, ast.Call):  # triton.heuristics(...)(triton.jit(f)): judged where it is visited
+            made = self._full_name(arg.func.func) if isinstance(arg.func, ast.Call) else ""
+            return made in ("triton.autotune", "triton.heuristics") or self._full_name(arg.func) == "triton.jit"
+        return False
+
+    def _kernel_range(self, func) -> bool:
+        name = func.id if isinstance(func, ast.Name) and func.id not in self.bound_names else self._full_name(func)
+        return name in KERNEL_RANGES
+
+    def visit_Set(self, node):
+        self._kernel_container(node, "a set")
+
+    def visit_Dict(self, node):
+        self._kernel_container(node, "a dict")
+
+    def _kernel_container(self, node, what: str) -> None:
+        if self.in_kernel:
+            self.flag(node, f"makes {what} inside a @triton.jit kernel: Python's containers exist there only in "
+                            "Triton's interpreter (a kernel holds tl values, tuples and shapes)")
+        self.generic_visit(node)
+
     def _judge_kernel_call(self, node: ast.Call) -> None:
         """Inside a kernel, Python's own arithmetic on tl values: math's functions and the number and text
         conversions exist on them only in Triton's interpreter, where int(tl.load(p)) made a Python number and the
@@ -2603,6 +2655,12 @@ class _Auditor(ast.NodeVisitor):
         func = node.func
         chain = _chain(func) or []
         given = [*node.args, *(kw.value for kw in node.keywords)]
+        if isinstance(func, ast.Attribute) and func.attr in KERNEL_HOST_METHODS:
+            self.flag(node, f"calls .{func.attr}() inside a @triton.jit kernel: it hands a tensor's values to Python, "
+                            "which only Triton's interpreter can; a kernel computes with tl")
+        if self._kernel_range(func) and id(node) not in self.loop_ranges:
+            self.flag(node, "uses a range inside a @triton.jit kernel other than as a loop's (`for i in range(...)`): "
+                            "only Triton's interpreter would make Python numbers of it")
         if chain and self.aliases.get(chain[0], "") == "math" and len(chain) > 1 and \
                 not all(self._kernel_constant(a) for a in given):
             self.flag(node, f"calls {'.'.join(chain)} on a value inside a @triton.jit kernel: Python's math on a value "
@@ -2756,6 +2814,12 @@ class _Auditor(ast.NodeVisitor):
     visit_YieldFrom = visit_Yield
 
     def visit_For(self, node):
+        if self.in_kernel:
+            if isinstance(node.iter, ast.Call) and self._kernel_range(node.iter.func):
+                self.loop_ranges.add(id(node.iter))
+            else:
+                self.flag(node.iter, "loops over something other than a range inside a @triton.jit kernel: a kernel's "
+                                     "loop walks range(...), tl.range(...) or tl.static_range(...)")
         if self._tracking():
             self._bind(node.target, tensor := self._tensor_expr(node.iter))
             if tensor:
@@ -2775,6 +2839,9 @@ class _Auditor(ast.NodeVisitor):
 
     def _visit_comprehending(self, node):
         # A comprehension's targets are bound before its element is read: visit the generators first.
+        if self.in_kernel:
+            self.flag(node, "makes a comprehension inside a @triton.jit kernel: Python's containers exist there only "
+                            "in Triton's interpreter (a kernel holds tl values, tuples and shapes)")
         self.scopes.append((set(), set()))
         for gen in node.generators:
             self.visit(gen)

@@ -94,13 +94,19 @@ def interpreter_kernel_guard() -> None:
     if not triton.knobs.runtime.interpret:
         return
     functions = (JITFunction, interpreter.InterpretedFunction)
+    depth: list[int] = []  # kernel bodies running now (the interpreter runs one program at a time, in this thread)
 
     def acceptable(value) -> bool:
-        if isinstance(value, tl.constexpr):
+        """By its exact type: a subclass of tuple or int of the file's own reached the body as itself, its methods
+        called there on loaded values (red team, session 28)."""
+        kind = type(value)
+        if kind is tl.constexpr:
             return acceptable(value.value)
-        if isinstance(value, (tuple, tl.core.tuple)):
+        if kind in (tuple, tl.core.tuple):
             return all(acceptable(v) for v in value)
-        return isinstance(value, (bool, int, float, str, type(None), tl.dtype, tl.core.base_value, *functions))
+        if kind in (bool, int, float, str, type(None), *functions):
+            return True
+        return isinstance(value, (tl.dtype, tl.core.base_value)) and kind.__module__.startswith("triton.")
 
     def same_function(inner, wrapper):
         """``wrapper`` as a function the interpreter reads as it reads ``inner``: its globals (where it finds tl),
@@ -118,8 +124,12 @@ def interpreter_kernel_guard() -> None:
         body, no_torch = local_namespace[self.fn.__name__], NoTorchInKernels
 
         def guarded(*args, **kwargs):
-            with no_torch():
-                return body(*args, **kwargs)
+            depth.append(1)
+            try:
+                with no_torch():
+                    return body(*args, **kwargs)
+            finally:
+                depth.pop()
 
         return same_function(body, guarded)
 
@@ -141,10 +151,28 @@ def interpreter_kernel_guard() -> None:
             return body(*args, **kwargs)
 
         executor = interpreter.GridExecutor(same_function(body, checked), self.arg_names, grid, self.pre_run_hooks)
+        # Before the grid is called: it is handed every argument, a tl.constexpr one as it came, and a grid that
+        # returned (0,) ran no body, while a @triton.jit function it called read a torch tensor passed as a constexpr
+        # (red team, session 28). A tensor goes only where the kernel takes a pointer.
+        for name, value in (*zip(self.arg_names, args), *kwargs.items()):
+            tensor = type(value) is torch.Tensor
+            if tensor and name in executor.constexprs or not tensor and not acceptable(value):
+                raise TypeError(f"{kernel}: argument {name} is a {type(value).__name__}; a launch passes tensors "
+                                "where the kernel takes pointers, and numbers, strings, dtypes, @triton.jit functions "
+                                "and tuples of them elsewhere (a tl.constexpr argument is a compile-time constant)")
         return executor(*args, **kwargs)
+
+    device_call = interpreter.InterpretedFunction.__call__
+
+    def called(self, *args, **kwargs):  # a @triton.jit function called as a function: only from a kernel's body
+        if not depth:
+            raise TypeError(f"{self.fn.__name__} is a @triton.jit function called outside a kernel (from a grid or "
+                            "the host): launch it with name[grid](...), or call it from another kernel")
+        return device_call(self, *args, **kwargs)
 
     interpreter.FunctionRewriter._compile_and_exec = compile_and_exec
     interpreter.InterpretedFunction.run = run
+    interpreter.InterpretedFunction.__call__ = called
 
 
 class PoisonAllocations(TorchDispatchMode):
