@@ -286,6 +286,8 @@ def test_interpreter_refuses_a_subclassed_argument_a_constexpr_tensor_and_a_kern
         "seen = []\n"
         "refused(lambda: k.reads[lambda meta: seen.append(meta) or (0,)](x, k.plan), 'argument inp is a Tensor')\n"
         "assert not seen, 'the grid was called'\n"
+        "import triton.language as tl\n"
+        "refused(lambda: k.reads[(1,)](tl.constexpr(x), k.plan), 'argument inp is a constexpr')\n"
         "refused(lambda: k.reads[lambda meta: meta['helper'](meta)](1, k.plan), 'called outside a kernel')\n"
         "print('ok')\n")
     run = subprocess.run([sys.executable, "-c", script, str(tmp_path)], capture_output=True, text=True, timeout=300,

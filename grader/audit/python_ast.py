@@ -72,7 +72,7 @@ KERNEL_CONVERSIONS = {"int", "float", "bool", "str", "complex", "round", "repr",
 # team, session 28). Sets, dicts and comprehensions do not compile in a kernel at all (a list is a shape: tl.zeros([B])).
 # Tensor methods that hand values to Python: inside a kernel they exist only on what the interpreter let through (a
 # torch tensor read by a @triton.jit function that a grid called: red team, session 28).
-KERNEL_HOST_METHODS = {"tolist", "numpy", "item", "cpu", "__array__", "apply_", "map_", "map2_", "copy_"}
+KERNEL_HOST_METHODS = {"tolist", "numpy", "item", "cpu", "__array__", "apply_", "map_", "map2_"}
 KERNEL_RANGES = {"range", "triton.language.range", "triton.language.static_range"}
 # An AttributeError's .obj is the object the failed lookup was made on: `except AttributeError as e: e.obj` after
 # enum.no_such, torch.no_such or tl.no_such handed the module itself out as a value, whose chains nothing resolves
