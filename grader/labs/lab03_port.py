@@ -47,9 +47,9 @@ STAGE_WHAT = {
     "build": "GPT(GPTConfig(...)).to(device)",
     "load": "model.load_state_dict(the reference's weights)",
     "forward": "logits, loss = model(idx, targets)",
-    "backward": "loss.backward()",
+    "backward": "the backward pass (the grader's torch.autograd.grad of your loss)",
     "adamw": "configure_optimizer(...) and optimizer.step() on given gradients",
-    "train": f"the training loop ({STEPS} x forward, loss.backward(), optimizer.step())",
+    "train": f"the training loop ({STEPS} x forward, autograd's gradients, optimizer.step())",
 }
 ERROR_LESSONS = (
     ("TODO(03-", "this part of the port is still the stub: write the TODO it names"),
@@ -509,7 +509,7 @@ def register(lab: Lab) -> None:
 
     @lab.check(f"{n}.port.grads", points=2, needs=(f"{n}.port.loss",), lane="port")
     def grads(ctx: Context) -> Result:
-        """loss.backward() gives every parameter the reference's gradient, to 1e-12."""
+        """Autograd (torch.autograd.grad of the loss) gives every parameter the reference's gradient, to 1e-12."""
         pr = port_run(ctx, "cpu")
         if result := stage_failure(pr, ("backward",), ctx.hint("layer-by-layer")):
             return result

@@ -13,12 +13,23 @@ The stages, each stopping the ones after it when it raises:
     build     GPT(GPTConfig(**config, dtype=float64)).to(device)
     load      load_state_dict(weights as float64 tensors), strict=False, facts recorded
     forward   logits, loss = model(idx/0, targets/0), with forward hooks on the probes
-    backward  loss.backward()
+    backward  torch.autograd.grad(loss, parameters), by the harness
     adamw     configure_optimizer(...), then K steps on the fed gradients
-    train     reload the weights; K steps of forward, backward, step; one more loss
+    train     reload the weights; K steps of forward, autograd's gradients, step; one more loss
 
 A learner's exception is a result (in the answer); everything here is a claim the judge checks
-against its own NumPy reference. How the port computes is checked on its syntax tree by the judge.
+against its own NumPy reference. How the port computes is checked on its syntax tree by the judge, and
+here, as it runs (red team, session 29), whatever the names it was written with:
+
+- tensors the harness calls methods on are plain: the logits, the loss and every parameter are exactly
+  torch.Tensor and nn.Parameter, the optimizer exactly torch.optim.AdamW (a subclass's methods are the
+  learner's code, run by the harness's calls: a loss whose .backward() wrote gradients by hand);
+- the gradients are autograd's: the harness asks torch.autograd.grad for them, after checking that the
+  forward pass wrote no .grad and that the loss's graph holds no node of a Python autograd.Function (any
+  class's: one of the port's under a torch name, torch's module backward hooks);
+- the forward pass makes no Python number of a tensor (item(), float(), int(), bool(), a tensor's text):
+  values taken out to Python and put back as constants carry no graph, and a derivative written by hand
+  then passed through a straight-through term (y + (x - x.detach()) * d).
 """
 from __future__ import annotations
 
@@ -30,6 +41,8 @@ import traceback
 from pathlib import Path
 
 import numpy as np
+import torch
+from torch.utils._python_dispatch import TorchDispatchMode
 
 
 STAGES = ("import", "build", "load", "forward", "backward", "adamw", "train")
@@ -37,6 +50,68 @@ STAGES = ("import", "build", "load", "forward", "backward", "adamw", "train")
 
 class Failed(Exception):
     """A stage of learner code raised; the response already says how."""
+
+
+class PortRule(Exception):
+    """What the port did that the lab's rules refuse, found as it ran (the message teaches)."""
+
+
+PYTHON_NUMBERS = ("values taken out of torch carry no graph, so autograd cannot derive their gradients, and on a GPU "
+                  "each one waits for the device. Compute with tensor operations end to end (torch.where for a "
+                  "choice, shapes for sizes)")
+
+
+class NoPythonNumbers(TorchDispatchMode):
+    """Around the learner's forward and backward: refuses aten._local_scalar_dense of a floating-point tensor (what
+    item(), float(), int(), bool() and 0-d formatting come down to), and tensor printing (which reads values without
+    dispatch). Integer and boolean tensors' numbers stay allowed: torch's own F.one_hot takes the max of the targets
+    that way, and a port may test a mask (`if mask.any()`). The first refusal is kept, so a learner's `except`
+    cannot hide it."""
+
+    def __init__(self):
+        super().__init__()
+        self.refused: str | None = None
+        self._saved_str = None
+
+    def refuse(self, what: str):
+        self.refused = self.refused or what
+        raise PortRule(f"the port {what} inside the model: {PYTHON_NUMBERS}")
+
+    def __torch_dispatch__(self, func, types, args=(), kwargs=None):
+        if func is torch.ops.aten._local_scalar_dense.default and (args[0].is_floating_point() or args[0].is_complex()):
+            self.refuse("turned a floating-point tensor into a Python number (.item(), float(t), int(t), "
+                        "bool(t), `if t:`, an f-string of a number)")
+        return func(*args, **(kwargs or {}))
+
+    def __enter__(self):
+        import torch._tensor_str as tensor_str
+
+        self._saved_str = tensor_str._str
+        tensor_str._str = lambda *a, **k: self.refuse("printed a tensor's values")
+        return super().__enter__()
+
+    def __exit__(self, *exc):
+        import torch._tensor_str as tensor_str
+
+        tensor_str._str = self._saved_str
+        return super().__exit__(*exc)
+
+
+def python_autograd_nodes(loss) -> list[str]:
+    """The names of the nodes in loss's graph that a Python autograd.Function made (whoever defined it)."""
+    from torch.autograd.function import BackwardCFunction
+
+    found, seen, todo = [], set(), [loss.grad_fn]
+    while todo:
+        node = todo.pop()
+        if node is None or id(node) in seen:
+            continue
+        seen.add(id(node))
+        if BackwardCFunction in type(node).__mro__:  # the type itself, never the learner's class attributes
+            found.append(type(node).__name__)
+            continue
+        todo.extend(fn for fn, _ in node.next_functions)
+    return found
 
 
 def describe_exception(exc: BaseException) -> dict:
@@ -101,16 +176,18 @@ class PortHarness:
         self.model = self.stage("build", self.build)
         params = dict(self.model.named_parameters())
         self.response["parameters"] = {n: tensor_facts(torch, p) for n, p in params.items()}
+        if odd := [n for n, p in params.items() if type(p) is not torch.nn.Parameter]:
+            self.fail("build", "TypeError", f"parameter {odd[0]} is a {type(params[odd[0]]).__qualname__}, not an "
+                      "nn.Parameter: the grader reads parameters and their gradients through torch's own methods")
         loaded = self.stage("load", lambda: self.model.load_state_dict(self.weights, strict=False))
         self.response["load"] = {"missing": list(getattr(loaded, "missing_keys", [])),
                                  "unexpected": list(getattr(loaded, "unexpected_keys", []))}
         self.forward(params)
-        loss = self.loss
-        self.stage("backward", loss.backward)
-        self.response["grads_missing"] = [n for n in self.names if n in params and params[n].grad is None]
+        grads = self.stage("backward", lambda: self.gradients(self.loss, params))
+        self.response["grads_missing"] = [n for n in self.names if n in params and grads.get(n) is None]
         for n in self.names:
-            if n in params and params[n].grad is not None:
-                self.outputs[f"grad/{n}"] = as_array(torch, params[n].grad)
+            if grads.get(n) is not None:
+                self.outputs[f"grad/{n}"] = as_array(torch, grads[n])
         self.adamw(params)
         self.train(params)
 
@@ -125,6 +202,29 @@ class PortHarness:
         torch, req = self.torch, self.request
         config = self.module.GPTConfig(**req["config"], dtype=getattr(torch, req["dtype"]))
         return self.module.GPT(config).to(self.device)
+
+    def gradients(self, loss, params) -> dict:
+        """Autograd's gradient of loss for every parameter the judge named (None where the loss does not depend on
+        it), asked for by the harness: nothing the port wrote into .grad, nor a node of its own, decides them."""
+        if written := [n for n, p in params.items() if p.grad is not None]:
+            raise PortRule(f"the forward pass set {written[0]}.grad: gradients come from autograd (the grader asks "
+                           "torch.autograd.grad for them), never written by hand")
+        if custom := python_autograd_nodes(loss):
+            raise PortRule(f"the loss's graph holds {custom[0]}, a node of a Python autograd.Function: the port lets "
+                           "autograd derive every gradient from torch operations (no Function, no backward hooks, "
+                           "under any name)")
+        names = [n for n in self.names if n in params and params[n].requires_grad]
+        grads = self.watched(lambda: self.torch.autograd.grad(loss, [params[n] for n in names], allow_unused=True))
+        return dict(zip(names, grads))
+
+    def watched(self, fn):
+        """Run fn (learner code) under NoPythonNumbers; a refusal it caught and hid still fails the stage."""
+        mode = NoPythonNumbers()
+        with mode:
+            value = fn()
+        if mode.refused:
+            raise PortRule(f"the port {mode.refused} inside the model: {PYTHON_NUMBERS}")
+        return value
 
     def forward(self, params) -> None:
         torch = self.torch
@@ -141,13 +241,13 @@ class PortHarness:
                 value = args[0] if side == "in" and args else output
                 if isinstance(value, (tuple, list)) and value:
                     value = value[0]
-                if key not in captured and isinstance(value, torch.Tensor):
+                if key not in captured and type(value) is torch.Tensor:  # a subclass's detach is learner code
                     captured[key] = value.detach().clone()
 
             handles.append(modules[module_name].register_forward_hook(hook))
         idx, targets = self.batches[0]
         try:
-            out = self.stage("forward", lambda: self.model(idx, targets))
+            out = self.stage("forward", lambda: self.watched(lambda: self.model(idx, targets)))
         finally:
             for h in handles:
                 h.remove()
@@ -161,8 +261,9 @@ class PortHarness:
         logits, loss = out
         self.response["forward"].update(logits=tensor_facts(torch, logits), loss=tensor_facts(torch, loss))
         for what, value in (("logits", logits), ("loss", loss)):
-            if not isinstance(value, torch.Tensor):
-                self.fail("forward", "TypeError", f"GPT.forward returned {what} as {type(value).__name__}, not a Tensor")
+            if type(value) is not torch.Tensor:  # a subclass's methods would run in the harness's calls
+                self.fail("forward", "TypeError", f"GPT.forward returned {what} as {type(value).__name__}, not a plain "
+                          "torch.Tensor")
             self.outputs[what] = as_array(torch, value)
         self.loss = loss
 
@@ -181,8 +282,12 @@ class PortHarness:
 
     def optimizer(self):
         a = self.request["adamw"]
-        return self.module.configure_optimizer(self.model, lr=a["lr"], betas=tuple(a["betas"]), eps=a["eps"],
-                                               weight_decay=a["weight_decay"])
+        opt = self.module.configure_optimizer(self.model, lr=a["lr"], betas=tuple(a["betas"]), eps=a["eps"],
+                                              weight_decay=a["weight_decay"])
+        if type(opt) is not self.torch.optim.AdamW:  # a subclass's step() would be the learner's update
+            raise PortRule(f"configure_optimizer returned {type(opt).__module__}.{type(opt).__qualname__}, not "
+                           "torch.optim.AdamW itself: the lab asks for torch's AdamW with two parameter groups")
+        return opt
 
     def optimizer_facts(self, opt, params) -> dict:
         by_id = {id(p): n for n, p in params.items()}
@@ -218,12 +323,20 @@ class PortHarness:
             opt = self.optimizer()
             for k in range(steps):
                 opt.zero_grad(set_to_none=True)
-                _, loss = self.model(*self.batches[k])
+                out = self.watched(lambda: self.model(*self.batches[k]))
+                loss = out[1] if isinstance(out, (tuple, list)) and len(out) == 2 else None
+                if type(loss) is not self.torch.Tensor:
+                    raise PortRule(f"GPT.forward returned the loss as {type(loss).__name__}, not a plain torch.Tensor")
                 losses.append(loss.detach().clone())
-                loss.backward()
+                grads = self.gradients(loss, params)
+                for n, g in grads.items():
+                    params[n].grad = g
                 opt.step()
             with self.torch.no_grad():
-                losses.append(self.model(*self.batches[0])[1].detach().clone())
+                out = self.watched(lambda: self.model(*self.batches[0]))
+                if not (isinstance(out, (tuple, list)) and len(out) == 2 and type(out[1]) is self.torch.Tensor):
+                    raise PortRule("GPT.forward did not return (logits, loss) as plain torch.Tensors")
+                losses.append(out[1].detach().clone())
 
         self.stage("train", run)
         self.outputs["train_loss"] = np.array([as_array(self.torch, v) for v in losses], dtype=np.float64)
