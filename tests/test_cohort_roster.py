@@ -90,7 +90,37 @@ def test_roster_refuses_a_link_on_the_way_and_two_learners_in_one_folder(tmp_pat
         "bob,alice/labs,\n"          # 5  alice's folder
         "carol,alice,\n"             # 6  holds alice's
         "dan,clones/dan/labs,\n")), LISTING["labs"])  # 7  missing: still a learner (graded as missing)
-    assert [e.name for e in roster.entries] == ["alice", "eve", "dan"]
+    # Rows whose folders overlap are all refused, the first one too: no row is another's to claim (session 29)
+    assert [e.name for e in roster.entries] == ["eve", "dan"]
     problems = {p.line: p.message for p in roster.problems}
     assert "goes through a link (mallory -> alice)" in problems[4]
+    assert "bob's folder" in problems[2]
     assert "alice's folder" in problems[5] and "alice's folder" in problems[6]
+    assert [p.line for p in roster.problems] == [2, 4, 5, 6]
+
+
+def test_roster_refuses_a_link_inside_a_clone_on_absolute_rows(tmp_path):
+    """Absolute rows, as the docs write them: aaron's clone held labs -> /, and every later learner's row was refused as
+    aaron's folder; mallory's course -> ../alice/course graded alice's files as mallory's, and alice's row was refused
+    (red team, session 29). Links below the folder that holds every learner's are refused; the ones above it are the
+    instructor's (a cluster's /scratch)."""
+    clones = tmp_path / "real" / "clones"
+    for who in ("alice", "bob"):
+        (clones / who / "labs").mkdir(parents=True)
+        (clones / who / "course" / "labs").mkdir(parents=True)
+    (clones / "aaron").mkdir()
+    (clones / "aaron" / "labs").symlink_to("/")
+    (clones / "mallory").mkdir()
+    (clones / "mallory" / "course").symlink_to("../alice/course")
+    (tmp_path / "scratch").symlink_to(tmp_path / "real")  # the instructor's own link, above the clones
+    base = tmp_path / "scratch" / "clones"
+    roster = parse_roster(write(tmp_path, (
+        "name,submission,labs\n"
+        f"aaron,{base}/aaron/labs,\n"                # 2  labs -> /
+        f"alice,{base}/alice/labs,\n"                # 3
+        f"bob,{base}/bob/labs,\n"                    # 4
+        f"mallory,{base}/mallory/course/labs,\n")), LISTING["labs"])  # 5  course -> ../alice/course
+    assert [e.name for e in roster.entries] == ["alice", "bob"]
+    problems = {p.line: p.message for p in roster.problems}
+    assert "goes through a link (labs -> /)" in problems[2]
+    assert "goes through a link (course -> ../alice/course)" in problems[5]

@@ -105,7 +105,7 @@ def parse_roster(path: Path, labs: list[dict]) -> Roster:
     entries: list[Entry] = []
     problems: list[Problem] = []
     seen: dict[str, int] = {}
-    reals: dict[str, str] = {}  # learner -> the real path of their folder
+    candidates: list[tuple[Entry, str, bool]] = []  # (entry, the cell as written, relative)
     for line, cells in rows[1:]:
         def cell(column: str) -> str:
             i = columns.get(column)
@@ -121,6 +121,7 @@ def parse_roster(path: Path, labs: list[dict]) -> Roster:
         if name.lower() in seen:  # case-insensitive: two learners must not share a file on any filesystem
             problems.append(Problem(line, f"name {name!r} is already on line {seen[name.lower()]}"))
             continue
+        seen[name.lower()] = line
         if not where:
             problems.append(Problem(line, f"{name}: no submission folder"))
             continue
@@ -133,23 +134,31 @@ def parse_roster(path: Path, labs: list[dict]) -> Roster:
         relative = not submission.is_absolute()
         if relative:
             submission = path.resolve().parent / submission
-        submission = Path(os.path.normpath(submission))
-        if relative and (link := _link_on_the_way(path.resolve().parent, submission)) is not None:
-            problems.append(Problem(line, f"{name}: {where} goes through a link ({link}): a learner's folder must be "
-                                          "their own, not a link that another learner's folder could stand behind; "
-                                          "give its real path"))
+        candidates.append((Entry(name, Path(os.path.normpath(submission)), chosen, line), where, relative))
+    # Links are looked for below the roster's folder (relative rows) or below the folder that holds every learner's
+    # (absolute rows): a link in a learner's clone (labs -> /, course -> ../alice/course) claimed other learners'
+    # folders, whose rows were then refused as its (red team, session 29). Links above it are the instructor's.
+    common = Path(os.path.commonpath([str(e.submission) for e, _, _ in candidates])) if candidates else None
+    kept: list[tuple[Entry, str, str]] = []  # (entry, the cell, the real path)
+    for entry, where, relative in candidates:
+        base = path.resolve().parent if relative else (common if common != entry.submission else common.parent)
+        if (link := _link_on_the_way(base, entry.submission)) is not None:
+            problems.append(Problem(entry.line, f"{entry.name}: {where} goes through a link ({link}): a learner's "
+                                                "folder must be their own, not a link that another learner's folder "
+                                                "could stand behind; give its real path"))
             continue
-        real = os.path.realpath(submission)
-        shared = next((other for other, there in reals.items()
-                       if real == there or real.startswith(there.rstrip("/") + "/") or
-                       there.startswith(real.rstrip("/") + "/")), None)
+        kept.append((entry, where, os.path.realpath(entry.submission)))
+    # Two rows whose folders are one, or one inside the other, are both refused: neither is the other's to claim.
+    for entry, where, real in kept:
+        shared = next((other.name for other, _, there in kept if other is not entry and (
+            real == there or real.startswith(there.rstrip("/") + "/") or there.startswith(real.rstrip("/") + "/"))),
+            None)
         if shared is not None:
-            problems.append(Problem(line, f"{name}: {where} is {shared}'s folder, or holds it or lies in it ({real}): "
-                                          "each learner is graded on a folder of their own"))
+            problems.append(Problem(entry.line, f"{entry.name}: {where} is {shared}'s folder, or holds it or lies in "
+                                                f"it ({real}): each learner is graded on a folder of their own"))
             continue
-        reals[name] = real
-        seen[name.lower()] = line
-        entries.append(Entry(name, submission, chosen, line))
+        entries.append(entry)
+    problems.sort(key=lambda p: p.line)
     return Roster(path.resolve(), tuple(entries), tuple(problems))
 
 
