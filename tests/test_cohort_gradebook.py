@@ -100,6 +100,24 @@ def test_gradebook_statuses_cover_every_way_a_task_ends(root):
                              "missing": 3}
 
 
+def test_a_graded_attempt_whose_result_is_gone_or_damaged_is_failed_and_graded_again(root):
+    """attempts/NAME.json said graded and results/NAME.json was gone or damaged: the row was GRADED with no result, and
+    the gradebook (and Slurm's merge job) ended in an internal error (red team, session 29)."""
+    plan = fake.plan(root, ROWS)
+    layout = Layout(Path(plan["out"]))
+    for name in ("ann", "bob"):
+        fake.write_result(plan, name, {})
+        fake.write_attempt(plan, name, status="graded", reason="")
+    layout.result("ann").unlink()
+    layout.result("bob").write_text('{"tests": "damaged"}')
+    book = gb.build(layout, plan)
+    got = {r.learner: (r.status, r.reason) for r in book.rows}
+    assert got["ann"][0] == got["bob"][0] == "failed to grade" and "missing or damaged" in got["ann"][1]
+    assert all(r.result is None for r in book.rows)
+    gb.write(layout, plan)  # gradebook.csv and gradebook.html are written whole, no internal error
+    assert fake.plan(root, ROWS)["tasks"] == ["ann", "bob", "cat"]
+
+
 def test_a_running_task_this_machine_cannot_ask_about_is_shown_running_and_says_so(root, monkeypatch):
     """A gradebook rebuilt where Slurm's commands are missing (a copy of OUT, a workstation) called every running
     Slurm task killed, and so did one for a local task of another host: it cannot know. They show as running, with

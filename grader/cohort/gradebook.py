@@ -142,6 +142,9 @@ def classify(record: dict, plan: dict, layout: Layout) -> Row:
             row.status, row.reason = RUNNING, f"grading since {attempt.get('started')}{note}"
         else:
             row.status, row.reason = ended(attempt)
+            if row.status == GRADED:  # the attempt says graded, and its result is gone or damaged: no score to show
+                row.status, row.reason = FAILED, (f"its result ({layout.result(name).name}) is missing or damaged; "
+                                                  "the next run grades it again")
         return row
     row.reason = (f"{mismatch(meta, record, options)}; not graded again yet" if result else "not graded yet")
     return row
