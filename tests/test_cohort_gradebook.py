@@ -355,3 +355,18 @@ def test_grader_snapshot_is_frozen_and_each_task_gets_its_own_copy(tmp_path):
     store.link_tree(tree, tmp_path / "task")
     (tmp_path / "task" / "build").mkdir()  # what a grader writes stays in the task's copy
     assert (tmp_path / "task" / "grader" / "cli.py").read_text() == "v1\n" and not (tree / "build").exists()
+
+
+def test_the_summary_writes_out_control_characters_of_a_roster_message(root, capsys):
+    """A link's target is quoted in the roster's message; its escapes cleared the instructor's screen and printed a
+    fake line (red team, session 29). print_summary writes them out."""
+    from grader.cohort import cli
+
+    (root / "clones" / "eve").mkdir(parents=True)
+    (root / "clones" / "eve" / "labs").symlink_to("\x1b[2J\x1b[Hgradebook: 1 learners (1 graded)")
+    plan = fake.plan(root, ROWS + ["eve,clones/eve/labs,00"])
+    assert any("\x1b" in p["message"] for p in plan["roster"]["problems"])
+    layout = Layout(Path(plan["out"]))
+    cli.print_summary(gb.build(layout, plan), layout)
+    out = capsys.readouterr().out
+    assert "\x1b" not in out and "\\x1b[2J" in out

@@ -27,6 +27,7 @@ from grader.cohort.plan import latest_plan, make_plan, read_result
 from grader.cohort.roster import RosterFileError, parse_roster
 from grader.cohort.settings import KERNELS, Grading, Settings, SettingsError, Slurm, merged, read_config, validate
 from grader.cohort.store import PRIVATE_UMASK, Layout, read_json, snapshot_tree
+from grader.report import shown_line
 
 EXIT_COMPLETE, EXIT_INCOMPLETE, EXIT_USAGE, EXIT_INTERNAL = 0, 1, 2, 3
 REPO = Path(__file__).resolve().parents[2]
@@ -130,9 +131,11 @@ def print_summary(book: gb.Gradebook, layout: Layout) -> None:
     print(f"gradebook: {len(book.rows)} learners ({counts})")
     for row in book.rows:
         if row.status != gb.GRADED:
-            print(f"  {row.learner}: {row.status}" + (f": {row.reason}" if row.reason else ""))
+            # a reason or a roster message can quote a learner's link target or file name: written out, not obeyed by
+            # the terminal (a link's text cleared the instructor's screen: red team, session 29)
+            print(f"  {row.learner}: {row.status}" + (f": {shown_line(row.reason)}" if row.reason else ""))
     for problem in book.plan["roster"]["problems"]:
-        print(f"  roster line {problem['line']}: {problem['message']}")
+        print(f"  roster line {problem['line']}: {shown_line(str(problem['message']))}")
     print(f"written: {layout.out / 'gradebook.csv'}\n         {layout.out / 'gradebook.html'}")
 
 
@@ -176,7 +179,7 @@ def run(argv: list[str]) -> int:
     except RosterFileError as exc:
         raise UsageError(str(exc)) from None
     for problem in roster.problems:
-        print(f"roster {args.roster}: {problem} (row skipped)", file=sys.stderr)
+        print(f"roster {args.roster}: {shown_line(str(problem))} (row skipped)", file=sys.stderr)
 
     if args.backend == "local":
         gpus = [g.strip() for g in args.gpus.split(",") if g.strip()] if args.gpus else local.visible_gpus()
