@@ -231,7 +231,8 @@ def build_cuda(source: Path, outdir: Path, device: Device, shown_as: str, spec, 
         result.regions = len(source_audit.stub_regions(stub_solution))
     clean = source_audit.strip_comments(text, run_tool, box=box, ro=[outdir]) if shutil.which("gcc") else None
     result.source_problems = source_audit.text_problems(text) or \
-        source_audit.include_problems(clean if clean is not None else text)
+        source_audit.include_problems(clean if clean is not None else text) + \
+        source_audit.macro_problems(clean if clean is not None else text)
     if result.source_problems:  # never compiled: an include outside the allowed set could print any file's lines
         log.write_text(f"{shown_as} was not compiled:\n" + "".join(f"  {p}\n" for p in result.source_problems),
                        errors="backslashreplace")
@@ -302,7 +303,10 @@ def build_cuda(source: Path, outdir: Path, device: Device, shown_as: str, spec, 
         return result
     # -Bsymbolic: the library's references to its own functions and data are bound here, not by the loader by
     # name (an own `system` or helper would otherwise be called through the GOT or PLT: elf.py's _read)
-    link_cmd = [nvcc, "-shared", "-cudart", "shared", "-Xcompiler", "-fno-lto", "-Xlinker", "-Bsymbolic", str(obj),
+    # -z now and -z relro: every import bound at load, and the tables the loader wrote (.got, .got.plt) read-only after
+    # it: left writable, the launcher pointed nvcc's own calls at its code, which ran at unload (red team, session 29)
+    link_cmd = [nvcc, "-shared", "-cudart", "shared", "-Xcompiler", "-fno-lto", "-Xlinker", "-Bsymbolic",
+                "-Xlinker", "-z,now", "-Xlinker", "-z,relro", str(obj),
                 "-o", str(lib)]
     link = run_bounded(link_cmd, memory_bytes=SETTINGS.build_memory_bytes, cwd=outdir,
                        timeout_s=SETTINGS.build_timeout_s, box=box, rw=[outdir], env={"TMPDIR": str(temp)})

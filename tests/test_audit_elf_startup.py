@@ -95,3 +95,29 @@ def test_sections_are_found_by_bisection():
     img = image()
     assert [img.section_of(a) for a in (0x3f, 0x40, 0x7f, 0x80, 0x100, 0xfff, 0x1000, 0x20ff, 0x2100)] == \
         ["", ".plt", ".plt", "", ".text", ".text", "", ".data", ""]
+
+
+# Red team, session 29: the launcher walked _DYNAMIC to DT_PLTGOT and pointed nvcc's own .got.plt slots at its code,
+# which ran at unload. The library is linked -z now -z relro, the audit checks that the loader's GOT is read-only once
+# loaded, and learner code never names an address in the loader's tables.
+HEADERS = ("  Type           Offset   VirtAddr           PhysAddr           FileSiz  MemSiz   Flg Align\n"
+           "  LOAD           0x002d20 0x0000000000003d20 0x0000000000003d20 0x000320 0x0003a0 RW  0x1000\n"
+           "  GNU_RELRO      0x002d20 0x0000000000003d20 0x0000000000003d20 0x0002e0 0x0002e0 R   0x1\n")
+
+
+@pytest.mark.parametrize("sections, refused", [
+    ({".got": (0x3f58, 0xa8, "WA")}, False),                            # -z now -z relro: .got ends at 0x4000
+    ({".got": (0x3f58, 0xa8, "WA"), ".got.plt": (0x4000, 0x28, "WA")}, True),  # lazy binding: .got.plt past RELRO
+])
+def test_the_loaders_got_is_read_only_once_loaded(sections, refused):
+    img, facts = elf._Image(), elf.ElfFacts()
+    img.sections.update(sections)
+    elf._relro("lib.so", lambda cmd, timeout_s: (0, HEADERS), img, facts)
+    assert bool(facts.problems) == refused and all(".got.plt" in p for p in facts.problems), facts.problems
+
+
+def test_an_address_in_the_loaders_tables_is_the_toolchains():
+    img = elf._Image()
+    img.sections.update({".dynamic": (0x3e00, 0x1c0, "WA"), ".data": (0x4100, 0x40, "WA")})
+    assert img.where(0x3e10) == ("toolchain", "the loader's table .dynamic")
+    assert img.where(0x4108) == ("data", "")

@@ -1165,6 +1165,32 @@ def test_a_kernel_holds_no_python_numbers_or_containers(body, words):
     assert any(words in f.text for f in findings), (body, [str(f) for f in findings])
 
 
+# Red team, session 29: Python's math under a name of its own, a builtin's name bound by a host function, the builtins
+# the GPU compiler does not know (enumerate's start made a Python number), and ** on values.
+@pytest.mark.parametrize("head, body, words", [
+    ("from math import exp\n", "    tl.store(y_ptr, exp(tl.load(x_ptr)))\n", "calls math.exp on a value"),
+    ("from math import exp as e2\n", "    tl.store(y_ptr, e2(tl.load(x_ptr)))\n", "calls math.exp on a value"),
+    ("\n\ndef _host(x, float=None):\n    return x\n", "    tl.store(y_ptr, float(tl.load(x_ptr)))\n",
+     "calls float() on a value"),
+    ("", "    v = tuple(enumerate((0,), tl.load(x_ptr)))\n", "uses enumerate inside a @triton.jit kernel"),
+    ("", "    for a, b in zip((1, 2), (3, 4)):\n        pass\n", "uses zip inside a @triton.jit kernel"),
+    ("", "    tl.store(y_ptr, 2.0 ** tl.load(x_ptr))\n", "uses ** on a value"),
+])
+def test_a_kernel_reaches_python_math_under_no_other_name(head, body, words):
+    source = _K + head + "\n\n@triton.jit\ndef _k(y_ptr, x_ptr, BLOCK: tl.constexpr):\n" + body + \
+        "\n\ndef softmax(x):\n    y = torch.empty_like(x)\n    _k[(1,)](y, x, BLOCK=4)\n    return y\n"
+    findings = audit(source, TRITON, "softmax")
+    assert any(words in f.text for f in findings), (body, [str(f) for f in findings])
+
+
+def test_a_kernel_may_raise_constants_to_a_power_and_call_math_on_them():
+    source = _K + "import math\nfrom math import log2\n\n\n@triton.jit\ndef _k(y_ptr, x_ptr, BLOCK: tl.constexpr):\n" \
+        "    n: tl.constexpr = 2 ** BLOCK\n    s = log2(BLOCK) * math.log2(math.e)\n" \
+        "    tl.store(y_ptr + tl.arange(0, BLOCK), tl.load(x_ptr + tl.arange(0, BLOCK)) * s)\n\n\n" \
+        "def softmax(x):\n    y = torch.empty_like(x)\n    _k[(1,)](y, x, BLOCK=4)\n    return y\n"
+    assert audit(source, TRITON, "softmax") == []
+
+
 @pytest.mark.parametrize("loop", ["for i in range(0, n, 4):", "for i in tl.range(0, n, 4, num_stages=2):",
                                   "for i in tl.static_range(4):"])
 def test_a_kernel_still_loops_over_its_ranges(loop):

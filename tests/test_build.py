@@ -486,3 +486,18 @@ def test_a_control_character_in_a_lab_file_is_refused_before_anything_reads_it()
     for byte in ("\x00", "\x01", "\x1b", "\x1e", "\x7f"):
         problems = source.text_problems(f"int a;\n{byte}#include <thrust/functional.h>\n")
         assert problems and problems[0].startswith(f"line 2 holds the control character \\x{ord(byte):02x}"), problems
+
+
+@pytest.mark.parametrize("line, refused", [
+    ("#define cub rtlib", True),                   # every CUB kernel renamed rtlib::... (red team, session 29)
+    ("  %:  define thrust mine", True),            # the digraph, blanks
+    ("#undef cuda", True),
+    ("#define CUB_WRAPPED_NAMESPACE mine", True),  # CCCL's own way to put its namespaces inside another
+    ("#define CEIL_DIV(a, b) (((a) + (b) - 1) / (b))", False),
+    ("#define cubes 3", False),
+    ("#define _GLIBCXX_IOSTREAM 1", False),         # a header guard: what it lets in is the ELF audit's to judge
+])
+def test_a_macro_may_not_rename_the_toolkits_namespaces(line, refused):
+    from grader.audit.source import macro_problems
+
+    assert bool(macro_problems(f"#include <cuda_runtime.h>\n{line}\n__global__ void k() {{}}\n")) == refused

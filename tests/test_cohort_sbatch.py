@@ -204,3 +204,19 @@ def test_resuming_where_no_gpu_is_visible_does_not_replace_gpu_grades(tmp_path):
                           env={**os.environ, "CUDA_VISIBLE_DEVICES": "", "PATH": "/usr/bin:/bin"})
     assert proc.returncode == 2 and "graded with a GPU" in proc.stderr and "--no-gpu" in proc.stderr, proc.stderr
     assert (tmp_path / "out" / "results" / "ann.json").read_bytes() == before
+
+
+def test_cli_refuses_an_out_that_another_user_owns_or_anyone_may_write(tmp_path, monkeypatch):
+    """Red team, session 29: a learner made the instructor's OUT first in a shared scratch folder, and, as its owner,
+    later renamed results/ away and put a forged grade in its place. OUT must be the instructor's own, and not
+    writable by any user."""
+    out = tmp_path / "out"
+    out.mkdir()
+    good = fake.roster(tmp_path, ["ann,clones/ann/labs,00"])
+    out.chmod(0o777)
+    proc = cohort("--roster", str(good), "--out", str(out))
+    assert proc.returncode == 2 and "any user may write it (mode 777)" in proc.stderr, proc.stderr
+    out.chmod(0o755)
+    assert Layout(out).unsafe() is None
+    monkeypatch.setattr(os, "getuid", lambda: os.stat(out).st_uid + 1)
+    assert "belongs to another user" in Layout(out).unsafe()

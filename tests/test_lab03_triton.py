@@ -293,3 +293,44 @@ def test_interpreter_refuses_a_subclassed_argument_a_constexpr_tensor_and_a_kern
     run = subprocess.run([sys.executable, "-c", script, str(tmp_path)], capture_output=True, text=True, timeout=300,
                          env={**os.environ, "TRITON_INTERPRET": "1", "PYTHONPATH": str(REPO)})
     assert run.returncode == 0 and run.stdout.strip().endswith("ok"), run.stdout + run.stderr
+
+
+def test_interpreter_keeps_tl_out_of_grids_constants_in_helpers_and_python_ints_in_loops(tmp_path):
+    """Red team, session 29: a grid called while the interpreter had swapped its functions into triton.language
+    computed the answer with tl.load and tl.store on pointers it made, and returned (0,); a helper's tl.constexpr
+    parameter took a loaded value; a tuple indexed by a loaded value made a Python number of it. The worker's guard
+    refuses each, while a loop over range() and tl.range with a run-time bound still runs."""
+    import subprocess
+    import sys
+
+    (tmp_path / "k.py").write_text(
+        "import torch\nimport triton\nimport triton.language as tl\n\n\n"
+        "@triton.jit\ndef total(y_ptr, x_ptr, n):\n    acc = 0.0\n"
+        "    for j in range(0, n):\n        acc += tl.load(x_ptr + j)\n"
+        "    for j in tl.range(0, n):\n        acc += 1.0\n"
+        "    tl.store(y_ptr + tl.program_id(0), acc)\n\n\n"
+        "@triton.jit\ndef nothing(y_ptr):\n    pass\n\n\n"
+        "@triton.jit\ndef _twice(D: tl.constexpr):\n    return D * 2\n\n\n"
+        "@triton.jit\ndef helper_gets_value(y_ptr, x_ptr):\n    tl.store(y_ptr, _twice(tl.load(x_ptr)))\n\n\n"
+        "@triton.jit\ndef lookup(y_ptr, x_ptr):\n"
+        "    v = tl.load(x_ptr).to(tl.int32)\n    tl.store(y_ptr, (10.0, 11.0, 12.0)[v])\n")
+    script = (
+        "import sys, torch\nsys.path.insert(0, sys.argv[1])\n"
+        "from grader.workers.triton import interpreter_numpy_shim, interpreter_kernel_guard\n"
+        "interpreter_numpy_shim()\ninterpreter_kernel_guard()\n"
+        "import k, triton.language as tl\nx = torch.tensor([1.0, 2.0, 3.0]); y = torch.zeros(3)\n"
+        "k.total[(3,)](y, x, 3)\nassert y.tolist() == [9.0, 9.0, 9.0], y\n"
+        "def refused(launch, words):\n"
+        "    try:\n        launch()\n    except Exception as e:\n        assert words in repr(e), e\n"
+        "    else:\n        raise SystemExit('ran: ' + words)\n"
+        "def grid(meta):\n    tl.store(tl.full((), meta['y_ptr'].data_ptr(), tl.int64).to(tl.pointer_type(tl.float32), "
+        "bitcast=True), 5.0)\n    return (0,)\n"
+        "refused(lambda: k.nothing[grid](y), 'forget to add @triton.jit')\n"
+        "assert y.tolist() == [9.0, 9.0, 9.0], 'the grid stored'\n"
+        "refused(lambda: k.nothing[lambda meta: [1]](y), 'a grid is a tuple')\n"
+        "refused(lambda: k.helper_gets_value[(1,)](y, x), 'tl.constexpr parameter D was given a tensor')\n"
+        "refused(lambda: k.lookup[(1,)](y, x), 'made a Python int of a tl value')\n"
+        "print('ok')\n")
+    run = subprocess.run([sys.executable, "-c", script, str(tmp_path)], capture_output=True, text=True, timeout=300,
+                         env={**os.environ, "TRITON_INTERPRET": "1", "PYTHONPATH": str(REPO)})
+    assert run.returncode == 0 and run.stdout.strip().endswith("ok"), run.stdout + run.stderr

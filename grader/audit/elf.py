@@ -282,6 +282,9 @@ def audit(library: Path, launcher: str, run_tool) -> ElfFacts:
     if re.search(r"\(TEXTREL\)|\(FLAGS\).*\bTEXTREL\b", dynamic):
         facts.problems.append("has text relocations (TEXTREL): the loader would rewrite the library's code after the "
                               "audit read it")
+    if not re.search(r"\(FLAGS\).*\bBIND_NOW\b|\(FLAGS_1\).*\bNOW\b|\(BIND_NOW\)", dynamic):
+        facts.problems.append("binds its imports lazily (no BIND_NOW): the grader links with -z now, so that no table "
+                              "of the loader's stays writable once the library is loaded")
     for needed in re.findall(r"\(NEEDED\)\s+Shared library: \[([^\]]+)\]", dynamic):
         if not LIBRARIES_ALLOWED.match(needed):
             facts.problems.append(f"links against {needed}: only the CUDA runtime and the C/C++ runtimes are allowed")
@@ -295,6 +298,7 @@ def audit(library: Path, launcher: str, run_tool) -> ElfFacts:
                               f"{MAX_RELOCATIONS}): it is refused unread")
         return facts
     _device_code(library, run_tool, image, facts)
+    _relro(library, run_tool, image, facts)
     _layout(library, run_tool, image, facts)
     _symbols(image, facts)
     _host_code(library, run_tool, image, facts)
@@ -358,6 +362,8 @@ class _Image:
             return "import", self.slots[address]
         if section == ".got.plt" and address < self.sections[section][0] + 24:  # the loader's: link map, resolver
             return "toolchain", "the loader's entries in .got.plt"
+        if section in LOADER_TABLES:
+            return "toolchain", f"the loader's table {section}"
         if section in PLT_SECTIONS:
             if address in self.stubs:
                 return "import", self.stubs[address]
@@ -374,6 +380,28 @@ class _Image:
                 return "code", f"the code after {name} that no symbol names"
             return "toolchain", name
         return "data", ""
+
+
+# The tables the loader writes as the library loads and reads as it runs: learner code never names an address in them.
+# The launcher walked _DYNAMIC to DT_PLTGOT and pointed the .got.plt slots of nvcc's own calls at its code, which ran
+# at unload (red team, session 29). .got holds pointers to the library's own data too (-fPIC), so it is not here: it
+# and .got.plt are read-only once loaded (_relro).
+LOADER_TABLES = {".dynamic", ".rela.dyn", ".rela.plt", ".dynsym", ".dynstr", ".gnu.hash", ".hash", ".gnu.version",
+                 ".gnu.version_r", ".gnu.version_d", ".init_array", ".fini_array"}
+PROGRAM_HEADER = re.compile(r"^\s*(\w+)\s+0x([0-9a-f]+)\s+0x([0-9a-f]+)\s+0x([0-9a-f]+)\s+0x([0-9a-f]+)\s+0x([0-9a-f]+)")
+
+
+def _relro(library: Path, run_tool, image: "_Image", facts: ElfFacts) -> None:
+    """.got and .got.plt inside the GNU_RELRO segment: read-only once the loader has filled them (-z now -z relro)."""
+    _, headers = run_tool(["readelf", "-l", "-W", str(library)], timeout_s=60)
+    relro = [(int(m.group(3), 16), int(m.group(3), 16) + int(m.group(6), 16)) for m in map(PROGRAM_HEADER.match,
+             headers.split("\n")) if m and m.group(1) == "GNU_RELRO"]
+    for name in (".got", ".got.plt"):
+        if name in image.sections:
+            lo, size, _ = image.sections[name]
+            if size and not any(a <= lo and lo + size <= b for a, b in relro):
+                facts.problems.append(f"leaves {name} writable once loaded (outside GNU_RELRO): the grader links with "
+                                      "-z now -z relro, so that the loader's tables cannot be rewritten")
 
 
 SECTION_LINE = re.compile(r"^\s*\[\s*(\d+)\]\s+(\S+)\s+\S+\s+([0-9a-f]{16})\s+[0-9a-f]+\s+([0-9a-f]+)\s+[0-9a-f]+\s+"
@@ -778,6 +806,9 @@ def _relocations(library: Path, run_tool, image: _Image, facts: ElfFacts) -> Non
             if name not in CONSTRUCTOR_SECTIONS[section]:
                 facts.problems.append(f"runs {_pretty(name)} when the library is {_when(section)} "
                                       f"({section}, through a relocation): a constructor or destructor")
+        elif where == "toolchain" and name.startswith("the loader's table"):
+            facts.problems.append(f"takes the address of {name} ({kind}): the loader's tables say where the library's "
+                                  "calls go, and host code may only launch kernels")
         elif where == "toolchain" or where == "code" and name in TOOLCHAIN_FUNCTIONS:
             facts.problems.append(f"takes the address of {name} ({kind}), a function of the C runtime or of nvcc's "
                                   "start-up code: a call through it is one the audit cannot follow")

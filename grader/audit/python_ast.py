@@ -210,8 +210,10 @@ TRITON_HOST = {"jit", "autotune", "heuristics", "Config", "cdiv", "next_power_of
                "runtime.JITFunction"}
 # Inside a @triton.jit kernel: the builtins Triton compiles. Anything else a kernel names must be its own
 # parameter or local, Triton's language, another @triton.jit function of the file or a module-level constant.
-KERNEL_BUILTINS = {"range", "min", "max", "int", "float", "bool", "len", "isinstance", "abs", "print", "tuple",
-                   "enumerate", "zip", "True", "False", "None"}
+# The builtins a kernel may name: those Triton's GPU compiler knows (3.6's code_generator.builtin_namespace), less list,
+# getattr and hasattr. Not tuple, enumerate, zip, bool or abs, which the GPU compiler does not know and the interpreter
+# runs as Python: enumerate's start made a Python number of a loaded value (red team, session 29).
+KERNEL_BUILTINS = {"range", "min", "max", "int", "float", "len", "isinstance", "print", "True", "False", "None"}
 # Attributes that exist only in Triton's interpreter (a tensor's handle holds its NumPy array there).
 KERNEL_INTERPRETER_ATTRS = {"handle", "data"}
 MAX_DEPTH = 200  # syntax-tree levels the audit reads (Python's parser allows 200 nested parentheses)
@@ -2596,8 +2598,8 @@ class _Auditor(ast.NodeVisitor):
             return all(self._kernel_constant(v) for v in getattr(node, "values", None) or node.elts)
         if isinstance(node, ast.Compare):
             return all(self._kernel_constant(v) for v in (node.left, *node.comparators))
-        chain = _chain(node.func if isinstance(node, ast.Call) else node) or []
-        math_ = len(chain) == 2 and self.aliases.get(chain[0], "") == "math"
+        full = self._full_name(node.func if isinstance(node, ast.Call) else node)
+        math_ = full.split(".")[0] == "math" and full.count(".") == 1
         if isinstance(node, ast.Attribute):
             return math_
         if isinstance(node, ast.Call):
@@ -2632,8 +2634,18 @@ class _Auditor(ast.NodeVisitor):
             return made in ("triton.autotune", "triton.heuristics") or self._full_name(arg.func) == "triton.jit"
         return False
 
+    def _kernel_builtin(self, func) -> str:
+        """The builtin a kernel's call names, or "": a bare name the kernel does not bind itself. Judged by the kernel's
+        own scope, not the file's: a host function's parameter named float turned the kernel's float(v) into no
+        conversion at all (red team, session 29)."""
+        if isinstance(func, ast.Name) and func.id not in (self.kernel_names[-1] if self.kernel_names else set()) \
+                and func.id not in self.aliases:
+            return func.id
+        return ""
+
     def _kernel_range(self, func) -> bool:
-        name = func.id if isinstance(func, ast.Name) and func.id not in self.bound_names else self._full_name(func)
+        name = self._kernel_builtin(func) or self._full_name(func) if self.in_kernel else \
+            func.id if isinstance(func, ast.Name) and func.id not in self.bound_names else self._full_name(func)
         return name in KERNEL_RANGES
 
     def visit_Set(self, node):
@@ -2661,12 +2673,11 @@ class _Auditor(ast.NodeVisitor):
         if self._kernel_range(func) and id(node) not in self.loop_ranges:
             self.flag(node, "uses a range inside a @triton.jit kernel other than as a loop's (`for i in range(...)`): "
                             "only Triton's interpreter would make Python numbers of it")
-        if chain and self.aliases.get(chain[0], "") == "math" and len(chain) > 1 and \
-                not all(self._kernel_constant(a) for a in given):
-            self.flag(node, f"calls {'.'.join(chain)} on a value inside a @triton.jit kernel: Python's math on a value "
+        full = self._full_name(func)  # through the imports: `from math import exp` makes exp math.exp (session 29)
+        if full.split(".")[0] == "math" and "." in full and not all(self._kernel_constant(a) for a in given):
+            self.flag(node, f"calls {full} on a value inside a @triton.jit kernel: Python's math on a value "
                             "runs only in Triton's interpreter; a kernel computes with tl (tl.exp, tl.math...)")
-        elif isinstance(func, ast.Name) and func.id in KERNEL_CONVERSIONS and func.id not in self.bound_names and \
-                not all(self._kernel_constant(a) for a in given):
+        elif self._kernel_builtin(func) in KERNEL_CONVERSIONS and not all(self._kernel_constant(a) for a in given):
             self.flag(node, f"calls {func.id}() on a value inside a @triton.jit kernel: it makes a Python number or text "
                             "of it, which only Triton's interpreter can; use it on constants only")
 
@@ -2949,6 +2960,12 @@ class _Auditor(ast.NodeVisitor):
                 self._computes(node)
             if isinstance(node.op, ast.MatMult):  # ** is judged as + and * are (2 ** math.ceil(math.log2(n)))
                 self.flag(node, f"uses @ outside a kernel: {self.rules.why}")
+        if self.in_kernel and isinstance(node.op, ast.Pow) and \
+                not (self._kernel_constant(node.left) and self._kernel_constant(node.right)):
+            # a tl tensor has no **: on anything but constants it is Python's, which computed exp on numbers taken
+            # out of loaded values (E ** (v / SCALE): red team, session 29)
+            self.flag(node, "uses ** on a value inside a @triton.jit kernel: a tl tensor has no power operator, so it "
+                            "runs only on Python numbers in Triton's interpreter; use tl.exp2, tl.exp or a product")
         self.generic_visit(node)
 
     def visit_UnaryOp(self, node):

@@ -110,6 +110,25 @@ def include_problems(text: str) -> list[str]:
     return problems
 
 
+# A macro may not rename what the toolkit's headers are made of: `#define cub rtlib` before the includes made every
+# CUB kernel rtlib::..., and the audit names a kernel's library by its namespaces (red team, session 29). The
+# namespaces of the CUDA toolkit's and the C++ library's headers, and the prefixes of the macros CCCL names its
+# namespaces with (CUB_WRAPPED_NAMESPACE, THRUST_NAMESPACE_BEGIN...). Header guards (_GLIBCXX_IOSTREAM) are the ELF
+# audit's: what they let in is judged in the library.
+TOOLKIT_NAMES = re.compile(r"^(cub|thrust|cuda|cuda_std|cute|cutlass|nv|nvcuda|cooperative_groups|std|__gnu_cxx|"
+                           r"__cxxabiv1|CUB_\w*|THRUST_\w*|CCCL_\w*|_CCCL_\w*|LIBCUDACXX_\w*|_LIBCUDACXX_\w*)$")
+ANY_MACRO = re.compile(r"^[ \t\f\v]*#[ \t\f\v]*(define|undef)[ \t\f\v]+([A-Za-z_]\w*)", re.M)
+
+
+def macro_problems(text: str) -> list[str]:
+    """#define or #undef of a name the toolkit's headers use as a namespace or to configure themselves. ``text``: the
+    source without comments; %: is #, as in include_problems."""
+    text = spliced(text).replace("%:", "#")
+    return [f"#{m[1]} {m[2]}: renames a name the CUDA toolkit's or the C++ library's headers are made of (a namespace, "
+            "or a macro they configure themselves with), which hides whose code a kernel is; give your macros names "
+            "of your own" for m in ANY_MACRO.finditer(text) if TOOLKIT_NAMES.match(m[2])]
+
+
 # ---- is the stub still the stub? -----------------------------------------------------------------
 
 

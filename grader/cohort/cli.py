@@ -159,6 +159,8 @@ def run(argv: list[str]) -> int:
     if layout.foreign():
         raise UsageError(f"--out {out} holds other files and is no cohort folder: give a new or empty folder (a run "
                          "deletes temporary files it finds there and writes gradebook.csv)")
+    if problem := layout.unsafe():
+        raise UsageError(f"--out {out}: {problem}")
     if not args.roster.is_file():  # before anything is written; a pipe would hang the read
         raise UsageError(f"--roster {args.roster}: not a file")
     try:

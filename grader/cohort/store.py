@@ -95,6 +95,21 @@ class Layout:
             return False
         return any(True for _ in self.out.iterdir())
 
+    def unsafe(self) -> str | None:
+        """Why OUT, where it already exists, is not the instructor's alone: another user's folder (made first in a
+        shared scratch area), or one that any user may write. Whoever can write OUT can rename results/ away
+        and put a grade of their own in its place (red team, session 29). A folder this run makes is 0700."""
+        if not self.out.is_dir():
+            return None
+        st = self.out.stat()
+        if st.st_uid != os.getuid():
+            return (f"it belongs to another user (uid {st.st_uid}): whoever owns the cohort's folder can replace the "
+                    "results in it; give a folder of your own, or a new path")
+        if st.st_mode & 0o002:  # a group-writable one is the instructor's choice (umask 002 and private groups)
+            return (f"any user may write it (mode {st.st_mode & 0o777:o}): they could replace the results in it; run "
+                    f"chmod o-w {self.out}, or give a new path")
+        return None
+
     def stale_temporaries(self) -> list[Path]:
         """Temporary files left by writers that were killed, and half-made grader snapshots (folders) of a run that
         was (no reader ever opens them)."""

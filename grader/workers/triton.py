@@ -29,6 +29,7 @@ from grader.workers.buffers import (POISON_BITS, HostCopies, Retained, block_slo
                                     write)
 from grader.workers.serve import FreshInputs, LearnerError, error_facts, serve, timed_launches, warm_torch
 
+LOOP_RANGE = "__grader_loop_range__"  # what a kernel's `for ... in range(...)` calls (interpreter_kernel_guard)
 ALLOCATORS = {"empty", "empty_like", "empty_strided", "new_empty", "new_empty_strided"}
 POISON_I32 = int(np.array(POISON_BITS, dtype=np.uint32).view(np.int32))
 
@@ -82,6 +83,7 @@ def interpreter_kernel_guard() -> None:
       takes on a GPU (a pointer or number the interpreter made, a number, a bool, a string, None, a dtype, a
       @triton.jit function, a tl.constexpr of one of those, or a tuple of them);
     - and the body runs under NoTorchInKernels."""
+    import ast
     import functools
     import inspect
     import types
@@ -89,7 +91,7 @@ def interpreter_kernel_guard() -> None:
     import triton
     import triton.language as tl
     from triton.runtime import interpreter
-    from triton.runtime.jit import JITFunction
+    from triton.runtime.jit import JITFunction, _normalize_ty
 
     if not triton.knobs.runtime.interpret:
         return
@@ -116,10 +118,27 @@ def interpreter_kernel_guard() -> None:
         made.__signature__ = inspect.signature(inner)
         return made
 
+    def loop_range(*bounds):
+        """range() where a kernel's loop calls it: the one place a kernel's value becomes a Python int, as a GPU
+        loop's dynamic bound (an integer; a floating-point bound the GPU compiler refuses)."""
+        plain = []
+        for bound in bounds:
+            if isinstance(bound, tl.tensor):
+                if not bound.dtype.is_int():
+                    raise TypeError(f"a loop's range() was given a {bound.dtype} value: a loop bound is an integer")
+                bound = int(np.asarray(bound.handle.data).reshape(-1)[0])
+            plain.append(bound)
+        return range(*plain)
+
     def compile_and_exec(self, transformed_ast):  # kernels and the @triton.jit functions they call
+        for node in ast.walk(transformed_ast):  # `for i in range(...)` calls loop_range, which needs no __index__
+            if isinstance(node, (ast.For, ast.comprehension)) and isinstance(node.iter, ast.Call) and \
+                    isinstance(node.iter.func, ast.Name) and node.iter.func.id == "range":
+                node.iter.func = ast.copy_location(ast.Name(id=LOOP_RANGE, ctx=ast.Load()), node.iter.func)
         code = compile(transformed_ast, filename=self.filename, mode="exec")
         local_namespace = {**self.kwargs}
         namespace = {**vars(interpreter), **self.fn.__globals__}  # the module's names win; it is never written
+        namespace[LOOP_RANGE] = loop_range
         exec(code, namespace, local_namespace)
         body, no_torch = local_namespace[self.fn.__name__], NoTorchInKernels
 
@@ -160,16 +179,69 @@ def interpreter_kernel_guard() -> None:
                 raise TypeError(f"{kernel}: argument {name} is a {type(value).__name__}; a launch passes tensors "
                                 "where the kernel takes pointers, and numbers, strings, dtypes, @triton.jit functions "
                                 "and tuples of them elsewhere (a tl.constexpr argument is a compile-time constant)")
+        if callable(grid):
+            executor.grid = grid_of(self.fn, grid, args, kwargs, kernel)
         return executor(*args, **kwargs)
+
+    def grid_of(fn, grid, args, kwargs, kernel) -> tuple[int, ...]:
+        """The launch's grid, called here as a GPU launch calls it (with the arguments as given, tensors as tensors),
+        before the interpreter's GridExecutor swaps its own functions into triton.language: called there, a grid's
+        host code could tl.load, tl.exp and tl.store through pointers it made from data_ptr(), compute the whole
+        answer and return (0,) (red team, session 29). Its answer must be a tuple of Python ints."""
+        names = inspect.getfullargspec(fn).args
+        bound = inspect.getcallargs(fn, *args, **{k: v for k, v in kwargs.items() if k in names})
+        value = grid(bound)
+        if type(value) is not tuple or not 1 <= len(value) <= 3 or any(type(v) is not int for v in value):
+            raise TypeError(f"{kernel}: the grid gave {type(value).__name__} {value!r:.80}; a grid is a tuple of one to "
+                            "three Python ints, or a function of the launch's arguments that returns one")
+        return value
 
     device_call = interpreter.InterpretedFunction.__call__
 
+    def constant(value) -> bool:
+        """A compile-time constant: what a launch may pass, and no tl.tensor (a value the program computed)."""
+        if type(value) is tl.constexpr:
+            return constant(value.value)
+        if type(value) in (tuple, tl.core.tuple):
+            return all(constant(v) for v in value)
+        return acceptable(value) and not isinstance(value, tl.tensor)
+
     def called(self, *args, **kwargs):  # a @triton.jit function called as a function: only from a kernel's body
+        name = self.fn.__name__
         if not depth:
-            raise TypeError(f"{self.fn.__name__} is a @triton.jit function called outside a kernel (from a grid or "
-                            "the host): launch it with name[grid](...), or call it from another kernel")
+            raise TypeError(f"{name} is a @triton.jit function called outside a kernel (from a grid or the host): "
+                            "launch it with name[grid](...), or call it from another kernel")
+        # A helper's tl.constexpr parameter is a compile-time constant on a GPU; the interpreter bound a loaded value
+        # to it, and the helper's math.exp then computed on it as a Python number (red team, session 29).
+        notes = {n: _normalize_ty(t) for n, t in getattr(self.fn, "__annotations__", {}).items()}
+        bound = inspect.signature(self.fn).bind_partial(*args, **kwargs).arguments
+        for param, value in bound.items():
+            if notes.get(param) == "constexpr" and not constant(value):
+                raise TypeError(f"{name}: its tl.constexpr parameter {param} was given a {type(value).__name__}, a "
+                                "value the program computed; a tl.constexpr is a compile-time constant (a literal, "
+                                "or a tl.constexpr the kernel was launched with)")
         return device_call(self, *args, **kwargs)
 
+    shimmed = interpreter._patch_lang_tensor
+
+    def patch_tensor(tensor, scope):
+        """A tl value's __index__ (the interpreter's: its number as a Python int) only for Triton's own code while a
+        kernel body runs. Called from the body, by a slice, an index into a list or tuple, a repetition or a Python
+        function taking an int, it turned loaded values into Python numbers to compute with (enumerate's start,
+        math.ldexp: red team, session 29); on a GPU none of these exists."""
+        shimmed(tensor, scope)
+        plain = tensor.__index__
+
+        def index(self):
+            if depth and not str(sys._getframe(1).f_globals.get("__name__", "")).startswith("triton."):
+                raise TypeError("the kernel made a Python int of a tl value (a slice, an index into a list or tuple, "
+                                "a repetition, or a Python function that takes an int): only Triton's interpreter "
+                                "can, and on a GPU the value stays on the device. A loop's range() may take a value")
+            return plain(self)
+
+        scope.set_attr(tensor, "__index__", index)
+
+    interpreter._patch_lang_tensor = patch_tensor
     interpreter.FunctionRewriter._compile_and_exec = compile_and_exec
     interpreter.InterpretedFunction.run = run
     interpreter.InterpretedFunction.__call__ = called
