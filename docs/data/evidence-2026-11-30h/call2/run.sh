@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Evidence 2026-11-30h, call 2: session 29's final grader (decisions 143-146: the port's and the Triton worker's guards, the ELF audit,
-# variables) on the GPU: make test-gpu's command (8 workers, traced), then the solutions graded with --timings:
+# Evidence 2026-11-30h, call 2: session 29's grader after decisions 144-146 (the Triton worker's guards, the kernel
+# audit, -z now -z relro, the macro rule) on the GPU: make test-gpu's command (8 workers, traced), then the solutions
+# graded with --timings:
 # every lab once to warm the caches, every lab, and every lab on the GEMM track.
 #   bash docs/data/evidence-2026-11-30h/call2/run.sh   (on the GPU machine, from the repository root; $OUT collects)
 set -u
