@@ -27,9 +27,9 @@ here, as it runs (red team, session 29), whatever the names it was written with:
 - the gradients are autograd's: the harness asks torch.autograd.grad for them, after checking that the
   forward pass wrote no .grad and that the loss's graph holds no node of a Python autograd.Function (any
   class's: one of the port's under a torch name, torch's module backward hooks);
-- the forward pass makes no Python number of a tensor (item(), float(), int(), bool(), a tensor's text):
-  values taken out to Python and put back as constants carry no graph, and a derivative written by hand
-  then passed through a straight-through term (y + (x - x.detach()) * d).
+- the forward pass makes no Python number of a floating-point tensor (item(), float(), int(), bool(), a
+  tensor's text): GELU was computed on Python floats, put back as a constant with no graph, and given a
+  derivative written by hand through a straight-through term (y + (x - x.detach()) * d).
 """
 from __future__ import annotations
 
