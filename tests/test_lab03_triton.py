@@ -327,7 +327,8 @@ def test_interpreter_keeps_tl_out_of_grids_constants_in_helpers_and_python_ints_
         "bitcast=True), 5.0)\n    return (0,)\n"
         "refused(lambda: k.nothing[grid](y), 'forget to add @triton.jit')\n"
         "assert y.tolist() == [9.0, 9.0, 9.0], 'the grid stored'\n"
-        "refused(lambda: k.nothing[lambda meta: [1]](y), 'a grid is a tuple')\n"
+        "refused(lambda: k.nothing[lambda meta: (1.5,)](y), 'a grid is a tuple')\n"
+        "k.nothing[lambda meta: [1]](y)\n"
         "refused(lambda: k.helper_gets_value[(1,)](y, x), 'tl.constexpr parameter D was given a tensor')\n"
         "refused(lambda: k.lookup[(1,)](y, x), 'made a Python int of a tl value')\n"
         "print('ok')\n")

@@ -187,10 +187,11 @@ def interpreter_kernel_guard() -> None:
         """The launch's grid, called here as a GPU launch calls it (with the arguments as given, tensors as tensors),
         before the interpreter's GridExecutor swaps its own functions into triton.language: called there, a grid's
         host code could tl.load, tl.exp and tl.store through pointers it made from data_ptr(), compute the whole
-        answer and return (0,) (red team, session 29). Its answer must be a tuple of Python ints."""
+        answer and return (0,) (red team, session 29). Its answer must be a tuple (or list) of Python ints."""
         names = inspect.getfullargspec(fn).args
         bound = inspect.getcallargs(fn, *args, **{k: v for k, v in kwargs.items() if k in names})
         value = grid(bound)
+        value = tuple(value) if type(value) is list else value  # Triton takes a list too
         if type(value) is not tuple or not 1 <= len(value) <= 3 or any(type(v) is not int for v in value):
             raise TypeError(f"{kernel}: the grid gave {type(value).__name__} {value!r:.80}; a grid is a tuple of one to "
                             "three Python ints, or a function of the launch's arguments that returns one")
