@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from cohort import fake
+from grader import sandbox
 from grader.cohort import slurm
 from grader.cohort.cli import parse_run, settings_from
 from grader.cohort.settings import Grading, SettingsError, Slurm
@@ -110,9 +111,32 @@ def test_config_file_mistakes_are_usage_errors(tmp_path, text, message):
         settings_from(parse_run(["--roster", "r.csv", "--out", "o", "--config", str(config)]))
 
 
-def cohort(*args: str, cwd: Path = REPO) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "grader.cohort", *args], cwd=cwd, capture_output=True, text=True,
-                          timeout=300)
+# A cohort requires the sandbox unless told otherwise: where bubblewrap cannot run, the tests that are not about
+# isolation say so, as an instructor would.
+ISOLATION = [] if sandbox.probe().isolated else ["--no-require-isolation"]
+
+
+def cohort(*args: str, cwd: Path = REPO, env: dict | None = None) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "grader.cohort", *args, *ISOLATION], cwd=cwd, capture_output=True,
+                          text=True, timeout=300, env=env)
+
+
+def test_a_cohort_requires_the_sandbox_unless_told_not_to(tmp_path):
+    """An instructor's grades are the ones that must not be forged: a cohort grades with --require-isolation unless
+    the instructor opts out, and the local backend refuses at once, before writing anything, where the sandbox
+    cannot run (here GRADER_NO_SANDBOX=1 stands for a host without user namespaces)."""
+    roster = ["--roster", "r.csv", "--out", "o"]
+    assert settings_from(parse_run(roster)).grading.require_isolation is True
+    assert settings_from(parse_run([*roster, "--no-require-isolation"])).grading.require_isolation is False
+    config = tmp_path / "cohort.toml"
+    config.write_text("[grading]\nrequire_isolation = false\n")
+    assert settings_from(parse_run([*roster, "--config", str(config)])).grading.require_isolation is False
+    good = fake.roster(tmp_path, ["ann,clones/ann/labs,00"])
+    out = tmp_path / "out"
+    proc = subprocess.run([sys.executable, "-m", "grader.cohort", "--roster", str(good), "--out", str(out)], cwd=REPO,
+                          capture_output=True, text=True, timeout=300, env={**os.environ, "GRADER_NO_SANDBOX": "1"})
+    assert proc.returncode == 2 and "the sandbox cannot run here" in proc.stderr, proc.stderr
+    assert "--no-require-isolation" in proc.stderr and not out.exists()
 
 
 def test_cli_dry_run_writes_both_scripts_and_submits_nothing(tmp_path):
@@ -200,7 +224,7 @@ def test_resuming_where_no_gpu_is_visible_does_not_replace_gpu_grades(tmp_path):
     fake.write_result(plan, "ann", {})
     before = (tmp_path / "out" / "results" / "ann.json").read_bytes()
     proc = subprocess.run([sys.executable, "-m", "grader.cohort", "--roster", str(tmp_path / "roster.csv"), "--out",
-                           str(tmp_path / "out")], cwd=REPO, capture_output=True, text=True, timeout=300,
+                           str(tmp_path / "out"), *ISOLATION], cwd=REPO, capture_output=True, text=True, timeout=300,
                           env={**os.environ, "CUDA_VISIBLE_DEVICES": "", "PATH": "/usr/bin:/bin"})
     assert proc.returncode == 2 and "graded with a GPU" in proc.stderr and "--no-gpu" in proc.stderr, proc.stderr
     assert (tmp_path / "out" / "results" / "ann.json").read_bytes() == before

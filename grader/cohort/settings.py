@@ -5,7 +5,7 @@
     labs = ["00", "01", "02", "03"]   # default labs for roster rows that name none
     kernel = "softmax"                # the grader's --kernel
     gpu = true                        # grade with a GPU (Slurm: --gres)
-    require_isolation = true          # the grader's --require-isolation
+    require_isolation = true          # the grader's --require-isolation (the default; false grades unsandboxed)
     task_timeout = 1800               # seconds one learner's grading may take
     max_running = 8                   # learners graded at once (Slurm: the array's %N)
 
@@ -42,7 +42,7 @@ class Grading:
     labs: tuple[str, ...] = ()  # lab tokens as given; resolved against the grader's listing
     kernel: str | None = None  # None: the grader's own default track
     gpu: bool | None = None  # None: local detects GPUs, Slurm asks for one
-    require_isolation: bool = False
+    require_isolation: bool = True  # a cohort's grades are the instructor's: never made without the sandbox unasked
     learner_profile: bool = True  # pass --learner NAME to the grader
     task_timeout: float = 1800.0
     max_running: int | None = None
