@@ -125,10 +125,11 @@ def clean_env(extra: dict[str, str] | None) -> dict[str, str]:
 def private_dirs() -> list[str]:
     """Folders no sandboxed process may read, wherever they lie: the repository (solutions, tests, other runs),
     the grading's work folder (GRADER_WORKROOT), and those the caller names in GRADER_PRIVATE (the cohort's
-    folder, with every learner's snapshot and results). Outermost first; one inside another is left out."""
+    folder, with every learner's snapshot and results, and the other learners' submissions). Outermost first; one
+    inside another is left out, and so is one that is no folder (bwrap could not cover it)."""
     named = [str(REPO), os.environ.get("GRADER_WORKROOT", ""),
              *os.environ.get("GRADER_PRIVATE", "").split(os.pathsep)]
-    found = sorted({os.path.realpath(p) for p in named if p and os.path.isabs(p)}, key=len)
+    found = sorted({os.path.realpath(p) for p in named if p and os.path.isabs(p) and os.path.isdir(p)}, key=len)
     kept: list[str] = []
     for path in found:
         if path != "/" and not any(_inside(path, k) for k in kept):

@@ -135,3 +135,10 @@ def test_a_learners_grading_has_its_own_work_folder_and_no_inherited_grader_sett
     assert "GRADER_NO_SANDBOX" not in env and "GRADER_FORCE_CPU" not in env
     assert (env["GRADER_TIMEOUT_S"], env["GRADER_JOBS"], env["PATH"]) == ("90", "2", "/usr/bin")
     assert env["GRADER_PRIVATE"] == str(tmp_path.resolve()), "the cohort's folder must be private to every sandbox"
+    # The other learners' submissions too (session 30): a course's clones under /opt, a folder the sandbox shows,
+    # were readable by a classmate's worker. A folder that is not there (a learner without one) is left out.
+    (tmp_path / "clones" / "bob").mkdir(parents=True)
+    env = grader_env(inherited, 42, tmp_path / "tree", tmp_path / "work" / "ann" / "grading", tmp_path / "out",
+                     [str(tmp_path / "clones" / "bob"), str(tmp_path / "clones" / "gone")])
+    assert env["GRADER_PRIVATE"].split(os.pathsep) == [str((tmp_path / "out").resolve()),
+                                                       str((tmp_path / "clones" / "bob").resolve())]

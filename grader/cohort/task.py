@@ -196,13 +196,16 @@ GRADER_SETTINGS = ("GRADER_TIMEOUT_S", "GRADER_BLOCK_TIMEOUT_S", "GRADER_JOBS", 
                    "GRADER_PROGRESS", "GRADER_WARM", "GRADER_NCU_READER", "GRADER_SCRATCH")
 
 
-def grader_env(environ, seed: int, tree: Path, workroot: Path, out: Path) -> dict:
+def grader_env(environ, seed: int, tree: Path, workroot: Path, out: Path, others: list[str] = ()) -> dict:
     """The environment of one learner's grading: the task's, less the grader settings not in GRADER_SETTINGS, with
-    the learner's own work folder, seed and grader tree, and the cohort's folder OUT private to the sandbox (every
-    learner's snapshot and results are there: grader/sandbox.py's private_dirs hides it wherever it lies)."""
+    the learner's own work folder, seed and grader tree, and private to the sandbox (grader/sandbox.py's
+    private_dirs hides them wherever they lie): the cohort's folder OUT (every learner's snapshot and results), and
+    the other learners' submission folders, ``others`` (a course's clones under /opt, a folder the sandbox shows,
+    were readable by a classmate's worker)."""
     env = {k: v for k, v in environ.items() if not k.startswith("GRADER_") or k in GRADER_SETTINGS}
+    private = [str(Path(out).resolve())] + [os.path.realpath(p) for p in others if os.path.isdir(p)]
     env.update(GRADER_SEED=str(seed), GRADER_WORKROOT=str(workroot), GRADER_CACHE=str(workroot / "cache"),
-               GRADER_PRIVATE=str(Path(out).resolve()), PYTHONPATH=str(tree))
+               GRADER_PRIVATE=os.pathsep.join(private), PYTHONPATH=str(tree))
     return env
 
 
@@ -268,7 +271,8 @@ def run_task(plan_path: Path, index: int) -> int:
                 stale.unlink(missing_ok=True)
             link_tree(Path(plan["grader_tree"]), tree)
             write_json(layout.attempt(name), attempt)
-            env = grader_env(os.environ, seed, tree, workdir / "grading", layout.out)
+            others = [r["submission"] for r in plan["roster"]["learners"] if r["name"] != name]
+            env = grader_env(os.environ, seed, tree, workdir / "grading", layout.out, others)
             if not options.get("gpu"):
                 env["CUDA_VISIBLE_DEVICES"] = ""  # CPU-only grading: GPU checks are skipped, never half-run
             code, timed_out = run_grader(cmd, cwd=tree, env=env, log=grader_log, timeout_s=options["task_timeout"])
