@@ -58,7 +58,10 @@ NO_LIBRARY_RANGES = """#ifndef CCCL_DISABLE_NVTX
 
 
 def nvcc_path() -> str | None:
-    return shutil.which("nvcc") or (str(p) if (p := Path("/usr/local/cuda/bin/nvcc")).exists() else None)
+    """nvcc, resolved: it runs in the sandbox, which shows the folder a link leads to, not the link (a venv under
+    /tmp, as cuobjdump in Triton's wheel was: red team, session 30)."""
+    found = shutil.which("nvcc") or (str(p) if (p := Path("/usr/local/cuda/bin/nvcc")).exists() else None)
+    return os.path.realpath(found) if found else None
 
 
 def ncu_path() -> str | None:

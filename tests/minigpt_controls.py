@@ -43,7 +43,7 @@ CONTROLS: dict[str, tuple[str, list[tuple[str, str]]]] = {
          (_MASK, 'att.masked_fill(torch.from_numpy(~np.tril(np.ones((T, T), dtype=bool))).to(x.device), float("-inf"))')]),
     "detached": (
         "a port that detaches its logits, so loss.backward()\n"
-        "cannot reach the weights. 03.port.is_port must fail: no autograd history.",
+        "cannot reach the weights. 03.port.runs must fail: detach() took them out of autograd's graph.",
         [(_LOGITS, _LOGITS + ".detach()")]),
     "tanh_gelu": (
         "a port with GPT-2's tanh approximation of GELU instead\n"

@@ -501,3 +501,23 @@ def test_a_macro_may_not_rename_the_toolkits_namespaces(line, refused):
     from grader.audit.source import macro_problems
 
     assert bool(macro_problems(f"#include <cuda_runtime.h>\n{line}\n__global__ void k() {{}}\n")) == refused
+
+
+def test_the_tools_run_in_the_sandbox_are_found_where_a_link_leads(tmp_path, monkeypatch):
+    """nvcc and cuobjdump run in the sandbox, which shows the folder a link leads to, not the link: cuobjdump found
+    through a venv linked under /tmp (Triton's copy) exited 127 there, and every honest library was refused as
+    holding device code it could not read (red team, session 30)."""
+    import shutil
+
+    from grader import build
+    from grader.audit import elf
+
+    real = tmp_path / "toolkit" / "bin"
+    real.mkdir(parents=True)
+    for tool in ("nvcc", "cuobjdump"):
+        (real / tool).write_text("#!/bin/sh\n")
+        (real / tool).chmod(0o755)
+    (tmp_path / "linked").symlink_to(tmp_path / "toolkit", target_is_directory=True)
+    monkeypatch.setattr(shutil, "which", lambda name: str(tmp_path / "linked" / "bin" / name))
+    assert build.nvcc_path() == str((real / "nvcc").resolve())
+    assert elf.cuobjdump() == str((real / "cuobjdump").resolve())

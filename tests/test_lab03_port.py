@@ -100,12 +100,14 @@ def test_lab03_port_numpy_in_the_port_fails_is_port(tmp_path):
     assert "line 9: imports numpy" in text(is_port)
 
 
-def test_lab03_port_detached_logits_fail_is_port_for_missing_history(tmp_path):
+def test_lab03_port_detached_logits_fail_runs_where_they_leave_the_graph(tmp_path):
+    """Since session 30 the worker refuses a graph tensor's value taken out of the graph (detach, .data, no_grad)
+    where it happens, so the detached logits are named in 03.port.runs rather than found with no history later."""
     done, _ = grade_port(control_text("detached"), tmp_path)
-    is_port = done["03.port.is_port"]
-    assert is_port.status == Status.FAIL
-    assert "no autograd history" in is_port.message and "grad_fn is None" in text(is_port)
-    assert "NumPy" not in is_port.message
+    runs = done["03.port.runs"]
+    assert runs.status == Status.FAIL
+    assert "out of autograd's graph (detach returned Tensor without a graph)" in runs.message
+    assert "NumPy" not in runs.message
 
 
 def test_lab03_port_tanh_gelu_fails_logits_at_the_gelu_of_block_0(tmp_path):
@@ -209,3 +211,42 @@ print("ran", ran)
     out = subprocess.run([sys.executable, "-c", code], cwd=REPO, capture_output=True, text=True, timeout=60)
     assert out.returncode == 0, out.stderr
     assert out.stdout.count("refused: dataclass") == 2 and "ran []" in out.stdout, out.stdout
+
+
+def test_the_port_workers_graph_checks_stand_behind_graph_kept():
+    """GraphKept (session 30) now refuses the session-29 ports before decision 143's checks run; those checks stay, and
+    are tested here on their own: a Python Function's node is found in the graph whoever defined it, and a detach,
+    a no_grad block and a storage are refused in a forward pass, while shape-only makers and masks pass."""
+    import torch
+
+    from grader.workers.port import GraphKept, NoPythonNumbers, PortRule, python_autograd_nodes
+
+    class Twice(torch.autograd.Function):
+        @staticmethod
+        def forward(ctx, x):
+            return x * 2
+
+        @staticmethod
+        def backward(ctx, g):
+            return g * 2
+
+    x = torch.ones(3, dtype=torch.float64, requires_grad=True)
+    assert python_autograd_nodes((Twice.apply(x) + 1).sum()) == ["TwiceBackward"]
+    assert python_autograd_nodes((x * 2).sum()) == []
+
+    def run(fn):
+        numbers = NoPythonNumbers()
+        with numbers, GraphKept(numbers):
+            try:
+                fn()
+            except PortRule:
+                pass
+        return numbers.refused
+
+    assert run(lambda: torch.zeros_like(x) + (x > 0) + x.max(0).indices) is None
+    for cut in (lambda: x.detach(), lambda: x.data, lambda: x.untyped_storage(), lambda: x.tolist()):
+        assert run(cut), cut
+    with torch.no_grad():
+        assert run(lambda: x * 2) is None  # the harness's own no_grad: nothing to keep
+    assert "out of autograd's graph" in run(lambda: torch.no_grad().__enter__() or x * 2)
+    torch.set_grad_enabled(True)

@@ -603,6 +603,26 @@ def test_html_comments_are_taken_out_in_one_pass():
     assert time.monotonic() - start < 2.0
 
 
+def test_the_reader_reads_what_the_page_shows_red_team_session_30():
+    """Comments as CommonMark ends them (<!--> and <!---> are whole; \\<!-- is text), link definitions and a table's
+    extra cells out of what is read, HTML that browsers hide refused, figures with letters for digits named."""
+    from grader.checks.profile_text import hidden_html, lookalike_figure, without_html_comments
+
+    assert without_html_comments("a <!--> 99.7 % <!-- c --> d") == "a  99.7 %  d"
+    assert without_html_comments("a <!---> 99.7 % <!-- c --> d") == "a  99.7 %  d"
+    assert without_html_comments("a \\<!-- 99.7 % [x](u-->) d") == "a \\<!-- 99.7 % [x](u-->) d"
+    assert not quotes('[ncu]: <https://x> "Memory Throughput 84.40 %, Duration 126.05 us"\n')
+    table = "| metric |\n|---|\n| Memory Throughput | 84.40 % |\n| Duration | 126.05 us |\n"
+    assert not quotes(table)
+    assert [q.value for q in quotes(table.replace("| metric |\n|---|", "| metric | value |\n|---|---|"))] == \
+        [84.4, 126.05]
+    for html in ("<rp>(</rp>", "<?ncu x ?>", "<![CDATA[ x ]]>", "<!X y>", "<x /99.7 %>", "<dialog>x</dialog>"):
+        assert hidden_html(f"a {html} b"), html
+    assert hidden_html("a<br/>b<br />c") is None
+    assert lookalike_figure("Memory Throughput is 99.7O % and 6l.2O us") == "99.7O %"
+    assert lookalike_figure("61.20 us, O(n) and the l2 cache at 99 %") is None
+
+
 @pytest.mark.parametrize("text, value, family", [
     ("Duration: 0.00091 s", 0.00091, "time"), ("Duration 910 usecs", 910, "time"), ("Duration 0.91 msecs", 0.91, "time"),
     ("Duration 0.91 millisec", 0.91, "time"), ("Duration 2 sec", 2, "time"), ("Duration 3 secs", 3, "time"),

@@ -25,6 +25,7 @@ from __future__ import annotations
 import bisect
 import functools
 import glob
+import os
 import re
 import shutil
 from dataclasses import dataclass, field
@@ -235,13 +236,16 @@ class ElfFacts:
 
 @functools.cache
 def cuobjdump() -> str | None:
+    """cuobjdump, resolved: it runs in the sandbox, which shows where a link leads, not the link. Triton's copy was
+    found through a venv linked under /tmp, which the sandbox's private /tmp hides: every honest library was refused
+    as holding device code cuobjdump could not read (red team, session 30)."""
     found = shutil.which("cuobjdump") or next(iter(glob.glob("/usr/local/cuda*/bin/cuobjdump")), None)
     if found:
-        return found
+        return os.path.realpath(found)
     try:
         import triton
 
-        path = Path(triton.__file__).parent / "backends" / "nvidia" / "bin" / "cuobjdump"
+        path = Path(triton.__file__).resolve().parent / "backends" / "nvidia" / "bin" / "cuobjdump"
         return str(path) if path.is_file() else None
     except Exception:
         return None
@@ -536,6 +540,13 @@ FAR_TRANSFER = re.compile(rf"^{PREFIXES}(?:(?:lret|lcall|ljmp|iret|sysret|sysexi
 BRANCH_16 = re.compile(rf"(?:^|\s)data16\s+(?!(?:\S+\s+)*?rex\.W\s)(?:{PREFIXES})(?:call|jmp|ret|loop|j[a-z]+|xbegin)\w*\b")
 STRING_OPS = re.compile(rf"^{PREFIXES}(stos|movs|cmps|scas|lods|ins|outs)\w*\b")
 FAT_BINARY = {"_ZL15__fatDeviceText", "__fatDeviceText"}
+# nvcc's fatbinary wrapper (__fatDeviceText: magic, version, a pointer to the device code, a file name), which its
+# registration hands the CUDA runtime, and the device code cuobjdump reads. The wrapper points into .nv_fatbin and
+# nothing else names either: a declaration of nvcc's `fatbinData` with an assembler name (declared first, the name
+# stuck) pointed the wrapper at a fatbinary kept in .rodata, whose kernels the audit never read (red team, session 30).
+# A wrapper is 24 bytes: its pointer at +8 leads into .nv_fatbin, the one at +16 to nvcc's writable data (its list of
+# prelinked fatbinaries).
+FATBIN_WRAPPER, FATBIN_DATA = ".nvFatBinSegment", ".nv_fatbin"
 ADDRESS_NOTE = re.compile(r"#\s+([0-9a-f]+)\b")
 
 
@@ -646,6 +657,10 @@ def _host_code(library: Path, run_tool, image: _Image, facts: ElfFacts) -> None:
             for target, how in targets:
                 kind, what = image.where(target)
                 if what == name or learner and what.startswith(name + ".cold"):
+                    continue
+                if learner and image.section_of(target) in (FATBIN_WRAPPER, FATBIN_DATA):
+                    bad.setdefault((f"nvcc's device code or its wrapper ({image.section_of(target)})", how),
+                                   set()).add(_pretty(name))  # a launcher that rewrites the wrapper before launching
                     continue
                 if learner and (kind == "toolchain" or kind == "import" and not learner_allowed(what)):
                     bad.setdefault((what, how), set()).add(_pretty(name))
@@ -794,6 +809,19 @@ def _relocations(library: Path, run_tool, image: _Image, facts: ElfFacts) -> Non
                 not learner_allowed(symbol) and not _toolchain_slot(image, offset, kind, symbol):
             facts.problems.append(f"takes the address of {describe(symbol)} ({kind}): a call through it is one the "
                                   "audit cannot follow; host code may only launch kernels")
+        pointed = image.section_of(target) if target else None
+        field_of = (offset - image.sections[home][0]) % 24 if home == FATBIN_WRAPPER else None
+        if home == FATBIN_WRAPPER and (symbol or field_of == 8 and pointed != FATBIN_DATA or
+                                       field_of != 8 and "W" not in image.sections.get(pointed, (0, 0, ""))[2]):
+            facts.problems.append(f"points nvcc's fatbinary wrapper ({FATBIN_WRAPPER} at 0x{offset:x}, {kind}) at "
+                                  f"{describe(symbol) if symbol else pointed or hex(target)}, not at the device code "
+                                  f"nvcc compiled ({FATBIN_DATA}): the CUDA runtime would load kernels the audit never "
+                                  "read")
+            continue
+        if pointed in (FATBIN_WRAPPER, FATBIN_DATA) and home != FATBIN_WRAPPER:
+            facts.problems.append(f"holds a pointer to nvcc's device code or its wrapper ({pointed}, from {home} at "
+                                  f"0x{offset:x}): only nvcc's registration names them")
+            continue
         section = next((s for s, (lo, hi) in ranges.items() if lo <= offset < hi), None)
         where, name = image.where(target) if target else ("import", symbol)
         if not symbol and where == "import" and name and not learner_allowed(name) and \

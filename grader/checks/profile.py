@@ -24,7 +24,8 @@ from pathlib import Path
 
 from grader.audit import elf, sass
 from grader.checks.kernel_checks import NCU_CLOSE_S, new_worker, started_worker
-from grader.checks.profile_text import Quote, global_functions, hidden_html, kernel_base_name, too_long
+from grader.checks.profile_text import (Quote, global_functions, hidden_html, kernel_base_name, lookalike_figure,
+                                        too_long)
 from grader.checks.started import begun
 from grader.context import Device
 from grader.results import Result, Status, failed, passed
@@ -1111,6 +1112,10 @@ def check_analysis(ctx) -> Result:
         return fail(f"{analysis_path(ctx).as_posix()} uses HTML that can hide text ({tag!r}): it is checked as it "
                     "renders", ["expected: Markdown for emphasis, tables, links and images; an HTML tag with "
                                 "attributes (hidden, style, class) or an element that never shows is refused"])
+    if (figure := lookalike_figure(text)) is not None:
+        return fail(f"{analysis_path(ctx).as_posix()} writes a figure with a letter for a digit ({figure!r}): it is "
+                    "read as the characters it holds", ["expected: figures in digits (0 and 1, not O, l or I), as the "
+                                                        "report prints them"])
     kernels = tuple(sorted({kernel_base_name(str(a.get('name', ''))) for a in mine} |
                            {analysis_path(ctx).stem}))  # softmax_tuned, the kernels' own names
     read = _read_analysis(text, kernels)

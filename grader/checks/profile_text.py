@@ -148,8 +148,15 @@ def without_html_comments(text: str) -> str:
     out, at, search = [], 0, 0
     code = _code_mask(text)  # the same text with code blocks and spans blanked: a comment is never inside code
     while (start := code.find("<!--", search)) >= 0:
+        backslashes = start - len(text[:start].rstrip("\\"))
+        if backslashes % 2:  # \<!-- shows as written: no comment (red team, session 30)
+            search = start + 1
+            continue
         line_start = text.rfind("\n", 0, start) + 1
-        end = code.find("-->", start + 4)
+        # <!--> and <!---> are whole (empty) comments to CommonMark and to browsers: the text after them shows. Read
+        # as openers, they hid invented figures up to a later comment's end (red team, session 30).
+        short = 1 if code.startswith(">", start + 4) else 2 if code.startswith("->", start + 4) else 0
+        end = start + 1 + short if short else code.find("-->", start + 4)
         if end < 0:  # none closes from here on: the first that starts a line hides the rest (an HTML block)
             block = _COMMENT_BLOCK.search(text, line_start)
             if block:
@@ -216,6 +223,9 @@ def _readable(text: str) -> str:
     than an analysis may hold is read (bounds the regex work); ``too_long`` refuses an analysis with more."""
     text = without_html_comments(text[:MAX_ANALYSIS_CHARS])
     defined = {_ref_key(m) for m in re.findall(r"^ {0,3}\[([^\]\n]+)\]:", text, re.M)}
+    # A link reference definition renders as nothing: figures in its title counted as quotes no reader saw (red
+    # team, session 30). So do a table row's cells past its header's count.
+    text = _table_cells(_LINK_DEFINITION.sub("", text))
     return "\n".join(_ARROW.sub(" \u2192 ", _MARKS_AT_UNIT.sub(r"\2", _MARKS_IN_NUMBER.sub("", _EMPHASIS.sub("", plain(
         _links(_TAG.sub("", _BLOCK_TAG.sub(" ", _ESCAPE.sub(r"\1", _BLOCK_QUOTE.sub("", line.replace("\\|", "\u00a6"))))),
                defined))))))
@@ -270,6 +280,36 @@ _BLOCK_TAG = re.compile(r"</?(?:td|th|tr|thead|tbody|tfoot|table|caption|div|p|b
 _EMPHASIS = re.compile(r"(?<![A-Za-z0-9_])_+(?=[A-Za-z\d.,])|(?<=[\dA-Za-z%])_+(?![A-Za-z0-9_])")
 
 
+_DELIMITER_ROW = re.compile(r"^ {0,3}\|?[ \t]*:?-+:?[ \t]*(?:\|[ \t]*:?-+:?[ \t]*)*\|?[ \t]*$")
+_CELL_BAR = re.compile(r"(?<!\\)\|")
+
+
+def _row_cells(row: str) -> list[str]:
+    inner = row.strip()
+    inner = inner[1:] if inner.startswith("|") else inner
+    inner = inner[:-1] if inner.endswith("|") and not inner.endswith("\\|") else inner
+    return _CELL_BAR.split(inner)
+
+
+def _table_cells(text: str) -> str:
+    """Each table row cut to as many cells as its header has: GitHub's Markdown and Python-Markdown drop the rest,
+    and a one-column table whose rows held figures in a second cell showed only the names (red team, session 30)."""
+    lines = markdown_lines(text)
+    width = 0
+    for i, line in enumerate(lines):
+        if width and line.strip() and "|" in line and not _DELIMITER_ROW.match(line):
+            cells = _row_cells(line)
+            if len(cells) > width:
+                lines[i] = "| " + " | ".join(cells[:width]) + " |"
+            continue
+        if i > 0 and _DELIMITER_ROW.match(line) and "|" in lines[i - 1] + line:
+            width = len(_row_cells(line))
+            continue
+        if not line.strip() or "|" not in line:
+            width = 0
+    return "\n".join(lines)
+
+
 def markdown_lines(text: str) -> list[str]:
     """The lines of a Markdown file as Markdown has them: ended by LF, CRLF or CR only. str.splitlines() also ends
     one at a form feed, a vertical tab, U+2028 and others, which render as a blank inside the line: a name and an
@@ -281,8 +321,11 @@ def markdown_lines(text: str) -> list[str]:
 _LINK_DEFINITION = re.compile(r"^ {0,3}\[[^\]\n]+\]:[^\n]*$", re.M)
 # HTML that can hide text from the page: a tag with attributes (hidden, style, class), or an element whose content
 # never shows. Markdown covers what an analysis needs (emphasis, tables, links, images).
-_HIDING_HTML = re.compile(r"<(?:[A-Za-z][A-Za-z0-9-]*\s+[^<>\s/][^<>]*|(?:script|style|template|noscript|iframe|"
-                          r"object|embed|svg|math|head|title|textarea|select|option)\b[^<>]*)/?>", re.I)
+# So can a processing instruction (<?x ... ?>), a declaration (<!X ...>) and a CDATA section, which browsers show as
+# nothing, and a tag whose attributes begin with a slash (<x /99.7 %>), which _TAG takes out (red team, session 30).
+_HIDING_HTML = re.compile(r"<(?:[A-Za-z][A-Za-z0-9-]*\s+[^<>\s/][^<>]*|[A-Za-z][A-Za-z0-9-]*\s*/\s*[^\s<>]+[^<>]*|"
+                          r"(?:script|style|template|noscript|iframe|object|embed|svg|math|head|title|textarea|select|"
+                          r"option|rp|datalist|noembed|noframes|dialog)\b[^<>]*)/?>|<\?|<![A-Za-z\[]", re.I)
 
 
 def hidden_html(text: str) -> str | None:
@@ -918,3 +961,17 @@ def read_in_child(path: str) -> None:
     data = json.loads(Path(path).read_text())
     found = (claimed_bottleneck(data["text"]), quotes(data["text"], tuple(data["labels"]), tuple(data["kernels"])))
     sys.stdout.write("\n" + base64.b64encode(pickle.dumps(found)).decode() + "\n")
+
+
+# A figure written with letters for digits (99.7O %, 6l.2O us: O for 0, l or I for 1) shows as a figure in many fonts,
+# and was read up to the letter: a bare count compared with nothing (red team, session 30).
+_LOOKALIKE = re.compile(r"(?<![\w.,])(?=[\dOolI.,]*\d)(?=[\d.,]*[OolI])[\dOolI][\dOolI.,]*[ \t]*(?:" + _UNIT_ALT +
+                        r")(?![A-Za-z0-9_/\u00c0-\u024f])")
+
+
+def lookalike_figure(text: str) -> str | None:
+    """The first figure in ``text`` written with a letter for a digit, before a unit, or None."""
+    for line in markdown_lines(_readable(text)):
+        if match := _LOOKALIKE.search(line):
+            return match.group(0)[:40]
+    return None

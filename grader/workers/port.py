@@ -42,6 +42,7 @@ from pathlib import Path
 
 import numpy as np
 import torch
+from torch.overrides import TorchFunctionMode
 from torch.utils._python_dispatch import TorchDispatchMode
 
 
@@ -61,26 +62,51 @@ PYTHON_NUMBERS = ("values taken out of torch carry no graph, so autograd cannot 
                   "choice, shapes for sizes)")
 
 
+GRAPH_CUT = ("a value taken out of autograd's graph and put back in carries a gradient the port chose, not the one "
+             "autograd derives (a straight-through term y + (x - x.detach()) * d passes any derivative d). Compute "
+             "the forward pass with torch operations on the graph's tensors, with no detach(), .data, torch.no_grad() "
+             "or storage of them")
+# Python numbers a forward pass may read out of tensors (integer and boolean ones: F.one_hot reads the targets' max,
+# a port may test a mask). A few per layer; one per element of an activation is the model computed in Python.
+NUMBERS_BUDGET = 64
+# torch functions that make a tensor from another's shape, dtype and device only (never its values).
+SHAPE_ONLY = frozenset({"zeros_like", "ones_like", "empty_like", "full_like", "rand_like", "randn_like",
+                        "randint_like", "new_zeros", "new_ones", "new_empty", "new_full"})
+# ... and those that return a tensor's sizes and flags (ints and bools), never its values.
+SIZES = frozenset({"size", "dim", "ndimension", "numel", "nelement", "stride", "element_size", "get_device",
+                   "storage_offset", "__len__", "__get__", "is_contiguous", "is_floating_point", "is_complex"})
+
+
 class NoPythonNumbers(TorchDispatchMode):
     """Around the learner's forward and backward: refuses aten._local_scalar_dense of a floating-point tensor (what
     item(), float(), int(), bool() and 0-d formatting come down to), and tensor printing (which reads values without
-    dispatch). Integer and boolean tensors' numbers stay allowed: torch's own F.one_hot takes the max of the targets
-    that way, and a port may test a mask (`if mask.any()`). The first refusal is kept, so a learner's `except`
-    cannot hide it."""
+    dispatch). Integer and boolean tensors' numbers stay allowed, NUMBERS_BUDGET of them: torch's own F.one_hot takes
+    the max of the targets that way, and a port may test a mask (`if mask.any()`); an activation read element by
+    element through an int64 view of its bits was GELU computed on Python floats (red team, session 30). The first
+    refusal is kept, so a learner's `except` cannot hide it."""
 
     def __init__(self):
         super().__init__()
         self.refused: str | None = None
+        self.numbers = 0
         self._saved_str = None
 
-    def refuse(self, what: str):
-        self.refused = self.refused or what
-        raise PortRule(f"the port {what} inside the model: {PYTHON_NUMBERS}")
+    def refuse(self, what: str, why: str = PYTHON_NUMBERS):
+        self.refused = self.refused or f"the port {what} inside the model: {why}"
+        raise PortRule(self.refused)
+
+    def count(self, numbers: int):
+        self.numbers += numbers
+        if self.numbers > NUMBERS_BUDGET:
+            self.refuse(f"read {self.numbers} numbers out of tensors into Python in one pass (at most "
+                        f"{NUMBERS_BUDGET}: a mask's test, a size)")
 
     def __torch_dispatch__(self, func, types, args=(), kwargs=None):
-        if func is torch.ops.aten._local_scalar_dense.default and (args[0].is_floating_point() or args[0].is_complex()):
-            self.refuse("turned a floating-point tensor into a Python number (.item(), float(t), int(t), "
-                        "bool(t), `if t:`, an f-string of a number)")
+        if func is torch.ops.aten._local_scalar_dense.default:
+            if args[0].is_floating_point() or args[0].is_complex():
+                self.refuse("turned a floating-point tensor into a Python number (.item(), float(t), int(t), "
+                            "bool(t), `if t:`, an f-string of a number)")
+            self.count(1)
         return func(*args, **(kwargs or {}))
 
     def __enter__(self):
@@ -95,6 +121,49 @@ class NoPythonNumbers(TorchDispatchMode):
 
         tensor_str._str = self._saved_str
         return super().__exit__(*exc)
+
+
+class GraphKept(TorchFunctionMode):
+    """Around the learner's forward pass, where the harness runs it with autograd on: every torch function given a
+    tensor of the graph (one that requires grad) must keep its floating-point results on the graph, and return no
+    way to its values (a storage, a data pointer, a list of its numbers: tolist() reads without dispatch). So
+    detach(), .data, a torch.no_grad() block, new_tensor() or set_() on a storage cannot make the constant that a
+    straight-through term (y + (x - x.detach()) * d) needs to hand autograd a derivative written by hand: five
+    such ports passed every check (red team, session 30). Integer and boolean results (a mask, max's indices) are
+    not the graph's and stay allowed; their numbers reach Python only within NoPythonNumbers' budget."""
+
+    def __init__(self, numbers: NoPythonNumbers):
+        super().__init__()
+        self.numbers = numbers
+        self.active = torch.is_grad_enabled()  # the harness's last forward runs under no_grad: nothing to keep
+        self.paused = 0  # the harness's own calls (its probes' copies) inside the forward
+
+    def __torch_function__(self, func, types, args=(), kwargs=None):
+        kwargs = kwargs or {}
+        name = getattr(func, "__name__", "")
+        if name == "tolist" and not self.paused and args and isinstance(args[0], torch.Tensor):
+            if args[0].is_floating_point() or args[0].is_complex():
+                self.numbers.refuse("read a floating-point tensor's numbers with tolist()")
+            self.numbers.count(args[0].numel())
+        result = func(*args, **kwargs)
+        if self.paused or not self.active or name in SHAPE_ONLY:
+            return result
+        leaves = torch.utils._pytree.tree_leaves((args, kwargs))
+        if not any(isinstance(t, torch.Tensor) and t.requires_grad for t in leaves):
+            return result
+        for out in torch.utils._pytree.tree_leaves(result):
+            if isinstance(out, torch.Tensor):
+                if out.requires_grad or not (out.is_floating_point() or out.is_complex()):
+                    continue
+            elif out is None or isinstance(out, (bool, torch.dtype, torch.device, torch.layout, torch.memory_format,
+                                                 torch.autograd.graph.Node)) or (type(out) is int and name in SIZES):
+                continue
+            attribute = getattr(getattr(func, "__self__", None), "__name__", None)  # .data: data's __get__
+            label = f".{attribute}" if name == "__get__" and isinstance(attribute, str) else name.strip("_")
+            self.numbers.refuse(f"took a value of a graph tensor out of autograd's graph ({label} returned "
+                                f"{type(out).__name__}{' without a graph' if isinstance(out, torch.Tensor) else ''})",
+                                GRAPH_CUT)
+        return result
 
 
 def python_autograd_nodes(loss) -> list[str]:
@@ -140,6 +209,7 @@ class PortHarness:
         self.names: list[str] = request["params"]
         self.response: dict = {"stages": {s: "not run" for s in STAGES}, "errors": {}, "seconds": {}}
         self.outputs: dict[str, np.ndarray] = {}
+        self.graph: GraphKept | None = None  # while a forward pass runs under watched()
 
     def stage(self, name: str, fn):
         """Run one stage of learner code; an exception is recorded and stops the run."""
@@ -214,16 +284,24 @@ class PortHarness:
                            "autograd derive every gradient from torch operations (no Function, no backward hooks, "
                            "under any name)")
         names = [n for n in self.names if n in params and params[n].requires_grad]
-        grads = self.watched(lambda: self.torch.autograd.grad(loss, [params[n] for n in names], allow_unused=True))
+        grads = self.watched(lambda: self.torch.autograd.grad(loss, [params[n] for n in names], allow_unused=True),
+                             graph=False)
         return dict(zip(names, grads))
 
-    def watched(self, fn):
-        """Run fn (learner code) under NoPythonNumbers; a refusal it caught and hid still fails the stage."""
+    def watched(self, fn, graph: bool = True):
+        """Run fn (learner code) under NoPythonNumbers, and with ``graph`` (a forward pass) under GraphKept; a refusal
+        it caught and hid still fails the stage."""
         mode = NoPythonNumbers()
+        self.graph = GraphKept(mode) if graph else None
         with mode:
-            value = fn()
+            if self.graph is None:
+                value = fn()
+            else:
+                with self.graph:
+                    value = fn()
+        self.graph = None
         if mode.refused:
-            raise PortRule(f"the port {mode.refused} inside the model: {PYTHON_NUMBERS}")
+            raise PortRule(mode.refused)
         return value
 
     def forward(self, params) -> None:
@@ -242,7 +320,12 @@ class PortHarness:
                 if isinstance(value, (tuple, list)) and value:
                     value = value[0]
                 if key not in captured and type(value) is torch.Tensor:  # a subclass's detach is learner code
-                    captured[key] = value.detach().clone()
+                    graph = self.graph or GraphKept(NoPythonNumbers())  # (only the forward stage sets hooks)
+                    graph.paused += 1  # the harness's copy, not the port's
+                    try:
+                        captured[key] = value.detach().clone()
+                    finally:
+                        graph.paused -= 1
 
             handles.append(modules[module_name].register_forward_hook(hook))
         idx, targets = self.batches[0]

@@ -120,15 +120,23 @@ def interpreter_kernel_guard() -> None:
 
     def loop_range(*bounds):
         """range() where a kernel's loop calls it: the one place a kernel's value becomes a Python int, as a GPU
-        loop's dynamic bound (an integer; a floating-point bound the GPU compiler refuses)."""
-        plain = []
+        loop's dynamic bound (an integer; a floating-point bound the GPU compiler refuses). With a bound that is a
+        kernel's value, the loop variable is one too, as compiled: it was a Python int, and `for b in range(q, q + 1)`
+        made a loaded value one, which indexed the file's tuples of exp values (red team, session 30)."""
+        plain, dynamic = [], []
         for bound in bounds:
             if isinstance(bound, tl.tensor):
                 if not bound.dtype.is_int():
                     raise TypeError(f"a loop's range() was given a {bound.dtype} value: a loop bound is an integer")
+                dynamic.append(bound.dtype)
                 bound = int(np.asarray(bound.handle.data).reshape(-1)[0])
             plain.append(bound)
-        return range(*plain)
+        if not dynamic:
+            return range(*plain)
+        dtype = tl.int64 if any(d.primitive_bitwidth > 32 for d in dynamic) else tl.int32
+        kind = interpreter._get_np_dtype(dtype)
+        return (tl.tensor(interpreter.TensorHandle(np.array([value], dtype=kind), dtype), dtype)
+                for value in range(*plain))
 
     def compile_and_exec(self, transformed_ast):  # kernels and the @triton.jit functions they call
         for node in ast.walk(transformed_ast):  # `for i in range(...)` calls loop_range, which needs no __index__
