@@ -28,8 +28,11 @@ here, as it runs (red team, session 29), whatever the names it was written with:
   forward pass wrote no .grad and that the loss's graph holds no node of a Python autograd.Function (any
   class's: one of the port's under a torch name, torch's module backward hooks);
 - the forward pass makes no Python number of a floating-point tensor (item(), float(), int(), bool(), a
-  tensor's text): GELU was computed on Python floats, put back as a constant with no graph, and given a
-  derivative written by hand through a straight-through term (y + (x - x.detach()) * d).
+  tensor's text, tolist()), and at most NUMBERS_BUDGET of integer and boolean ones: GELU was computed on Python
+  floats, put back as a constant with no graph, and given a derivative written by hand through a straight-through
+  term (y + (x - x.detach()) * d);
+- no value of the graph leaves it in the forward pass (GraphKept: no detach(), .data, no_grad block or storage of
+  a tensor that requires grad), which is what any straight-through term needs (red team, session 30).
 """
 from __future__ import annotations
 
