@@ -24,8 +24,7 @@ from pathlib import Path
 
 from grader.audit import elf, sass
 from grader.checks.kernel_checks import NCU_CLOSE_S, new_worker, started_worker
-from grader.checks.profile_text import (Quote, global_functions, hidden_html, kernel_base_name, lookalike_figure,
-                                        too_long)
+from grader.checks.profile_text import Quote, global_functions, hidden_html, kernel_base_name, too_long
 from grader.checks.started import begun
 from grader.context import Device
 from grader.results import Result, Status, failed, passed
@@ -1112,10 +1111,6 @@ def check_analysis(ctx) -> Result:
         return fail(f"{analysis_path(ctx).as_posix()} uses HTML that can hide text ({tag!r}): it is checked as it "
                     "renders", ["expected: Markdown for emphasis, tables, links and images; an HTML tag with "
                                 "attributes (hidden, style, class) or an element that never shows is refused"])
-    if (figure := lookalike_figure(text)) is not None:
-        return fail(f"{analysis_path(ctx).as_posix()} writes a figure with a letter for a digit ({figure!r}): it is "
-                    "read as the characters it holds", ["expected: figures in digits (0 and 1, not O, l or I), as the "
-                                                        "report prints them"])
     kernels = tuple(sorted({kernel_base_name(str(a.get('name', ''))) for a in mine} |
                            {analysis_path(ctx).stem}))  # softmax_tuned, the kernels' own names
     read = _read_analysis(text, kernels)
@@ -1123,7 +1118,11 @@ def check_analysis(ctx) -> Result:
         return fail(f"{analysis_path(ctx).as_posix()} could not be read in {ANALYSIS_READ_S:.0f} s",
                     ["expected: a page of prose and a table; a line of hundreds of numbers, or a long run of marks "
                      "after a figure, costs the reader time out of all proportion: write fewer per line"])
-    (claim, problem), found = read
+    (claim, problem), found, figure = read
+    if figure is not None:
+        return fail(f"{analysis_path(ctx).as_posix()} writes a figure with a letter for a digit ({figure!r}): it is "
+                    "read as the characters it holds", ["expected: figures in digits (0 and 1, not O, l or I), as the "
+                                                        "report prints them"])
     if claim is None:
         return fail(f"{analysis_path(ctx).as_posix()}: {problem}",
                     [f"expected: the bottleneck your report shows, which is {report.words} ({report.because()})"])
@@ -1153,7 +1152,7 @@ ANALYSIS_READ_S = 30.0  # the analysis's reading (claim and quotes) in a process
 
 
 def _read_analysis(text: str, kernels: tuple[str, ...]):
-    """(claimed_bottleneck(text), quotes(text, ...)), read by a child Python (profile_text.read_in_child) that is
+    """(claimed_bottleneck(text), quotes(text, ...), lookalike_figure(text)), read by a child Python (profile_text.read_in_child) that is
     stopped after ANALYSIS_READ_S: the judge's own reading of learner text is bounded in time, as the tools it runs
     on learner files are. None when it did not finish."""
     import base64

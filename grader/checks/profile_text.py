@@ -5,6 +5,7 @@ Nothing here knows the report; grader/checks/profile.py compares the two.
 """
 from __future__ import annotations
 
+import functools
 import html
 import re
 import unicodedata
@@ -217,6 +218,7 @@ def _categories(text: str, patterns: dict) -> list[str]:
     return [kind for _, kind in sorted(hits)]
 
 
+@functools.lru_cache(maxsize=4)  # the bottleneck, the quotes and the letters in figures read one text
 def _readable(text: str) -> str:
     """HTML comments out, the text as it renders (``plain``): Markdown's backslash escapes (97.3 \\%) and inline HTML
     tags (<b>97.3</b>%) taken out, emphasis and code marks off the numbers they split (**9**.5 % is 9.5 %). No more
@@ -323,7 +325,7 @@ _LINK_DEFINITION = re.compile(r"^ {0,3}\[[^\]\n]+\]:[^\n]*$", re.M)
 # never shows. Markdown covers what an analysis needs (emphasis, tables, links, images).
 # So can a processing instruction (<?x ... ?>), a declaration (<!X ...>) and a CDATA section, which browsers show as
 # nothing, and a tag whose attributes begin with a slash (<x /99.7 %>), which _TAG takes out (red team, session 30).
-_HIDING_HTML = re.compile(r"<(?:[A-Za-z][A-Za-z0-9-]*\s+[^<>\s/][^<>]*|[A-Za-z][A-Za-z0-9-]*\s*/\s*[^\s<>]+[^<>]*|"
+_HIDING_HTML = re.compile(r"<(?:[A-Za-z][A-Za-z0-9-]*\s+[^<>\s/][^<>]*|[A-Za-z][A-Za-z0-9-]*\s*/\s*[^\s<>/][^<>]*|"
                           r"(?:script|style|template|noscript|iframe|object|embed|svg|math|head|title|textarea|select|"
                           r"option|rp|datalist|noembed|noframes|dialog)\b[^<>]*)/?>|<\?|<![A-Za-z\[]", re.I)
 
@@ -951,7 +953,8 @@ def read_in_child(path: str) -> None:
     """The analysis read in a process of its own, with a time limit (grader/checks/profile.py, _read_analysis): its
     regular expressions run over learner text, and some patterns cost time quadratic in a line's length (a figure
     followed by 2000 marks took 26 s a line, a line of 1000 figures several; red team, session 24). Reads the JSON
-    file ``path`` ({"text", "labels", "kernels"}) and prints the pickled (claimed_bottleneck, quotes), in base64."""
+    file ``path`` ({"text", "labels", "kernels"}) and prints the pickled (claimed_bottleneck, quotes,
+    lookalike_figure), in base64."""
     import base64
     import json
     import pickle
@@ -959,19 +962,24 @@ def read_in_child(path: str) -> None:
     from pathlib import Path
 
     data = json.loads(Path(path).read_text())
-    found = (claimed_bottleneck(data["text"]), quotes(data["text"], tuple(data["labels"]), tuple(data["kernels"])))
+    found = (claimed_bottleneck(data["text"]), quotes(data["text"], tuple(data["labels"]), tuple(data["kernels"])),
+             lookalike_figure(data["text"]))
     sys.stdout.write("\n" + base64.b64encode(pickle.dumps(found)).decode() + "\n")
 
 
 # A figure written with letters for digits (99.7O %, 6l.2O us: O for 0, l or I for 1) shows as a figure in many fonts,
 # and was read up to the letter: a bare count compared with nothing (red team, session 30).
-_LOOKALIKE = re.compile(r"(?<![\w.,])(?=[\dOolI.,]*\d)(?=[\d.,]*[OolI])[\dOolI][\dOolI.,]*[ \t]*(?:" + _UNIT_ALT +
-                        r")(?![A-Za-z0-9_/\u00c0-\u024f])")
+# Read in the time-bounded child (read_in_child), as _readable is: each token is scanned once.
+_FIGURE_TOKEN = re.compile(r"(?<![\w.,])[\dOolI][\dOolI.,]*+")
+_UNIT_AFTER = re.compile(r"[ \t]*+(?:" + _UNIT_ALT + r")(?![A-Za-z0-9_/\u00c0-\u024f])")
 
 
 def lookalike_figure(text: str) -> str | None:
     """The first figure in ``text`` written with a letter for a digit, before a unit, or None."""
     for line in markdown_lines(_readable(text)):
-        if match := _LOOKALIKE.search(line):
-            return match.group(0)[:40]
+        for token in _FIGURE_TOKEN.finditer(line):
+            figure = token.group(0)
+            if any(c.isdigit() for c in figure) and any(c in "OolI" for c in figure) and \
+                    (unit := _UNIT_AFTER.match(line, token.end())):
+                return (figure + line[token.end():unit.end()])[:40]
     return None
