@@ -55,7 +55,8 @@ def attempt(the_plan: dict, name: str, **changes) -> dict:
     data = {"learner": name, "attempt": f"a-{name}", "plan": the_plan["id"], "state": "finished",
             "status": "graded", "reason": "", "submission_hash": r["hash"], "labs": r["labs"],
             "kernel": the_plan["options"]["kernel"], "gpu": the_plan["options"]["gpu"],
-            "learner_profile": the_plan["options"]["learner_profile"], "seed": 1234, "host": "elsewhere",
+            "learner_profile": the_plan["options"]["learner_profile"],
+            "require_isolation": the_plan["options"]["require_isolation"], "seed": 1234, "host": "elsewhere",
             "pid": 1, "pid_started": 0.0, "slurm": None, "started": "t0", "finished": "t1", "seconds": 1.0,
             "log": str(Layout(Path(the_plan["out"])).log(name))}
     data.update(changes)
