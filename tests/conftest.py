@@ -8,11 +8,12 @@ import sys
 
 import pytest
 
-from helpers import REPO, cuda_available, jobs_env
+from helpers import REPO, cuda_available, jobs_env, spread_profiled
 
 
 def pytest_collection_modifyitems(config, items):
     if cuda_available():
+        spread_profiled(items)
         return
     skip = pytest.mark.skip(reason="no CUDA device: run `make test-gpu` on a GPU machine")
     for item in items:

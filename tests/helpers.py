@@ -46,3 +46,22 @@ def nvcc_available() -> bool:
 
 needs_nvcc = pytest.mark.skipif(not nvcc_available(), reason="nvcc not installed")
 
+
+def spread_profiled(items: list) -> None:
+    """On a GPU machine, the GPU tests whose grading has Nsight Compute watch a worker (marked `profiler`) are spread
+    evenly over the first three quarters of the GPU tests, in place, the rest keeping their order. The machine has
+    one profiler (grader/gpu_lock.py), and in file order its tests came in bunches: in docs/data/evidence-2026-12-01
+    (call 1) it sat mostly idle for the first 100 s of `make test-gpu` and was the queue for its last 90. Spread out
+    (about one in four), some two or three such gradings are under way at any time under pytest-xdist, each worker
+    running its share in order (decision 149); all of them at once, longest first, lost (decisions 86 and 138)."""
+    slots = [i for i, item in enumerate(items) if "gpu" in item.keywords]
+    gpu = [items[i] for i in slots]
+    watched = [item for item in gpu if "profiler" in item.keywords]
+    if not watched or len(watched) == len(gpu):
+        return
+    rest = [item for item in gpu if "profiler" not in item.keywords]
+    span = max(len(watched), (3 * len(gpu)) // 4)
+    at = {round(k * span / len(watched)) for k in range(len(watched))}
+    w, r = iter(watched), iter(rest)  # len(at) == len(watched): each position takes from one list
+    for i, k in zip(slots, range(len(gpu))):
+        items[i] = next(w) if k in at else next(r)

@@ -341,6 +341,16 @@ def isolated() -> bool:
     return isolated.answer
 
 
+def watched(case: Case) -> bool:
+    """Whether grading the case on a GPU has Nsight Compute watch a worker: lab 03 with a Triton file (the
+    kernels-of-its-own check), lab 02 with a report (measured again). Only for `make test-gpu`'s order
+    (helpers.spread_profiled)."""
+    names = [p.name for p in (ROOT / case.name).rglob("*")] + \
+        [Path(dict(step).get("path", "")).name for step in case.setup]
+    wanted = {"03": "_triton.py", "02": ".ncu-rep"}.get(case.lab)
+    return wanted is not None and any(name.endswith(wanted) for name in names)
+
+
 def params(gpu_pass: bool = False):
     """One param per case: CPU cases unmarked, GPU cases marked gpu; holes xfail(strict). With gpu_pass, the
     positive controls again (but those graded on the CPU on any machine), marked gpu: on a GPU machine every GPU
@@ -352,6 +362,8 @@ def params(gpu_pass: bool = False):
         marks = [pytest.mark.slow]  # each case grades a whole submission: `make test` runs them, `make test-fast` not
         if case.gpu or gpu_pass:
             marks.append(pytest.mark.gpu)
+            if watched(case):
+                marks.append(pytest.mark.profiler)
         if case.hole:
             marks.append(pytest.mark.xfail(strict=True, reason=f"grader hole: {case.hole}"))
         if case.sandbox and not isolated():

@@ -54,6 +54,7 @@ def test_lab02_host_code_beyond_launching_is_refused(grade, name, found):
 
 
 @pytest.mark.gpu
+@pytest.mark.profiler
 def test_lab02_solution_passes_every_check(grade):
     g = grade(["02"], submission=REPO / "solutions")
     assert g.rc == 0, g.stdout

@@ -153,6 +153,7 @@ def test_lab03_triton_import_error_is_a_result(tmp_path):
 
 
 @pytest.mark.gpu
+@pytest.mark.profiler
 def test_lab03_triton_solution_passes_on_the_gpu(grade):
     """Through the grader itself (its lanes at once, perf_info alone on the GPU), as `make grade LAB=03` runs."""
     g = grade(["03"], submission=REPO / "solutions")
