@@ -232,17 +232,23 @@ def build_cuda(source: Path, outdir: Path, device: Device, shown_as: str, spec, 
     if stub_solution is not None:
         result.untouched = source_audit.untouched_regions(text, stub_solution)
         result.regions = len(source_audit.stub_regions(stub_solution))
-    clean = source_audit.strip_comments(text, run_tool, box=box, ro=[outdir]) if shutil.which("gcc") else None
+    if shutil.which("gcc") is None:  # nvcc's host compiler, and the comment stripper the audit reads through
+        log.write_text("gcc not found on PATH\n")
+        result.errors = ["gcc (the host compiler nvcc uses) not found on PATH"]
+        result.missing_tool = True
+        return result
+    why: list[str] = []
+    clean = source_audit.strip_comments(text, run_tool, box=box, ro=[outdir], why=why)
     result.source_problems = source_audit.text_problems(text) or \
-        source_audit.include_problems(clean if clean is not None else text) + \
-        source_audit.macro_problems(clean if clean is not None else text)
+        ([source_audit.unreadable_problem(why[0] if why else "no reason given")] if clean is None else
+         source_audit.include_problems(clean) + source_audit.macro_problems(clean))
     if result.source_problems:  # never compiled: an include outside the allowed set could print any file's lines
         log.write_text(f"{shown_as} was not compiled:\n" + "".join(f"  {p}\n" for p in result.source_problems),
                        errors="backslashreplace")
         result.errors = list(result.source_problems)
         result.seconds = time.monotonic() - start
         return result
-    if not (clean if clean is not None else text).strip():
+    if not clean.strip():
         log.write_text(f"{shown_as} holds no code\n", errors="backslashreplace")
         result.errors = [f"{shown_as} holds no code (it is empty, or only comments): start from the stub, "
                          "`git checkout` the file or run `make stubs`"]

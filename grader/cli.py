@@ -29,6 +29,15 @@ class UsageError(Exception):
     pass
 
 
+def resolved(path: Path, what: str, error: type[Exception] = UsageError) -> Path:
+    """``path`` made absolute with its links followed; a loop of links is a usage error (Python 3.11 raises
+    RuntimeError there, later ones OSError), not a traceback (red team, session 31)."""
+    try:
+        return path.resolve()
+    except (RuntimeError, OSError) as exc:
+        raise error(f"{what} {path}: its symbolic links cannot be followed ({exc})") from None
+
+
 class Parser(argparse.ArgumentParser):
     def error(self, message):  # argparse exits 2 on its own; keep it, but through our path
         raise UsageError(message)
@@ -77,7 +86,7 @@ def main(argv: list[str] | None = None) -> int:
         labs = labs or labs_all
         if args.list:
             if args.json:
-                path = args.json.resolve()
+                path = resolved(args.json, "--json")
                 if why := report.check_writable(path) or report.results_path_problem(path, REPO, "listing"):
                     raise UsageError(f"--json {args.json}: {why}")
                 report.write_json(path, report.listing_json(labs, kernel))
@@ -86,14 +95,14 @@ def main(argv: list[str] | None = None) -> int:
             return EXIT_OK
         if args.submission is not None and args.submission.is_symlink():  # as every file of a submission
             raise UsageError(f"--submission {args.submission} is a symbolic link: grade the folder itself "
-                             f"({args.submission.resolve()}), whose files are the submission")
-        submission = (args.submission or REPO / "labs").resolve()
+                             f"({resolved(args.submission, '--submission')}), whose files are the submission")
+        submission = resolved(args.submission or REPO / "labs", "--submission")
         if not submission.is_dir():
             raise UsageError(f"--submission {submission} is not a folder (it should hold NN-name/ lab folders)")
         if args.learner is not None and not LEARNER_NAME.match(args.learner):
             raise UsageError(f"--learner {args.learner!r}: {LEARNER_NAME_RULE}")
-        if args.json and (why := report.check_writable(args.json.resolve()) or
-                          report.results_path_problem(args.json.resolve(), REPO)):
+        if args.json and (why := report.check_writable(resolved(args.json, "--json")) or
+                          report.results_path_problem(resolved(args.json, "--json"), REPO)):
             raise UsageError(f"--json {args.json}: {why}")
         if (seed := os.environ.get("GRADER_SEED")) and not (seed.isdigit() and int(seed) < 2**63):
             raise UsageError(f"GRADER_SEED={seed!r}: give the whole number a report printed (seed ...)")

@@ -155,6 +155,35 @@ def test_first_errors_rewrites_the_staged_path_and_hides_other_files():
     assert any("an error in an included file: secret.h" in line for line in lines)
 
 
+@needs_nvcc
+def test_a_file_the_comment_stripper_refuses_is_not_audited_from_its_raw_text(tmp_path):
+    """`#define 3` under `#if 0` made gcc -fpreprocessed fail, and the include check then read the raw text, where
+    `#/**/include <unistd.h>` is no directive (red team, session 31). Without the bad line the include is found."""
+    solution = (REPO / "solutions/00-hello-cuda/vector_add.cu").read_text()
+    hidden = "#/**/include <unistd.h>\n" + solution
+    src = tmp_path / "vector_add.cu"
+    src.write_text("#if 0\n#define 3\n#endif\n" + hidden)
+    b = build(tmp_path / "a", src, VADD)
+    assert not b.ok and "could not read this file" in b.source_problems[0]
+    assert "macro names must be identifiers" in b.source_problems[0]  # the preprocessor's own words
+    src.write_text(hidden)  # the control: read through the stripper, the include is refused
+    b = build(tmp_path / "b", src, VADD)
+    assert not b.ok and any("unistd.h" in p for p in b.source_problems)
+
+
+def test_build_without_gcc_is_a_missing_tool(tmp_path, monkeypatch):
+    """No host compiler: the lab waits for one (SKIP) rather than auditing the raw text."""
+    import shutil as _shutil
+
+    which = _shutil.which
+    monkeypatch.setattr("grader.build.nvcc_path", lambda: "/usr/local/cuda/bin/nvcc")
+    monkeypatch.setattr("grader.build.shutil.which", lambda name: None if name == "gcc" else which(name))
+    src = tmp_path / "x.cu"
+    src.write_text("int x;\n")
+    b = build(tmp_path, src, VADD)
+    assert not b.ok and b.missing_tool and "gcc" in b.errors[0]
+
+
 def test_build_without_nvcc_is_reported(tmp_path, monkeypatch):
     monkeypatch.setattr("grader.build.nvcc_path", lambda: None)
     b = build(tmp_path, tmp_path / "x.cu", VADD)

@@ -102,6 +102,20 @@ def test_cli_submission_that_is_a_link_is_refused(tmp_path):
     assert proc.returncode == 2 and "is a symbolic link" in proc.stderr, proc.stderr
 
 
+def test_cli_paths_through_a_loop_of_links_are_usage_errors(tmp_path):
+    """--submission, --json and a cohort's --out through a loop of links: Path.resolve() raised RuntimeError, a
+    traceback with no results.json (red team, session 31)."""
+    (tmp_path / "loop").symlink_to(tmp_path / "loop")
+    for args in (["--submission", str(tmp_path / "loop")], ["--submission", str(tmp_path / "loop" / "sub")],
+                 ["--json", str(tmp_path / "loop" / "r.json")]):
+        proc = run("00", *args)
+        assert proc.returncode == 2 and "its symbolic links cannot be followed" in proc.stderr, proc.stderr
+        assert "Traceback" not in proc.stderr
+    proc = subprocess.run([sys.executable, "-m", "grader", "cohort", "gradebook", "--out", str(tmp_path / "loop")],
+                          cwd=REPO, capture_output=True, text=True)
+    assert proc.returncode == 2 and "its symbolic links cannot be followed" in proc.stderr, proc.stderr
+
+
 def test_cli_submission_path_stays_on_one_line_and_odd_lab_names_grade(tmp_path):
     """A newline in the submission's path printed a forged row and score above the report; a lab folder whose name
     is not UTF-8 stopped the grader with an internal error (red team, session 12)."""

@@ -42,8 +42,9 @@ def spliced(source: str) -> str:
     return re.sub(r"\\[ \t\f\v]*\r?\n", "", source)
 
 
-def strip_comments(source: str, run_tool, box=None, ro=()) -> str | None:
-    """The source without comments, by the preprocessor; None when it cannot be run."""
+def strip_comments(source: str, run_tool, box=None, ro=(), why: list | None = None) -> str | None:
+    """The source without comments, by the preprocessor; None when it cannot be run or refuses the text (``why``, a
+    list, then gets the preprocessor's first error line)."""
     import tempfile
     from pathlib import Path
 
@@ -57,7 +58,17 @@ def strip_comments(source: str, run_tool, box=None, ro=()) -> str | None:
                              box=box, ro=list(ro))
     finally:
         path.unlink(missing_ok=True)
+    if code != 0 and why is not None:
+        errors = [line.split("error:", 1)[1].strip() for line in (out or "").splitlines() if "error:" in line]
+        why.append(errors[0][:200] if errors else "it did not finish" if code is None else f"exit code {code}")
     return out if code == 0 else None
+
+
+def unreadable_problem(why: str) -> str:
+    """A file the comment stripper refused is not audited from its raw text, where a comment inside a directive
+    (`#/**/include`) hides it from the checks and not from the compiler (red team, session 31)."""
+    return (f"the preprocessor could not read this file to take out its comments ({why}): every line must be one it "
+            "accepts, even inside `#if 0` (a `#define` needs a name)")
 
 
 CONTROL = re.compile(r"[\x00-\x08\x0e-\x1f\x7f]")

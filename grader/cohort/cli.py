@@ -22,6 +22,7 @@ import traceback
 from pathlib import Path
 
 from grader import sandbox
+from grader.cli import resolved
 from grader.cohort import gradebook as gb
 from grader.cohort import local, slurm
 from grader.cohort.plan import latest_plan, make_plan, read_result
@@ -148,7 +149,7 @@ def run(argv: list[str]) -> int:
     except SettingsError as exc:
         raise UsageError(str(exc)) from None
     grading, slurm_settings = settings.grading, settings.slurm
-    out = args.out.resolve()
+    out = resolved(args.out, "--out", UsageError)
     if args.backend == "slurm":
         if (missing := slurm.missing_commands()) and not args.dry_run:
             raise UsageError(f"--backend slurm: {', '.join(missing)} not found on PATH (is this a Slurm login node?)")
@@ -248,7 +249,7 @@ def gradebook_command(argv: list[str]) -> int:
     p.add_argument("--out", type=Path, required=True)
     p.add_argument("--plan", type=Path, default=None, help="the plan whose roster to use (default: the latest)")
     args = p.parse_args(argv)
-    layout = Layout(args.out.resolve())
+    layout = Layout(resolved(args.out, "--out", UsageError))
     plan = read_json(args.plan) if args.plan else latest_plan(layout)
     if plan is not None and not isinstance(plan.get("roster"), dict):
         plan = None

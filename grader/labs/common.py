@@ -36,7 +36,8 @@ def prespawn_workers(ctx: Context, source: str, workers: int) -> None:
 def build_check(ctx: Context, source: str) -> Result:
     b = ctx.builds.get(source)
     if b is None or b.missing_tool:
-        return skipped("nvcc not found: install the CUDA toolkit to compile here (see the docs page on "
+        missing = b.errors[0] if b is not None and b.errors else "nvcc not found on PATH"
+        return skipped(f"{missing}: install the CUDA toolkit and g++ to compile here (see the docs page on "
                        "machines without a GPU)", hint="see docs/en/no-gpu.md")
     shown = f"{ctx.submission.name}/{source}"
     if source in ctx.discovery:
