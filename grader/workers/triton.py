@@ -138,11 +138,57 @@ def interpreter_kernel_guard() -> None:
         return (tl.tensor(interpreter.TensorHandle(np.array([value], dtype=kind), dtype), dtype)
                 for value in range(*plain))
 
+    def tl_range(arg1, arg2=None, step=None, **kwargs):
+        """tl.range in a kernel: the interpreter's own called Python's range() on the bounds, so a loaded value became
+        the loop variable as a Python int, as with range() before loop_range (red team, session 31)."""
+        return loop_range(*((0, arg1) if arg2 is None else (arg1, arg2)), 1 if step is None else step)
+
+    def tl_static_range(arg1, arg2=None, step=None, **kwargs):
+        """tl.static_range: unrolled at compile time, so its bounds are compile-time constants on a GPU."""
+        bounds = [b for b in (arg1, arg2, step) if b is not None]
+        if not all(constant(b) for b in bounds):
+            raise TypeError("tl.static_range was given a value the program computed: it is unrolled when the kernel "
+                            "compiles, so its bounds are compile-time constants (use range() or tl.range for a loop "
+                            "over a computed bound)")
+        return range(*(plain.value if type(plain) is tl.constexpr else plain for plain in
+                       ((0, arg1) if arg2 is None else (arg1, arg2)) + (1 if step is None else step,)))
+
+    original_lang_core = interpreter._patch_lang_core
+
+    def patch_lang_core(lang, scope):
+        original_lang_core(lang, scope)
+        scope.set_attr(lang, "range", tl_range)
+        scope.set_attr(lang, "static_range", tl_static_range)
+
+    def as_tensor(value):
+        return ast.Call(func=ast.Attribute(value=ast.Name(id="interpreter_semantic", ctx=ast.Load()), attr="to_tensor",
+                                           ctx=ast.Load()), args=[value, ast.Constant(value=False)], keywords=[])
+
+    class Assignments(ast.NodeTransformer):
+        """`x += v` and `x: tl.int32 = v` as the GPU compiler has them: an assignment, whose value becomes a tl value
+        (the interpreter makes only `x = v` one). Left as Python, `b: tl.int32 = 0` and `b += 1 << i` under an `if` on
+        a loaded bit rebuilt the loaded value as a Python int, which indexed the file's tuples (red team, session 31).
+        A tl.constexpr annotation stays a constant."""
+
+        def visit_AugAssign(self, node):
+            if not isinstance(node.target, ast.Name):
+                return node
+            load = ast.Name(id=node.target.id, ctx=ast.Load())
+            return ast.copy_location(ast.Assign(targets=[node.target], value=as_tensor(
+                ast.BinOp(left=load, op=node.op, right=node.value))), node)
+
+        def visit_AnnAssign(self, node):
+            if node.value is not None and isinstance(node.target, ast.Name) and \
+                    "constexpr" not in ast.unparse(node.annotation):
+                node.value = as_tensor(node.value)
+            return node
+
     def compile_and_exec(self, transformed_ast):  # kernels and the @triton.jit functions they call
         for node in ast.walk(transformed_ast):  # `for i in range(...)` calls loop_range, which needs no __index__
             if isinstance(node, (ast.For, ast.comprehension)) and isinstance(node.iter, ast.Call) and \
                     isinstance(node.iter.func, ast.Name) and node.iter.func.id == "range":
                 node.iter.func = ast.copy_location(ast.Name(id=LOOP_RANGE, ctx=ast.Load()), node.iter.func)
+        transformed_ast = ast.fix_missing_locations(Assignments().visit(transformed_ast))
         code = compile(transformed_ast, filename=self.filename, mode="exec")
         local_namespace = {**self.kwargs}
         namespace = {**vars(interpreter), **self.fn.__globals__}  # the module's names win; it is never written
@@ -251,6 +297,7 @@ def interpreter_kernel_guard() -> None:
         scope.set_attr(tensor, "__index__", index)
 
     interpreter._patch_lang_tensor = patch_tensor
+    interpreter._patch_lang_core = patch_lang_core
     interpreter.FunctionRewriter._compile_and_exec = compile_and_exec
     interpreter.InterpretedFunction.run = run
     interpreter.InterpretedFunction.__call__ = called
