@@ -243,10 +243,54 @@ def test_the_port_workers_graph_checks_stand_behind_graph_kept():
                 pass
         return numbers.refused
 
-    assert run(lambda: torch.zeros_like(x) + (x > 0) + x.max(0).indices) is None
+    assert run(lambda: torch.zeros_like(x) + x + x[x.max(0).indices] + (x > 0).any()) is None
     for cut in (lambda: x.detach(), lambda: x.data, lambda: x.untyped_storage(), lambda: x.tolist()):
         assert run(cut), cut
-    with torch.no_grad():
-        assert run(lambda: x * 2) is None  # the harness's own no_grad: nothing to keep
     assert "out of autograd's graph" in run(lambda: torch.no_grad().__enter__() or x * 2)
     torch.set_grad_enabled(True)
+
+
+def test_graph_kept_follows_the_graphs_values_into_integers_and_sizes():
+    """Session 31's red team: an integer tensor made from the graph's values (an int64 view of its bits, a frexp
+    mantissa, a mask) may index and mask, but a floating-point tensor made from it is a value out of the graph; a
+    Python bool of the values (torch.equal) and a size of a result whose size follows the values are numbers taken
+    out; nn.Parameter(x) and a parameter's alias kept from the build are cuts; new_tensor(3) is a constant."""
+    import torch
+
+    from grader.workers.port import NUMBERS_BUDGET, GraphKept, NoPythonNumbers, PortRule, shadowed
+
+    x = torch.linspace(-2, 2, 8, dtype=torch.float64, requires_grad=True)
+    w = torch.nn.Parameter(torch.ones(4, dtype=torch.float64))
+    kept = w.detach()  # made where nothing watched, as a build would
+
+    def run(fn):
+        numbers = NoPythonNumbers()
+        with torch.enable_grad(), numbers, GraphKept(numbers, {"w": w}):
+            try:
+                fn()
+            except PortRule:
+                pass
+        return numbers.refused
+
+    allowed = (lambda: torch.where(x > 0, x, 0.0), lambda: x[(x > 0).nonzero()],  # masks and indices index the graph
+               lambda: x.new_tensor(3).rsqrt() * x, lambda: x.sum() * w, lambda: torch.nn.Parameter(torch.zeros(2)),
+               lambda: [torch.equal(x, x) for _ in range(8)])
+    for fn in allowed:
+        assert run(fn) is None, fn
+    cuts = {"view": lambda: x.view(torch.int64).view(torch.float64),
+            "frexp": lambda: torch.ldexp(torch.frexp(x).mantissa.mul(2.0 ** 53).to(torch.int64).double(),
+                                         torch.frexp(x).exponent - 53),
+            "mask": lambda: (x > 0).double(), "copy_": lambda: torch.zeros(8, dtype=torch.float64).copy_(x > 0),
+            "new_tensor(x)": lambda: x.new_tensor(x), "parameter": lambda: torch.nn.Parameter(x, requires_grad=False),
+            "leaf": lambda: torch.nn.Parameter(x), "alias": lambda: x.sum() * kept}
+    for what, fn in cuts.items():
+        assert run(fn), what
+    assert "numbers out of tensors" in run(lambda: [torch.equal(x, x) for _ in range(NUMBERS_BUDGET + 1)])
+    assert "numbers out of tensors" in run(lambda: [(x > t).nonzero().size(0) for t in range(NUMBERS_BUDGET + 1)])
+    assert run(lambda: [x.size(0) for _ in range(NUMBERS_BUDGET + 1)]) is None  # a graph tensor's own sizes are free
+    assert "_make_subclass" not in torch.Tensor.__dict__  # the guard is gone after the pass
+
+    opt = torch.optim.AdamW([w])
+    assert shadowed(opt, type(opt)) == []
+    opt.step = lambda: None
+    assert shadowed(opt, type(opt)) == ["step"]

@@ -41,6 +41,7 @@ import os
 import sys
 import time
 import traceback
+import weakref
 from pathlib import Path
 
 import numpy as np
@@ -78,6 +79,20 @@ SHAPE_ONLY = frozenset({"zeros_like", "ones_like", "empty_like", "full_like", "r
 # ... and those that return a tensor's sizes and flags (ints and bools), never its values.
 SIZES = frozenset({"size", "dim", "ndimension", "numel", "nelement", "stride", "element_size", "get_device",
                    "storage_offset", "__len__", "__get__", "is_contiguous", "is_floating_point", "is_complex"})
+# ... and those whose results' sizes depend on their inputs' values: a size read of such a result is a number taken out.
+VALUE_SHAPED = frozenset({"nonzero", "argwhere", "masked_select", "unique", "unique_consecutive", "repeat_interleave",
+                          "bincount"})
+
+
+def value_shaped(name: str, args, kwargs) -> bool:
+    """Whether a call's results have sizes that follow its inputs' values: those above, an index by a boolean mask
+    (x[mask]), and where() of a condition alone (its indices)."""
+    if name in VALUE_SHAPED:
+        return True
+    if name == "__getitem__":
+        return any(isinstance(t, torch.Tensor) and t.dtype == torch.bool
+                   for t in torch.utils._pytree.tree_leaves(args[1:]))
+    return name == "where" and len(args) + len(kwargs) == 1
 
 
 class NoPythonNumbers(TorchDispatchMode):
@@ -135,38 +150,116 @@ class GraphKept(TorchFunctionMode):
     such ports passed every check (red team, session 30). Integer and boolean results (a mask, max's indices) are
     not the graph's and stay allowed; their numbers reach Python only within NoPythonNumbers' budget."""
 
-    def __init__(self, numbers: NoPythonNumbers):
+    def __init__(self, numbers: NoPythonNumbers, params: dict | None = None):
         super().__init__()
         self.numbers = numbers
-        self.active = torch.is_grad_enabled()  # the harness's last forward runs under no_grad: nothing to keep
         self.paused = 0  # the harness's own calls (its probes' copies) inside the forward
+        # Integer and boolean tensors made from the graph's values (a mask, max's indices, an int64 view of its bits),
+        # and results whose sizes follow values: by id, each entry gone with its tensor.
+        self.derived: weakref.WeakValueDictionary = weakref.WeakValueDictionary()
+        self.value_shaped: weakref.WeakValueDictionary = weakref.WeakValueDictionary()
+        self.params = {storage_of(p): n for n, p in (params or {}).items() if storage_of(p) is not None}
+        self._make_subclass = None
+
+    def is_derived(self, t) -> bool:
+        return self.derived.get(id(t)) is t
+
+    def parameter_alias(self, t) -> str | None:
+        """The parameter whose memory ``t`` is, when ``t`` is a floating-point tensor off the graph: a view of it
+        made where nothing watched (the build, the load), which tracks the weights as they change and carries none
+        of their gradient (red team, session 31)."""
+        if t.requires_grad or not (t.is_floating_point() or t.is_complex()) or not self.params:
+            return None
+        return self.params.get(storage_of(t))
 
     def __torch_function__(self, func, types, args=(), kwargs=None):
         kwargs = kwargs or {}
         name = getattr(func, "__name__", "")
-        if name == "tolist" and not self.paused and args and isinstance(args[0], torch.Tensor):
+        if self.paused:
+            return func(*args, **kwargs)
+        leaves = [t for t in torch.utils._pytree.tree_leaves((args, kwargs)) if isinstance(t, torch.Tensor)]
+        for t in leaves:
+            if (alias := self.parameter_alias(t)) is not None:
+                self.numbers.refuse(f"used a copy of parameter {alias} that shares its memory outside autograd's "
+                                    "graph (a detach() or .data kept from the build or the load)", GRAPH_CUT)
+        if name == "tolist" and args and isinstance(args[0], torch.Tensor):
             if args[0].is_floating_point() or args[0].is_complex():
                 self.numbers.refuse("read a floating-point tensor's numbers with tolist()")
             self.numbers.count(args[0].numel())
         result = func(*args, **kwargs)
-        if self.paused or not self.active or name in SHAPE_ONLY:
+        on_graph = any(t.requires_grad for t in leaves)
+        derived = any(self.is_derived(t) for t in leaves)
+        if not (on_graph or derived):
             return result
-        leaves = torch.utils._pytree.tree_leaves((args, kwargs))
-        if not any(isinstance(t, torch.Tensor) and t.requires_grad for t in leaves):
+        if name in SHAPE_ONLY or name == "new_tensor" and not any(  # new_tensor(3): a constant of self's dtype
+                isinstance(t, torch.Tensor) for t in torch.utils._pytree.tree_leaves((args[1:], kwargs))):
             return result
+        shaped = any(self.value_shaped.get(id(t)) is t for t in leaves)
+        makes_shaped = shaped or value_shaped(name, args, kwargs)
         for out in torch.utils._pytree.tree_leaves(result):
             if isinstance(out, torch.Tensor):
-                if out.requires_grad or not (out.is_floating_point() or out.is_complex()):
+                if makes_shaped:
+                    self.value_shaped[id(out)] = out
+                if out.requires_grad:
                     continue
-            elif out is None or isinstance(out, (bool, torch.dtype, torch.device, torch.layout, torch.memory_format,
-                                                 torch.autograd.graph.Node)) or (type(out) is int and name in SIZES):
+                if not (out.is_floating_point() or out.is_complex()):
+                    self.derived[id(out)] = out  # a mask or an index stays allowed; floats made from it do not
+                    continue
+            elif out is None or isinstance(out, (torch.dtype, torch.device, torch.layout, torch.memory_format,
+                                                 torch.autograd.graph.Node)):
+                continue
+            elif type(out) in (int, bool) and name in SIZES:  # sizes and flags; of a mask's nonzero(), a number
+                if derived or shaped:  # of the values
+                    self.numbers.count(1)
+                continue
+            elif type(out) is bool:  # torch.equal, is_nonzero...: a bit of the values, as a Python number
+                if name != "__bool__":  # (counted by NoPythonNumbers as the item it reads)
+                    self.numbers.count(1)
                 continue
             attribute = getattr(getattr(func, "__self__", None), "__name__", None)  # .data: data's __get__
             label = f".{attribute}" if name == "__get__" and isinstance(attribute, str) else name.strip("_")
-            self.numbers.refuse(f"took a value of a graph tensor out of autograd's graph ({label} returned "
+            source = "a graph tensor" if on_graph else "an integer tensor made from the graph's values"
+            self.numbers.refuse(f"took a value of {source} out of autograd's graph ({label} returned "
                                 f"{type(out).__name__}{' without a graph' if isinstance(out, torch.Tensor) else ''})",
                                 GRAPH_CUT)
         return result
+
+    def __enter__(self):
+        """nn.Parameter(x) makes its tensor in C, below every mode: x's memory with no graph, or a new leaf cut from
+        x's graph (red team, session 31). A parameter is made where the model is built, never in its forward pass."""
+        original = self._make_subclass = torch.Tensor.__dict__.get("_make_subclass")
+        base = torch._C.TensorBase._make_subclass
+
+        def make_subclass(cls, data, requires_grad=False, **kwargs):  # torch._dynamo checks this signature
+            if not self.paused and isinstance(data, torch.Tensor) and (
+                    data.requires_grad or self.is_derived(data) or self.parameter_alias(data) is not None):
+                self.numbers.refuse(f"made a {getattr(cls, '__name__', 'tensor')} of a graph tensor inside the "
+                                    "forward pass", GRAPH_CUT)
+            return base(cls, data, requires_grad, **kwargs)
+
+        torch.Tensor._make_subclass = staticmethod(make_subclass)
+        self._had_own = original is not None
+        return super().__enter__()
+
+    def __exit__(self, *exc):
+        if self._had_own:
+            torch.Tensor._make_subclass = self._make_subclass
+        else:
+            del torch.Tensor._make_subclass
+        return super().__exit__(*exc)
+
+
+def storage_of(t) -> int | None:
+    try:
+        return t.untyped_storage().data_ptr() or None
+    except (RuntimeError, NotImplementedError):  # a tensor with no storage of its own (meta, a wrapper subclass)
+        return None
+
+
+def shadowed(obj, cls) -> list[str]:
+    """The names an object holds in its own __dict__ that its class defines too (a method replaced on the instance:
+    `opt.step = f`, `p.detach = f`), which the harness's calls would run as learner code (red team, session 31)."""
+    return sorted(k for k in getattr(obj, "__dict__", {}) if hasattr(cls, k))
 
 
 def python_autograd_nodes(loss) -> list[str]:
@@ -191,7 +284,8 @@ def describe_exception(exc: BaseException) -> dict:
     while tb is not None and tb.tb_frame.f_code.co_filename == __file__:
         tb = tb.tb_next  # the harness's own frames say nothing to the learner
     lines = "".join(traceback.format_exception(type(exc), exc, tb)).rstrip().splitlines()
-    return {"type": type(exc).__name__, "message": str(exc)[:2000], "traceback": lines[-24:]}
+    return {"type": type(exc).__name__[:200], "message": str(exc)[:2000],
+            "traceback": [line[:400] for line in lines[-24:]]}  # bounded: the reply has a size limit
 
 
 def tensor_facts(torch, value) -> dict:
@@ -203,7 +297,8 @@ def tensor_facts(torch, value) -> dict:
 
 
 def as_array(torch, t) -> np.ndarray:
-    return t.detach().to(device="cpu", dtype=torch.float64).numpy().copy()
+    # torch's own detach(): a learner's tensor may hold its own (p.detach = f), and its result would be the output
+    return torch.Tensor.detach(t).to(device="cpu", dtype=torch.float64).numpy().copy()
 
 
 class PortHarness:
@@ -252,7 +347,9 @@ class PortHarness:
         if odd := [n for n, p in params.items() if type(p) is not torch.nn.Parameter]:
             self.fail("build", "TypeError", f"parameter {odd[0]} is a {type(params[odd[0]]).__qualname__}, not an "
                       "nn.Parameter: the grader reads parameters and their gradients through torch's own methods")
+        self.check_parameters(params, "build")
         loaded = self.stage("load", lambda: self.model.load_state_dict(self.weights, strict=False))
+        self.check_parameters(params, "load")
         self.response["load"] = {"missing": list(getattr(loaded, "missing_keys", [])),
                                  "unexpected": list(getattr(loaded, "unexpected_keys", []))}
         self.forward(params)
@@ -292,15 +389,16 @@ class PortHarness:
         return dict(zip(names, grads))
 
     def watched(self, fn, graph: bool = True):
-        """Run fn (learner code) under NoPythonNumbers, and with ``graph`` (a forward pass) under GraphKept; a refusal
-        it caught and hid still fails the stage."""
+        """Run fn (learner code) under NoPythonNumbers, and with ``graph`` (a forward pass) under GraphKept, with
+        autograd on whatever the learner's build set (torch.set_grad_enabled(False) there turned the watch off: red
+        team, session 31); a refusal it caught and hid still fails the stage."""
         mode = NoPythonNumbers()
-        self.graph = GraphKept(mode) if graph else None
+        self.graph = GraphKept(mode, dict(self.model.named_parameters())) if graph else None
         with mode:
             if self.graph is None:
                 value = fn()
             else:
-                with self.graph:
+                with self.torch.enable_grad(), self.graph:
                     value = fn()
         self.graph = None
         if mode.refused:
@@ -362,7 +460,7 @@ class PortHarness:
         with self.torch.no_grad():
             for n in self.names:
                 if n in params:
-                    params[n].copy_(self.weights[n])
+                    self.torch.Tensor.copy_(params[n], self.weights[n])
         for p in params.values():
             p.grad = None
 
@@ -373,7 +471,23 @@ class PortHarness:
         if type(opt) is not self.torch.optim.AdamW:  # a subclass's step() would be the learner's update
             raise PortRule(f"configure_optimizer returned {type(opt).__module__}.{type(opt).__qualname__}, not "
                            "torch.optim.AdamW itself: the lab asks for torch's AdamW with two parameter groups")
+        from torch.optim import optimizer as optim_module
+
+        if own := shadowed(opt, type(opt)):
+            raise PortRule(f"configure_optimizer's AdamW holds its own {own[0]} (set on the instance): the update is "
+                           "torch's AdamW.step, unchanged")
+        hooks = [h for h in ("_optimizer_step_pre_hooks", "_optimizer_step_post_hooks") if getattr(opt, h, None)]
+        if hooks or optim_module._global_optimizer_pre_hooks or optim_module._global_optimizer_post_hooks:
+            raise PortRule("the port registered a hook on the optimizer's step: the update is torch's AdamW.step, "
+                           "with nothing of the port's before or after it")
         return opt
+
+    def check_parameters(self, params, stage: str) -> None:
+        """A parameter is torch's own nn.Parameter, with none of Tensor's methods replaced on it."""
+        for n, p in params.items():
+            if own := shadowed(p, self.torch.Tensor):
+                self.fail(stage, "TypeError", f"parameter {n} holds its own {own[0]} (set on the tensor): the grader "
+                          "reads parameters through torch's own methods")
 
     def optimizer_facts(self, opt, params) -> dict:
         by_id = {id(p): n for n, p in params.items()}
@@ -394,7 +508,7 @@ class PortHarness:
                 for n in self.names:
                     if n in params:
                         params[n].grad = self.fed[k][n].to(params[n].dtype)
-                opt.step()
+                self.torch.optim.AdamW.step(opt)
 
         self.stage("adamw", run)
         for n in self.names:
@@ -408,7 +522,7 @@ class PortHarness:
         def run():
             opt = self.optimizer()
             for k in range(steps):
-                opt.zero_grad(set_to_none=True)
+                self.torch.optim.Optimizer.zero_grad(opt, set_to_none=True)
                 out = self.watched(lambda: self.model(*self.batches[k]))
                 loss = out[1] if isinstance(out, (tuple, list)) and len(out) == 2 else None
                 if type(loss) is not self.torch.Tensor:
@@ -417,9 +531,9 @@ class PortHarness:
                 grads = self.gradients(loss, params)
                 for n, g in grads.items():
                     params[n].grad = g
-                opt.step()
+                self.torch.optim.AdamW.step(opt)
             with self.torch.no_grad():
-                out = self.watched(lambda: self.model(*self.batches[0]))
+                out = self.watched(lambda: self.model(*self.batches[0]), graph=False)
                 if not (isinstance(out, (tuple, list)) and len(out) == 2 and type(out[1]) is self.torch.Tensor):
                     raise PortRule("GPT.forward did not return (logits, loss) as plain torch.Tensors")
                 losses.append(out[1].detach().clone())
