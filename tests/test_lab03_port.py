@@ -257,7 +257,7 @@ def test_graph_kept_follows_the_graphs_values_into_integers_and_sizes():
     out; nn.Parameter(x) and a parameter's alias kept from the build are cuts; new_tensor(3) is a constant."""
     import torch
 
-    from grader.workers.port import NUMBERS_BUDGET, GraphKept, NoPythonNumbers, PortRule, shadowed
+    from grader.workers.port import NUMBERS_BUDGET, GraphKept, NoPythonNumbers, PortRule, plain, shadowed
 
     x = torch.linspace(-2, 2, 8, dtype=torch.float64, requires_grad=True)
     w = torch.nn.Parameter(torch.ones(4, dtype=torch.float64))
@@ -282,7 +282,9 @@ def test_graph_kept_follows_the_graphs_values_into_integers_and_sizes():
                                          torch.frexp(x).exponent - 53),
             "mask": lambda: (x > 0).double(), "copy_": lambda: torch.zeros(8, dtype=torch.float64).copy_(x > 0),
             "new_tensor(x)": lambda: x.new_tensor(x), "parameter": lambda: torch.nn.Parameter(x, requires_grad=False),
-            "leaf": lambda: torch.nn.Parameter(x), "alias": lambda: x.sum() * kept}
+            "leaf": lambda: torch.nn.Parameter(x), "alias": lambda: x.sum() * kept,
+            "round": lambda: torch.round(x * 2.0 ** 40) / 2.0 ** 40,  # requires grad, with a zero derivative
+            "frac": lambda: x - torch.frac(x), "floor_divide": lambda: x // 1.0}
     for what, fn in cuts.items():
         assert run(fn), what
     assert "numbers out of tensors" in run(lambda: [torch.equal(x, x) for _ in range(NUMBERS_BUDGET + 1)])
@@ -290,6 +292,8 @@ def test_graph_kept_follows_the_graphs_values_into_integers_and_sizes():
     assert run(lambda: [x.size(0) for _ in range(NUMBERS_BUDGET + 1)]) is None  # a graph tensor's own sizes are free
     assert "_make_subclass" not in torch.Tensor.__dict__  # the guard is gone after the pass
 
+    assert all(map(plain, (1e-3, 0, True, "decay", None, (0.9, 0.95)))) and not any(map(plain, (
+        [{1, 2}], list(range(9)), type("F", (float,), {})(1.0), torch.tensor(1.0))))
     opt = torch.optim.AdamW([w])
     assert shadowed(opt, type(opt)) == []
     opt.step = lambda: None

@@ -36,6 +36,7 @@ here, as it runs (red team, session 29), whatever the names it was written with:
 """
 from __future__ import annotations
 
+import collections
 import importlib.util
 import os
 import sys
@@ -79,6 +80,11 @@ SHAPE_ONLY = frozenset({"zeros_like", "ones_like", "empty_like", "full_like", "r
 # ... and those that return a tensor's sizes and flags (ints and bools), never its values.
 SIZES = frozenset({"size", "dim", "ndimension", "numel", "nelement", "stride", "element_size", "get_device",
                    "storage_offset", "__len__", "__get__", "is_contiguous", "is_floating_point", "is_complex"})
+# Functions whose derivative is zero (piecewise constant) or cancels the input's (x - frac(x)): on the graph's values
+# each makes a copy autograd takes for a constant, as detach() does (torch.round(h * 2**60) / 2**60, red team, session
+# 31). A MiniGPT has no use for them on activations; on integers and sizes they are not watched.
+PIECEWISE = frozenset({"round", "floor", "ceil", "trunc", "fix", "frac", "sign", "sgn", "remainder", "fmod",
+                       "floor_divide", "floordiv", "rfloordiv", "ifloordiv", "mod", "rmod", "imod"})
 # ... and those whose results' sizes depend on their inputs' values: a size read of such a result is a number taken out.
 VALUE_SHAPED = frozenset({"nonzero", "argwhere", "masked_select", "unique", "unique_consecutive", "repeat_interleave",
                           "bincount"})
@@ -191,6 +197,11 @@ class GraphKept(TorchFunctionMode):
         derived = any(self.is_derived(t) for t in leaves)
         if not (on_graph or derived):
             return result
+        if name.strip("_") in PIECEWISE and any(isinstance(out, torch.Tensor) and out.is_floating_point()
+                                                 for out in torch.utils._pytree.tree_leaves(result)):
+            self.numbers.refuse(f"computed {name.strip('_')}() of the graph's values: its gradient is zero, or "
+                                "cancels the input's, so its result is the values with no gradient, as detach() "
+                                "makes them", GRAPH_CUT)
         if name in SHAPE_ONLY or name == "new_tensor" and not any(  # new_tensor(3): a constant of self's dtype
                 isinstance(t, torch.Tensor) for t in torch.utils._pytree.tree_leaves((args[1:], kwargs))):
             return result
@@ -247,6 +258,14 @@ class GraphKept(TorchFunctionMode):
         else:
             del torch.Tensor._make_subclass
         return super().__exit__(*exc)
+
+
+def plain(value) -> bool:
+    """A setting as AdamW's groups hold them: a number, a flag, a string or None, or a short tuple or list of them
+    (betas), each of exactly those types (a float subclass's arithmetic would be the port's code inside the step)."""
+    if type(value) in (tuple, list):
+        return len(value) <= 8 and all(type(v) in (int, float, bool, str, type(None)) for v in value)
+    return type(value) in (int, float, bool, str, type(None)) and (type(value) is not str or len(value) <= 100)
 
 
 def storage_of(t) -> int | None:
@@ -476,6 +495,13 @@ class PortHarness:
         if own := shadowed(opt, type(opt)):
             raise PortRule(f"configure_optimizer's AdamW holds its own {own[0]} (set on the instance): the update is "
                            "torch's AdamW.step, unchanged")
+        if type(opt.state) is not collections.defaultdict or opt.state.default_factory is not dict or opt.state \
+                or type(opt.defaults) is not dict or type(opt.param_groups) is not list or any(
+                    type(g) is not dict or type(g.get("params")) is not list or
+                    not all(plain(v) for k, v in g.items() if k != "params") for g in opt.param_groups):
+            raise PortRule("configure_optimizer's AdamW holds state, groups or settings of the port's own making (a "
+                           "dict of another type, a value that is no plain number): build it with "
+                           "torch.optim.AdamW(groups, lr=..., betas=..., eps=...), groups as plain dicts of plain numbers")
         hooks = [h for h in ("_optimizer_step_pre_hooks", "_optimizer_step_post_hooks") if getattr(opt, h, None)]
         if hooks or optim_module._global_optimizer_pre_hooks or optim_module._global_optimizer_post_hooks:
             raise PortRule("the port registered a hook on the optimizer's step: the update is torch's AdamW.step, "
@@ -493,7 +519,7 @@ class PortHarness:
         by_id = {id(p): n for n, p in params.items()}
         groups = []
         for g in getattr(opt, "param_groups", []):
-            hyper = {k: v for k, v in g.items() if k != "params" and isinstance(v, (int, float, bool, str, tuple, list))}
+            hyper = {str(k)[:40]: v for k, v in list(g.items())[:32] if k != "params" and plain(v) and len(repr(v)) < 200}
             groups.append({"names": [by_id.get(id(p), "?") for p in g["params"]], **hyper})
         return {"type": f"{type(opt).__module__}.{type(opt).__qualname__}", "groups": groups}
 
