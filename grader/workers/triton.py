@@ -30,6 +30,7 @@ from grader.workers.buffers import (POISON_BITS, HostCopies, Retained, block_slo
 from grader.workers.serve import FreshInputs, LearnerError, error_facts, serve, timed_launches, warm_torch
 
 LOOP_RANGE = "__grader_loop_range__"  # what a kernel's `for ... in range(...)` calls (interpreter_kernel_guard)
+TL_VALUES = "__grader_tl_values__"  # what makes an assignment's value tl values, as the GPU compiler's visit_Assign
 ALLOCATORS = {"empty", "empty_like", "empty_strided", "new_empty", "new_empty_strided"}
 POISON_I32 = int(np.array(POISON_BITS, dtype=np.uint32).view(np.int32))
 
@@ -160,27 +161,67 @@ def interpreter_kernel_guard() -> None:
         scope.set_attr(lang, "range", tl_range)
         scope.set_attr(lang, "static_range", tl_static_range)
 
-    def as_tensor(value):
-        return ast.Call(func=ast.Attribute(value=ast.Name(id="interpreter_semantic", ctx=ast.Load()), attr="to_tensor",
-                                           ctx=ast.Load()), args=[value, ast.Constant(value=False)], keywords=[])
+    def tl_values(value):
+        """An assignment's value as the GPU compiler's visit_Assign makes it (_sanitize_value): a number, a constexpr's
+        included, becomes a tl value, and so does each element of a tuple. The interpreter's to_tensor(value, False)
+        handed a tuple back as it was, so `b, z = b + (1 << i), 0` kept a Python int (red team, session 31)."""
+        if type(value) is tl.constexpr:
+            value = value.value
+        if type(value) in (tuple, tl.core.tuple):
+            made = [tl_values(v) for v in value]
+            return tuple(made) if type(value) is tuple else tl.core.tuple(made)
+        if type(value) in (bool, int, float):
+            return interpreter.interpreter_semantic.to_tensor(value)
+        return value
+
+    def as_tl_values(value):
+        return ast.Call(func=ast.Name(id=TL_VALUES, ctx=ast.Load()), args=[value], keywords=[])
+
+    def is_constexpr(annotation) -> bool:
+        return "constexpr" in ast.unparse(annotation)
 
     class Assignments(ast.NodeTransformer):
-        """`x += v` and `x: tl.int32 = v` as the GPU compiler has them: an assignment, whose value becomes a tl value
-        (the interpreter makes only `x = v` one). Left as Python, `b: tl.int32 = 0` and `b += 1 << i` under an `if` on
-        a loaded bit rebuilt the loaded value as a Python int, which indexed the file's tuples (red team, session 31).
-        A tl.constexpr annotation stays a constant."""
+        """Every assignment as the GPU compiler has it, its value made tl values: `x = v` (the interpreter's own
+        to_tensor left a tuple's elements as they were), `x += v` (an assignment) and `x: tl.int32 = v` (the
+        interpreter made only `x = v` a tl value). Left as Python, `b: tl.int32 = 0` and `b += 1 << i` under an `if`
+        on a loaded bit rebuilt the loaded value as a Python int, which indexed the file's tuples (red team, session
+        31). A `tl.constexpr` local is a constant bound once: the compiler refuses to bind it again ("constexpr cannot
+        be reassigned"), which `b: tl.constexpr = b + (1 << i)` under such an `if` did in the interpreter; so one is
+        a statement of the function's own body, and its name is bound nowhere else there."""
+
+        def visit_FunctionDef(self, node):
+            stores: dict[str, int] = {}
+            for sub in ast.walk(node):
+                if isinstance(sub, ast.Name) and isinstance(sub.ctx, ast.Store):
+                    stores[sub.id] = stores.get(sub.id, 0) + 1
+            params = {a.arg for a in (*node.args.posonlyargs, *node.args.args, *node.args.kwonlyargs)}
+            top = {id(statement) for statement in node.body}
+            for sub in ast.walk(node):
+                if isinstance(sub, ast.AnnAssign) and isinstance(sub.target, ast.Name) and \
+                        is_constexpr(sub.annotation):
+                    name = sub.target.id
+                    if id(sub) not in top or stores.get(name, 0) > 1 or name in params:
+                        raise TypeError(f"{node.name}: {name} is a tl.constexpr local bound more than once, or inside "
+                                        "an if or a loop: a constexpr is a compile-time constant, bound once in the "
+                                        "kernel's body (the GPU compiler refuses to bind it again)")
+            self.generic_visit(node)
+            return node
+
+        def visit_Assign(self, node):
+            self.generic_visit(node)
+            node.value = as_tl_values(node.value)
+            return node
 
         def visit_AugAssign(self, node):
             if not isinstance(node.target, ast.Name):
                 return node
             load = ast.Name(id=node.target.id, ctx=ast.Load())
-            return ast.copy_location(ast.Assign(targets=[node.target], value=as_tensor(
+            return ast.copy_location(ast.Assign(targets=[node.target], value=as_tl_values(
                 ast.BinOp(left=load, op=node.op, right=node.value))), node)
 
         def visit_AnnAssign(self, node):
-            if node.value is not None and isinstance(node.target, ast.Name) and \
-                    "constexpr" not in ast.unparse(node.annotation):
-                node.value = as_tensor(node.value)
+            if node.value is not None and isinstance(node.target, ast.Name) and not is_constexpr(node.annotation):
+                node.value = as_tl_values(node.value)
             return node
 
     def compile_and_exec(self, transformed_ast):  # kernels and the @triton.jit functions they call
@@ -192,7 +233,7 @@ def interpreter_kernel_guard() -> None:
         code = compile(transformed_ast, filename=self.filename, mode="exec")
         local_namespace = {**self.kwargs}
         namespace = {**vars(interpreter), **self.fn.__globals__}  # the module's names win; it is never written
-        namespace[LOOP_RANGE] = loop_range
+        namespace[LOOP_RANGE], namespace[TL_VALUES] = loop_range, tl_values
         exec(code, namespace, local_namespace)
         body, no_torch = local_namespace[self.fn.__name__], NoTorchInKernels
 
