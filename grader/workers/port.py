@@ -153,8 +153,9 @@ class GraphKept(TorchFunctionMode):
     way to its values (a storage, a data pointer, a list of its numbers: tolist() reads without dispatch). So
     detach(), .data, a torch.no_grad() block, new_tensor() or set_() on a storage cannot make the constant that a
     straight-through term (y + (x - x.detach()) * d) needs to hand autograd a derivative written by hand: five
-    such ports passed every check (red team, session 30). Integer and boolean results (a mask, max's indices) are
-    not the graph's and stay allowed; their numbers reach Python only within NoPythonNumbers' budget."""
+    such ports passed every check (red team, session 30). Integer and boolean results (a mask, max's indices) may
+    index and mask, but they are followed: a floating-point result made from them off the graph is refused too, and
+    their numbers reach Python only within NoPythonNumbers' budget (red team, session 31)."""
 
     def __init__(self, numbers: NoPythonNumbers, params: dict | None = None):
         super().__init__()
@@ -327,6 +328,7 @@ class PortHarness:
         self.response: dict = {"stages": {s: "not run" for s in STAGES}, "errors": {}, "seconds": {}}
         self.outputs: dict[str, np.ndarray] = {}
         self.graph: GraphKept | None = None  # while a forward pass runs under watched()
+        self.params: dict = {}  # the model's parameters by name, once it is built
 
     def stage(self, name: str, fn):
         """Run one stage of learner code; an exception is recorded and stops the run."""
@@ -361,7 +363,7 @@ class PortHarness:
         torch.optim.AdamW([warm]).step()
         self.module = self.stage("import", self.import_port)
         self.model = self.stage("build", self.build)
-        params = dict(self.model.named_parameters())
+        params = self.params = dict(self.model.named_parameters())  # asked once: the watch knows their memory
         self.response["parameters"] = {n: tensor_facts(torch, p) for n, p in params.items()}
         if odd := [n for n, p in params.items() if type(p) is not torch.nn.Parameter]:
             self.fail("build", "TypeError", f"parameter {odd[0]} is a {type(params[odd[0]]).__qualname__}, not an "
@@ -412,7 +414,7 @@ class PortHarness:
         autograd on whatever the learner's build set (torch.set_grad_enabled(False) there turned the watch off: red
         team, session 31); a refusal it caught and hid still fails the stage."""
         mode = NoPythonNumbers()
-        self.graph = GraphKept(mode, dict(self.model.named_parameters())) if graph else None
+        self.graph = GraphKept(mode, self.params) if graph else None
         with mode:
             if self.graph is None:
                 value = fn()
