@@ -237,10 +237,9 @@ def build_cuda(source: Path, outdir: Path, device: Device, shown_as: str, spec, 
         result.errors = ["gcc (the host compiler nvcc uses) not found on PATH"]
         result.missing_tool = True
         return result
-    why: list[str] = []
-    clean = source_audit.strip_comments(text, run_tool, box=box, ro=[outdir], why=why)
+    clean, why = source_audit.strip_comments(text, run_tool, box=box, ro=[outdir])
     result.source_problems = source_audit.text_problems(text) or \
-        ([source_audit.unreadable_problem(why[0] if why else "no reason given")] if clean is None else
+        ([source_audit.unreadable_problem(why)] if clean is None else
          source_audit.include_problems(clean) + source_audit.macro_problems(clean))
     if result.source_problems:  # never compiled: an include outside the allowed set could print any file's lines
         log.write_text(f"{shown_as} was not compiled:\n" + "".join(f"  {p}\n" for p in result.source_problems),

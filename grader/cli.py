@@ -101,8 +101,8 @@ def main(argv: list[str] | None = None) -> int:
             raise UsageError(f"--submission {submission} is not a folder (it should hold NN-name/ lab folders)")
         if args.learner is not None and not LEARNER_NAME.match(args.learner):
             raise UsageError(f"--learner {args.learner!r}: {LEARNER_NAME_RULE}")
-        if args.json and (why := report.check_writable(resolved(args.json, "--json")) or
-                          report.results_path_problem(resolved(args.json, "--json"), REPO)):
+        results = resolved(args.json, "--json") if args.json else None
+        if results and (why := report.check_writable(results) or report.results_path_problem(results, REPO)):
             raise UsageError(f"--json {args.json}: {why}")
         if (seed := os.environ.get("GRADER_SEED")) and not (seed.isdigit() and int(seed) < 2**63):
             raise UsageError(f"GRADER_SEED={seed!r}: give the whole number a report printed (seed ...)")

@@ -42,9 +42,9 @@ def spliced(source: str) -> str:
     return re.sub(r"\\[ \t\f\v]*\r?\n", "", source)
 
 
-def strip_comments(source: str, run_tool, box=None, ro=(), why: list | None = None) -> str | None:
-    """The source without comments, by the preprocessor; None when it cannot be run or refuses the text (``why``, a
-    list, then gets the preprocessor's first error line)."""
+def strip_comments(source: str, run_tool, box=None, ro=()) -> tuple[str | None, str]:
+    """(the source without comments, by the preprocessor, or None when it refuses the text or cannot run; why not:
+    its first error line)."""
     import tempfile
     from pathlib import Path
 
@@ -58,10 +58,10 @@ def strip_comments(source: str, run_tool, box=None, ro=(), why: list | None = No
                              box=box, ro=list(ro))
     finally:
         path.unlink(missing_ok=True)
-    if code != 0 and why is not None:
-        errors = [line.split("error:", 1)[1].strip() for line in (out or "").splitlines() if "error:" in line]
-        why.append(errors[0][:200] if errors else "it did not finish" if code is None else f"exit code {code}")
-    return out if code == 0 else None
+    if code == 0:
+        return out, ""
+    errors = [line.split("error:", 1)[1].strip() for line in (out or "").splitlines() if "error:" in line]
+    return None, errors[0][:200] if errors else "it did not finish" if code is None else f"exit code {code}"
 
 
 def unreadable_problem(why: str) -> str:

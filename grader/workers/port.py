@@ -165,7 +165,7 @@ class GraphKept(TorchFunctionMode):
         # and results whose sizes follow values: by id, each entry gone with its tensor.
         self.derived: weakref.WeakValueDictionary = weakref.WeakValueDictionary()
         self.value_shaped: weakref.WeakValueDictionary = weakref.WeakValueDictionary()
-        self.params = {storage_of(p): n for n, p in (params or {}).items() if storage_of(p) is not None}
+        self.params = {storage: n for n, p in (params or {}).items() if (storage := storage_of(p)) is not None}
         self._make_subclass = None
 
     def is_derived(self, t) -> bool:
