@@ -20,6 +20,11 @@ docs/data/evidence-2026-11-27f, calls 10 and 11). Waiting here, before the GPU l
 limits start, costs no other grading anything; so does a watched worker's start that never answers, which holds
 only this lock (PHASE_24_PLAN decision 86).
 
+The lock files live in a folder of the user's own (``lock_folder``): ``GRADER_LOCK_DIR`` where it is set (a site
+that wants several users' gradings to share the GPU's turns names a folder they share), else ``phase24-grader-<uid>``
+in the temporary folder, made mode 0700 and checked to be this user's real folder. Files any user could open would
+let any user of the machine hold the lock forever and stop every grading on it.
+
 flock locks belong to an open file, so every acquisition opens its own: threads of one process
 hold them independently, and the kernel releases them if the process dies.
 """
@@ -28,6 +33,8 @@ from __future__ import annotations
 import fcntl
 import os
 import re
+import stat
+import sys
 import tempfile
 import threading
 import time
@@ -35,6 +42,32 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from grader import trace
+
+
+def lock_folder() -> Path | None:
+    """The folder of the lock files (see above), or None, with a warning, where this user has no safe one: then this
+    grading takes no lock and its measurements may share the GPU."""
+    named = os.environ.get("GRADER_LOCK_DIR")
+    if named:
+        return Path(named)
+    folder = Path(tempfile.gettempdir()) / f"phase24-grader-{os.getuid()}"
+    try:
+        os.mkdir(folder, 0o700)
+    except FileExistsError:
+        pass
+    except OSError as error:
+        print(f"grader: no GPU lock: cannot make {folder} ({error.strerror})", file=sys.stderr)
+        return None
+    try:
+        info = os.lstat(folder)
+    except OSError as error:
+        print(f"grader: no GPU lock: cannot read {folder} ({error.strerror})", file=sys.stderr)
+        return None
+    if not stat.S_ISDIR(info.st_mode) or info.st_uid != os.getuid() or info.st_mode & 0o077:
+        print(f"grader: no GPU lock: {folder} is not a folder of this user's alone (mode 0700); remove it, or set "
+              "GRADER_LOCK_DIR", file=sys.stderr)
+        return None
+    return folder
 
 
 class GpuLock:
@@ -48,14 +81,14 @@ class GpuLock:
     def for_device(cls, device) -> "GpuLock":
         if not device.has_cuda:
             return cls(None, "")
-        folder = Path(os.environ.get("GRADER_LOCK_DIR") or tempfile.gettempdir())
-        return cls(folder, f"phase24-grader-{device.uuid or device.name}")
+        return cls(lock_folder(), f"phase24-grader-{device.uuid or device.name}")
 
     def _open(self, role: str) -> int | None:
         if self.folder is None:
             return None
         try:
-            return os.open(self.folder / f"{self.name}.{role}.lock", os.O_RDONLY | os.O_CREAT, 0o666)
+            return os.open(self.folder / f"{self.name}.{role}.lock", os.O_RDONLY | os.O_CREAT | os.O_NOFOLLOW,
+                           0o660)  # in a folder the site shares, its group's gradings take turns too
         except OSError:
             return None  # a folder we cannot write in: grade without the lock rather than not at all
 

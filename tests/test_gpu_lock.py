@@ -2,6 +2,9 @@
 waits for them and then has the GPU alone, and a waiting measurement holds back new shared holders."""
 from __future__ import annotations
 
+import os
+import shutil
+import stat
 import subprocess
 import sys
 import threading
@@ -205,3 +208,50 @@ def test_make_profile_waits_for_a_gradings_profiled_check_and_holds_back_measure
     t.join(5)
     m.join(5)
     assert measured.is_set() and done == [(0, "")]
+
+
+def test_lock_folder_is_this_users_own_and_refuses_one_another_user_made(tmp_path, monkeypatch, capsys):
+    """The lock files sit in a 0700 folder of this user's: files any user could open would let any user of the machine
+    hold the GPU lock for ever and stop every grading (session 31's noticed hole). A folder someone else made under
+    that name, a link, or one others may write in, is not used: that grading takes no lock and says why."""
+    from grader import gpu_lock
+
+    monkeypatch.delenv("GRADER_LOCK_DIR", raising=False)
+    monkeypatch.setattr(gpu_lock.tempfile, "gettempdir", lambda: str(tmp_path))
+    mine = tmp_path / f"phase24-grader-{os.getuid()}"
+    assert gpu_lock.lock_folder() == mine
+    assert mine.is_dir() and stat.S_IMODE(mine.stat().st_mode) == 0o700
+    assert gpu_lock.lock_folder() == mine  # made once, then found
+    lock = GpuLock(mine, "gpu")
+    with lock.exclusive():
+        pass
+    for f in mine.iterdir():
+        assert stat.S_IMODE(f.stat().st_mode) & 0o007 == 0, f"{f.name} is open to every user"
+
+    mine.chmod(0o777)  # others may write in it: they could swap the files
+    assert gpu_lock.lock_folder() is None
+    assert "not a folder of this user's alone" in capsys.readouterr().err
+    shutil.rmtree(mine)
+    (tmp_path / "elsewhere").mkdir(mode=0o700)
+    mine.symlink_to(tmp_path / "elsewhere")  # a link planted under the name
+    assert gpu_lock.lock_folder() is None
+    assert "not a folder of this user's alone" in capsys.readouterr().err
+    mine.unlink()
+    mine.write_text("")  # a file under the name
+    assert gpu_lock.lock_folder() is None
+
+    named = tmp_path / "site"
+    named.mkdir()
+    monkeypatch.setenv("GRADER_LOCK_DIR", str(named))  # a site's shared folder is the site's to set up
+    assert gpu_lock.lock_folder() == named
+
+
+def test_lock_file_planted_as_a_link_is_not_followed(tmp_path):
+    """A lock file replaced by a link (to a file of the user's) is not opened through it: that grading goes without
+    the lock rather than locking, or creating, whatever the link names."""
+    target = tmp_path / "target"
+    (tmp_path / "gpu.gpu.lock").symlink_to(target)
+    lock = GpuLock(tmp_path, "gpu")
+    with lock.shared():
+        pass
+    assert not target.exists()
