@@ -128,7 +128,8 @@ TRITON = Rules(
                "index", "count", "copy", "cdiv", "next_power_of_2", "jit", "autotune", "heuristics", "Config",
                "get_active_torch_device", "get_device_properties", "get_current_device", "get_current_stream",
                "lru_cache", "cache", "wraps", "is_cuda", "fill_", "zero_", "Tensor", "bit_length", "to", "view_as",
-               "type_as", "is_floating_point", "detach"}),  # the last two compute nothing (red team, session 19)
+               "type_as", "is_floating_point", "detach",  # these two compute nothing (red team, session 19)
+               "t", "transpose", "permute", "float"}),  # views and a cast, as .T, .mT and .to(torch.float32) (session 32)
     frozenset({"_C", "ops", "library", "load", "save", "from_file", "hub", "classes", "utils", "storage",
                "UntypedStorage", "TypedStorage", "from_numpy", "frombuffer", "jit", "compile", "_dynamo", "fx"}),
     frozenset({"cpu", "numpy", "tolist", "item", "softmax", "log_softmax", "exp", "exp_", "sum", "max", "amax",
@@ -2034,6 +2035,12 @@ class _Auditor(ast.NodeVisitor):
             if self.rules is PORT and isinstance(obj, types.ModuleType) and obj.__name__.startswith("torch.") and \
                     not _port_torch_module(obj.__name__):
                 self.flag(node, f"uses {obj.__name__}: {_port_modules_hint(obj.__name__)}")
+                return True
+            if not isinstance(obj, types.ModuleType) and (_home(obj) + ".").startswith("torch.overrides."):
+                # torch.nn.functional.handle_torch_function is torch.overrides': it hands a function of the file's to
+                # the torch function modes, which run it with themselves turned off (red team, session 32)
+                self.flag(node, f"uses {dotted} (torch.overrides.{name}): torch's override machinery is not for a "
+                                "lab file; call torch's functions directly")
                 return True
             if self.rules is PORT and id(obj) in _torch_c_reexports():
                 self.flag(node, f"uses {dotted}, an object of torch._C's that torch re-exports: {self.rules.why}")

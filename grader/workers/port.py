@@ -39,9 +39,11 @@ from __future__ import annotations
 import collections
 import importlib.util
 import os
+import re
 import sys
 import time
 import traceback
+import types as pytypes  # not `types`: __torch_function__'s parameter has that name
 import weakref
 from pathlib import Path
 
@@ -49,6 +51,8 @@ import numpy as np
 import torch
 from torch.overrides import TorchFunctionMode
 from torch.utils._python_dispatch import TorchDispatchMode
+
+from grader.workers.serve import class_name, exception_text
 
 
 STAGES = ("import", "build", "load", "forward", "backward", "adamw", "train")
@@ -77,6 +81,13 @@ NUMBERS_BUDGET = 64
 # torch functions that make a tensor from another's shape, dtype and device only (never its values).
 SHAPE_ONLY = frozenset({"zeros_like", "ones_like", "empty_like", "full_like", "rand_like", "randn_like",
                         "randint_like", "new_zeros", "new_ones", "new_empty", "new_full"})
+# Functions whose result's values are self's: their other tensor gives only a dtype, a device or a shape (LLaMA's mask
+# .type_as(h), one_hot(t).to(logits)); and those whose values are their data arguments', self giving only a dtype and
+# a device. A tensor of the graph that lends only these is no source of the result (false failures, session 32).
+VALUES_OF_SELF = frozenset({"to", "type_as", "expand_as", "view_as", "reshape_as"})
+VALUES_OF_DATA = frozenset({"new", "new_tensor"})
+# Functions whose i-th result is their i-th tensor argument's values (broadcast, or given more dimensions).
+VALUES_BY_ARGUMENT = frozenset({"broadcast_tensors", "atleast_1d", "atleast_2d", "atleast_3d"})
 # ... and those that return a tensor's sizes and flags (ints and bools), never its values.
 SIZES = frozenset({"size", "dim", "ndimension", "numel", "nelement", "stride", "element_size", "get_device",
                    "storage_offset", "__len__", "__get__", "is_contiguous", "is_floating_point", "is_complex"})
@@ -157,7 +168,7 @@ class GraphKept(TorchFunctionMode):
     index and mask, but they are followed: a floating-point result made from them off the graph is refused too, and
     their numbers reach Python only within NoPythonNumbers' budget (red team, session 31)."""
 
-    def __init__(self, numbers: NoPythonNumbers, params: dict | None = None):
+    def __init__(self, numbers: NoPythonNumbers, params: dict | None = None, retired: dict | None = None):
         super().__init__()
         self.numbers = numbers
         self.paused = 0  # the harness's own calls (its probes' copies) inside the forward
@@ -165,37 +176,78 @@ class GraphKept(TorchFunctionMode):
         # and results whose sizes follow values: by id, each entry gone with its tensor.
         self.derived: weakref.WeakValueDictionary = weakref.WeakValueDictionary()
         self.value_shaped: weakref.WeakValueDictionary = weakref.WeakValueDictionary()
-        self.params = {storage: n for n, p in (params or {}).items() if (storage := storage_of(p)) is not None}
+        self.params = [(span, n, p) for n, p in (params or {}).items() if (span := memory_of(p)) is not None]
+        self.retired = [(span, n) for n, t in (retired or {}).items() if (span := memory_of(t)) is not None]
         self._make_subclass = None
 
     def is_derived(self, t) -> bool:
         return self.derived.get(id(t)) is t
 
     def parameter_alias(self, t) -> str | None:
-        """The parameter whose memory ``t`` is, when ``t`` is a floating-point tensor off the graph: a view of it
-        made where nothing watched (the build, the load), which tracks the weights as they change and carries none
-        of their gradient (red team, session 31)."""
-        if t.requires_grad or not (t.is_floating_point() or t.is_complex()) or not self.params:
+        """Why ``t`` is a parameter's memory reached outside autograd's graph, or None. Memory a parameter had before
+        this forward pass (the harness moves every parameter to new memory before it, PortHarness.fresh_memory): a
+        view, a .data, another dtype's view, a storage or a NumPy array of a weight kept from the build or the load,
+        which tracked the weights as they changed and carried none of their gradient (red team, sessions 31 and 32).
+        And the parameters' memory now, in a tensor off the graph that is not the parameter itself."""
+        span = memory_of(t)
+        if span is None:
             return None
-        return self.params.get(storage_of(t))
+        for (start, end), name in self.retired:
+            if span[0] < end and start < span[1]:
+                return f"kept memory of parameter {name} from before the forward pass"
+        if t.requires_grad:
+            return None
+        for (start, end), name, p in self.params:
+            if span[0] < end and start < span[1] and t is not p:
+                return f"used a view of parameter {name} outside autograd's graph"
+        return None
 
     def __torch_function__(self, func, types, args=(), kwargs=None):
         kwargs = kwargs or {}
-        name = getattr(func, "__name__", "")
+        name = getattr(func, "__name__", "") if torch_own(func) else ""
         if self.paused:
             return func(*args, **kwargs)
-        leaves = [t for t in torch.utils._pytree.tree_leaves((args, kwargs)) if isinstance(t, torch.Tensor)]
+        if torch._C._functorch.maybe_current_level() is not None:
+            # Inside vmap, grad, jacrev... tensors are wrapped, and a wrapper does not say that it requires grad: a
+            # detach() there passed as a call off the graph (red team, session 32). A MiniGPT needs no transform.
+            self.numbers.refuse(f"ran {name.strip('_') or 'a function'} inside a torch.func transform (vmap, grad, "
+                                "jacrev...), where the watch cannot see autograd's graph", GRAPH_CUT)
+        everything = torch.utils._pytree.tree_leaves((args, kwargs))
+        foreign = [f for f in (func, *everything) if callable(f) and not isinstance(f, (torch.Tensor, type))
+                   and not torch_own(f)]
+        if foreign:
+            own = foreign[0].__code__.co_name if isinstance(foreign[0], pytypes.FunctionType) else \
+                class_name(type(foreign[0]))
+            self.numbers.refuse(f"handed a function of its own ({own[:60]}) to torch's override machinery, which runs "
+                                "it where the watch cannot see it; call torch's functions directly", GRAPH_CUT)
+        leaves = [t for t in everything if isinstance(t, torch.Tensor)]
         for t in leaves:
             if (alias := self.parameter_alias(t)) is not None:
-                self.numbers.refuse(f"used a copy of parameter {alias} that shares its memory outside autograd's "
-                                    "graph (a detach() or .data kept from the build or the load)", GRAPH_CUT)
+                self.numbers.refuse(f"{alias} (a detach(), .data, view, storage or NumPy array of a weight kept from "
+                                    "the build or the load; make views of parameters inside forward)", GRAPH_CUT)
         if name == "tolist" and args and isinstance(args[0], torch.Tensor):
             if args[0].is_floating_point() or args[0].is_complex():
                 self.numbers.refuse("read a floating-point tensor's numbers with tolist()")
             self.numbers.count(args[0].numel())
         result = func(*args, **kwargs)
-        on_graph = any(t.requires_grad for t in leaves)
-        derived = any(self.is_derived(t) for t in leaves)
+        if name in VALUES_BY_ARGUMENT and isinstance(result, (tuple, list)) and len(result) == len(leaves):
+            for t, out in zip(leaves, result):
+                self.check_results(func, name, [t], leaves, out, (args, kwargs))
+            return result
+        sources = leaves
+        if name in VALUES_OF_SELF and args and isinstance(args[0], torch.Tensor):
+            sources = [args[0]]
+        elif name in VALUES_OF_DATA:
+            sources = [t for t in torch.utils._pytree.tree_leaves((args[1:], kwargs)) if isinstance(t, torch.Tensor)]
+        return self.check_results(func, name, sources, leaves, result, (args, kwargs))
+
+    def check_results(self, func, name: str, sources: list, leaves: list, result, call):
+        """``result`` of ``func`` called with ``call`` (its tensors ``leaves``), whose values come from the tensors
+        ``sources``: floating-point results of the graph's values stay on it, integer ones are followed, and no Python
+        value of them leaves uncounted. Returns ``result``."""
+        args, kwargs = call
+        on_graph = any(t.requires_grad for t in sources)
+        derived = any(self.is_derived(t) for t in sources)
         if not (on_graph or derived):
             return result
         if name.strip("_") in PIECEWISE and any(isinstance(out, torch.Tensor) and out.is_floating_point()
@@ -245,7 +297,7 @@ class GraphKept(TorchFunctionMode):
         def make_subclass(cls, data, requires_grad=False, **kwargs):  # torch._dynamo checks this signature
             if not self.paused and isinstance(data, torch.Tensor) and (
                     data.requires_grad or self.is_derived(data) or self.parameter_alias(data) is not None):
-                self.numbers.refuse(f"made a {getattr(cls, '__name__', 'tensor')} of a graph tensor inside the "
+                self.numbers.refuse(f"made a {class_name(cls)} of a graph tensor inside the "
                                     "forward pass", GRAPH_CUT)
             return base(cls, data, requires_grad, **kwargs)
 
@@ -261,6 +313,24 @@ class GraphKept(TorchFunctionMode):
         return super().__exit__(*exc)
 
 
+TORCH_DIR = os.path.dirname(os.path.abspath(torch.__file__)) + os.sep
+C_CALLABLES = (pytypes.BuiltinFunctionType, pytypes.MethodDescriptorType, pytypes.WrapperDescriptorType,
+               pytypes.MethodWrapperType, pytypes.GetSetDescriptorType, pytypes.ClassMethodDescriptorType)
+
+
+def torch_own(func, depth: int = 0) -> bool:
+    """Whether a callable is torch's own code: compiled (C), or a Python function of torch's package (a method of
+    one too). A torch function mode runs what it is handed with itself turned off, so a function of the port's
+    handed to it through torch.overrides.handle_torch_function ran unwatched (red team, session 32)."""
+    if isinstance(func, C_CALLABLES):
+        return True
+    if isinstance(func, pytypes.MethodType) and depth < 4:
+        return torch_own(func.__func__, depth + 1)
+    if isinstance(func, pytypes.FunctionType):
+        return func.__code__.co_filename.startswith(TORCH_DIR)
+    return False
+
+
 def plain(value) -> bool:
     """A setting as AdamW's groups hold them: a number, a flag, a string or None, or a short tuple or list of them
     (betas), each of exactly those types (a float subclass's arithmetic would be the port's code inside the step)."""
@@ -269,10 +339,14 @@ def plain(value) -> bool:
     return type(value) in (int, float, bool, str, type(None)) and (type(value) is not str or len(value) <= 100)
 
 
-def storage_of(t) -> int | None:
+def memory_of(t) -> tuple[int, int] | None:
+    """The bytes [start, end) of the memory ``t``'s storage spans, or None for a tensor with no storage of its own
+    (meta, a wrapper subclass). A range, not a start: a NumPy view's tensor starts inside its weight's memory."""
     try:
-        return t.untyped_storage().data_ptr() or None
-    except (RuntimeError, NotImplementedError):  # a tensor with no storage of its own (meta, a wrapper subclass)
+        storage = torch.Tensor.untyped_storage(t)
+        start = storage.data_ptr()
+        return (start, start + max(storage.nbytes(), 1)) if start else None
+    except (RuntimeError, NotImplementedError, TypeError):
         return None
 
 
@@ -282,35 +356,84 @@ def shadowed(obj, cls) -> list[str]:
     return sorted(k for k in getattr(obj, "__dict__", {}) if hasattr(cls, k))
 
 
-def python_autograd_nodes(loss) -> list[str]:
-    """The names of the nodes in loss's graph that a Python autograd.Function made (whoever defined it)."""
+# The operations whose nodes a MiniGPT's loss graph may hold (autograd's node classes, numbered variants included),
+# each with its own derivative: what the ports of nanoGPT's and the tutorials' styles make (linear layers, attention
+# by hand or by scaled_dot_product_attention, layer norm, GELU, cross-entropy), with their views, casts and elementwise
+# arithmetic. A node of any other operation is refused: one whose derivative is zero (round, floor, sign, div with a
+# rounding mode, under whatever name: torch.special.round is RoundBackward1) or not the function's own (a
+# straight-through estimator: h - fake_quantize(h) is h with no gradient) makes the constant that a straight-through
+# term needs, so a list of names to refuse is never whole (red team, session 32); a list of what a model uses is.
+GRAPH_OPS = re.compile(r"(?:AccumulateGrad|CopySlices|CopyBackwards|(?:{ops})Backward\d*|Div(?:Backward[01]))".format(ops="|".join((
+    # views, copies and indexing
+    "View", "UnsafeView", "Reshape", "ReshapeAlias", "Alias", "AsStrided", "Transpose", "T", "Permute", "Expand",
+    "Clone", "ToCopy", "Split", "SplitWithSizes", "Unbind", "Unsqueeze", "Squeeze", "Slice", "Select", "Narrow",
+    "Index", "IndexSelect", "Gather", "Cat", "Stack", "Repeat", "Flip", "Roll", "Tril", "Triu", "ConstantPadNd",
+    "MaskedFill", "Where", "IndexPut", "IndexAdd", "ScatterAdd", "MaskedScatter", "Diagonal", "Unfold",
+    # arithmetic
+    "Add", "Sub", "Rsub", "Mul", "Neg", "Pow", "Sqrt", "Rsqrt", "Reciprocal", "Exp", "Exp2", "Expm1", "Log", "Log2",
+    "Log10", "Log1p", "Tanh", "Sigmoid", "Erf", "Erfc", "Sin", "Cos", "Abs", "Addcmul", "Addcdiv", "Lerp",
+    "Logaddexp", "Xlogy",
+    # reductions
+    "Sum", "Mean", "Var", "Std", "VarMean", "StdMean", "Max", "Min", "Amax", "Amin", "Maximum", "Minimum", "Clamp",
+    "ClampMin", "ClampMax", "Logsumexp", "Norm", "LinalgVectorNorm", "Prod", "Cumsum",
+    # products
+    "Mm", "Bmm", "Addmm", "Baddbmm", "Addbmm", "Mv", "Addmv", "Dot",
+    # layers
+    "Embedding", "NativeLayerNorm", "FusedRmsNorm", "Gelu", "Silu", "Relu", "Softplus", "Softmax", "SafeSoftmax",
+    "LogSoftmax", "NllLoss", "NllLoss2D", "NativeDropout", "ScaledDotProductFlashAttentionForCpu",
+    "ScaledDotProductEfficientAttention", "ScaledDotProductFlashAttention", "ScaledDotProductCudnnAttention",
+))))
+GRAPH_NODES_LIMIT = 200_000  # a MiniGPT's graph holds a few hundred
+
+
+def graph_problem(*roots) -> str:
+    """Why the graph behind ``roots`` (tensors) cannot give autograd's gradients, or "": a node of a Python
+    autograd.Function (whoever defined it, a module backward hook too), or of an operation not in GRAPH_OPS."""
     from torch.autograd.function import BackwardCFunction
 
-    found, seen, todo = [], set(), [loss.grad_fn]
+    seen, todo = set(), [r.grad_fn for r in roots]
     while todo:
         node = todo.pop()
         if node is None or id(node) in seen:
             continue
         seen.add(id(node))
-        if BackwardCFunction in type(node).__mro__:  # the type itself, never the learner's class attributes
-            found.append(type(node).__name__)
-            continue
+        if len(seen) > GRAPH_NODES_LIMIT:
+            return f"the loss's graph holds over {GRAPH_NODES_LIMIT} operations: a MiniGPT's holds a few hundred"
+        kind = type(node)  # the type itself, never the learner's class attributes
+        if BackwardCFunction in kind.__mro__:
+            return (f"the loss's graph holds {class_name(kind)}, a node of a Python autograd.Function: the port lets "
+                    "autograd derive every gradient from torch operations (no Function, no backward hooks, under any "
+                    "name)")
+        if not GRAPH_OPS.fullmatch(class_name(kind)):
+            op = re.sub(r"(?<!^)(?=[A-Z])", "_", re.sub(r"Backward\d*$", "", class_name(kind))).lower()
+            return (f"the loss's graph holds {class_name(kind)} (torch's {op}), an operation a MiniGPT does not use: "
+                    "its gradient is zero (round, floor, sign, a division with a rounding mode), not its function's "
+                    "own (a straight-through estimator such as fake_quantize), or it is not among the operations the "
+                    "grader derives gradients through (linear layers, attention, layer norm, GELU, softmax, "
+                    "cross-entropy, their views and arithmetic). If your operation is a right one, tell your "
+                    "instructor its name")
         todo.extend(fn for fn, _ in node.next_functions)
-    return found
+    return ""
 
 
 def describe_exception(exc: BaseException) -> dict:
-    tb = exc.__traceback__
-    while tb is not None and tb.tb_frame.f_code.co_filename == __file__:
-        tb = tb.tb_next  # the harness's own frames say nothing to the learner
-    lines = "".join(traceback.format_exception(type(exc), exc, tb)).rstrip().splitlines()
-    return {"type": type(exc).__name__[:200], "message": str(exc)[:2000],
+    """A learner's exception as the answer holds it. Reading it runs learner code (its __str__, its class's
+    __cause__ or __notes__): whatever that does, the description is made, and the harness does not die on it (red
+    team, session 32)."""
+    try:
+        tb = exc.__traceback__
+        while tb is not None and tb.tb_frame.f_code.co_filename == __file__:
+            tb = tb.tb_next  # the harness's own frames say nothing to the learner
+        lines = "".join(traceback.format_exception(type(exc), exc, tb)).rstrip().splitlines()
+    except BaseException:  # noqa: BLE001
+        lines = ["(the exception's traceback could not be read)"]
+    return {"type": class_name(type(exc)), "message": exception_text(exc),
             "traceback": [line[:400] for line in lines[-24:]]}  # bounded: the reply has a size limit
 
 
 def tensor_facts(torch, value) -> dict:
     if not isinstance(value, torch.Tensor):
-        return {"type": type(value).__name__}
+        return {"type": class_name(type(value))}
     return {"type": "Tensor", "dtype": str(value.dtype).replace("torch.", ""), "shape": list(value.shape),
             "device": str(value.device), "requires_grad": bool(value.requires_grad),
             "grad_fn": type(value.grad_fn).__name__ if value.grad_fn is not None else None}
@@ -366,15 +489,17 @@ class PortHarness:
         params = self.params = dict(self.model.named_parameters())  # asked once: the watch knows their memory
         self.response["parameters"] = {n: tensor_facts(torch, p) for n, p in params.items()}
         if odd := [n for n, p in params.items() if type(p) is not torch.nn.Parameter]:
-            self.fail("build", "TypeError", f"parameter {odd[0]} is a {type(params[odd[0]]).__qualname__}, not an "
+            self.fail("build", "TypeError", f"parameter {odd[0]} is a {class_name(type(params[odd[0]]), True)}, not an "
                       "nn.Parameter: the grader reads parameters and their gradients through torch's own methods")
         self.check_parameters(params, "build")
-        loaded = self.stage("load", lambda: self.model.load_state_dict(self.weights, strict=False))
+        # Copies: memory the port holds after the load is never the harness's own weights (fresh_memory fills it).
+        loaded = self.stage("load", lambda: self.model.load_state_dict({n: torch.Tensor.clone(w) for n, w in
+                                                                        self.weights.items()}, strict=False))
         self.check_parameters(params, "load")
         self.response["load"] = {"missing": list(getattr(loaded, "missing_keys", [])),
                                  "unexpected": list(getattr(loaded, "unexpected_keys", []))}
         self.forward(params)
-        grads = self.stage("backward", lambda: self.gradients(self.loss, params))
+        grads = self.stage("backward", lambda: self.gradients(self.loss, params, (self.logits,)))
         self.response["grads_missing"] = [n for n in self.names if n in params and grads.get(n) is None]
         for n in self.names:
             if grads.get(n) is not None:
@@ -394,27 +519,48 @@ class PortHarness:
         config = self.module.GPTConfig(**req["config"], dtype=getattr(torch, req["dtype"]))
         return self.module.GPT(config).to(self.device)
 
-    def gradients(self, loss, params) -> dict:
+    def gradients(self, loss, params, roots=()) -> dict:
         """Autograd's gradient of loss for every parameter the judge named (None where the loss does not depend on
-        it), asked for by the harness: nothing the port wrote into .grad, nor a node of its own, decides them."""
+        it), asked for by the harness: nothing the port wrote into .grad, nor a node of its own or of an operation
+        with no true derivative (in loss's graph and the other ``roots``'), decides them."""
+        roots = (loss, *roots)
         if written := [n for n, p in params.items() if p.grad is not None]:
             raise PortRule(f"the forward pass set {written[0]}.grad: gradients come from autograd (the grader asks "
                            "torch.autograd.grad for them), never written by hand")
-        if custom := python_autograd_nodes(loss):
-            raise PortRule(f"the loss's graph holds {custom[0]}, a node of a Python autograd.Function: the port lets "
-                           "autograd derive every gradient from torch operations (no Function, no backward hooks, "
-                           "under any name)")
+        if problem := graph_problem(*roots):
+            raise PortRule(problem)
         names = [n for n in self.names if n in params and params[n].requires_grad]
         grads = self.watched(lambda: self.torch.autograd.grad(loss, [params[n] for n in names], allow_unused=True),
                              graph=False)
         return dict(zip(names, grads))
 
-    def watched(self, fn, graph: bool = True):
+    def fresh_memory(self) -> dict:
+        """Move every parameter to new memory and fill its old memory with NaN, before a forward pass; return the
+        old memory (views of it, held while the pass runs so that none of it is reused, and GraphKept names a use of
+        it). Whatever the port kept from the build or the load that reaches a weight's memory (a detach(), a view of
+        another dtype, a storage, a NumPy array) then reads NaN, and the watch names its use (red team, session 32:
+        an int64 view kept from the build tracked lm_head's weight through every step)."""
+        torch, old = self.torch, {}
+        with torch.no_grad():
+            for n, p in self.params.items():
+                old[n] = torch.Tensor.detach(p)
+            for n, p in self.params.items():
+                torch.Tensor.set_(p, torch.Tensor.clone(old[n]))
+            for t in old.values():
+                torch.Tensor.fill_(t, float("nan"))
+        return old
+
+    def run_forward(self, batch, graph: bool = True):
+        """The model on a batch (learner code), the parameters in fresh memory, watched; what it returned."""
+        retired = self.fresh_memory()
+        return self.watched(lambda: self.model(*batch), graph, retired)
+
+    def watched(self, fn, graph: bool = True, retired: dict | None = None):
         """Run fn (learner code) under NoPythonNumbers, and with ``graph`` (a forward pass) under GraphKept, with
         autograd on whatever the learner's build set (torch.set_grad_enabled(False) there turned the watch off: red
         team, session 31); a refusal it caught and hid still fails the stage."""
         mode = NoPythonNumbers()
-        self.graph = GraphKept(mode, self.params) if graph else None
+        self.graph = GraphKept(mode, self.params, retired) if graph else None
         with mode:
             if self.graph is None:
                 value = fn()
@@ -452,25 +598,29 @@ class PortHarness:
             handles.append(modules[module_name].register_forward_hook(hook))
         idx, targets = self.batches[0]
         try:
-            out = self.stage("forward", lambda: self.watched(lambda: self.model(idx, targets)))
+            out = self.stage("forward", lambda: self.run_forward((idx, targets)))
         finally:
             for h in handles:
                 h.remove()
-        self.response["forward"] = {"returned": type(out).__name__,
-                                    "length": len(out) if isinstance(out, (tuple, list)) else None}
+        # Exactly a tuple or a list: a subclass's __iter__ or __getitem__ would run learner code in the harness's
+        # unpacking, after the watch (a whole model ran there: red team, session 32).
+        plain_pair = type(out) in (tuple, list) and len(out) == 2
+        self.response["forward"] = {"returned": class_name(type(out)),
+                                    "length": len(out) if type(out) in (tuple, list) else None}
         self.response["probes"] = {k: tensor_facts(torch, v) for k, v in captured.items()}
         for k, v in captured.items():
             self.outputs[f"probe/{k}"] = as_array(torch, v)
-        if not (isinstance(out, (tuple, list)) and len(out) == 2):
-            self.fail("forward", "TypeError", f"GPT.forward returned {type(out).__name__}, not (logits, loss)")
+        if not plain_pair:
+            self.fail("forward", "TypeError", f"GPT.forward returned {class_name(type(out))}, not (logits, loss) as a "
+                      "plain tuple")
         logits, loss = out
         self.response["forward"].update(logits=tensor_facts(torch, logits), loss=tensor_facts(torch, loss))
         for what, value in (("logits", logits), ("loss", loss)):
             if type(value) is not torch.Tensor:  # a subclass's methods would run in the harness's calls
-                self.fail("forward", "TypeError", f"GPT.forward returned {what} as {type(value).__name__}, not a plain "
+                self.fail("forward", "TypeError", f"GPT.forward returned {what} as {class_name(type(value))}, not a plain "
                           "torch.Tensor")
             self.outputs[what] = as_array(torch, value)
-        self.loss = loss
+        self.logits, self.loss = logits, loss
 
     def fail(self, stage: str, kind: str, message: str) -> None:
         self.response["stages"][stage] = "error"
@@ -490,7 +640,7 @@ class PortHarness:
         opt = self.module.configure_optimizer(self.model, lr=a["lr"], betas=tuple(a["betas"]), eps=a["eps"],
                                               weight_decay=a["weight_decay"])
         if type(opt) is not self.torch.optim.AdamW:  # a subclass's step() would be the learner's update
-            raise PortRule(f"configure_optimizer returned {type(opt).__module__}.{type(opt).__qualname__}, not "
+            raise PortRule(f"configure_optimizer returned {class_name(type(opt), True)}, not "
                            "torch.optim.AdamW itself: the lab asks for torch's AdamW with two parameter groups")
         from torch.optim import optimizer as optim_module
 
@@ -523,7 +673,7 @@ class PortHarness:
         for g in getattr(opt, "param_groups", []):
             hyper = {str(k)[:40]: v for k, v in list(g.items())[:32] if k != "params" and plain(v) and len(repr(v)) < 200}
             groups.append({"names": [by_id.get(id(p), "?") for p in g["params"]], **hyper})
-        return {"type": f"{type(opt).__module__}.{type(opt).__qualname__}", "groups": groups}
+        return {"type": class_name(type(opt), True), "groups": groups}
 
     def adamw(self, params) -> None:
         self.reset(params)
@@ -551,18 +701,18 @@ class PortHarness:
             opt = self.optimizer()
             for k in range(steps):
                 self.torch.optim.Optimizer.zero_grad(opt, set_to_none=True)
-                out = self.watched(lambda: self.model(*self.batches[k]))
-                loss = out[1] if isinstance(out, (tuple, list)) and len(out) == 2 else None
+                out = self.run_forward(self.batches[k])
+                loss = out[1] if type(out) in (tuple, list) and len(out) == 2 else None
                 if type(loss) is not self.torch.Tensor:
-                    raise PortRule(f"GPT.forward returned the loss as {type(loss).__name__}, not a plain torch.Tensor")
+                    raise PortRule(f"GPT.forward returned the loss as {class_name(type(loss))}, not a plain torch.Tensor")
                 losses.append(loss.detach().clone())
                 grads = self.gradients(loss, params)
                 for n, g in grads.items():
                     params[n].grad = g
                 self.torch.optim.AdamW.step(opt)
             with self.torch.no_grad():
-                out = self.watched(lambda: self.model(*self.batches[0]), graph=False)
-                if not (isinstance(out, (tuple, list)) and len(out) == 2 and type(out[1]) is self.torch.Tensor):
+                out = self.run_forward(self.batches[0], graph=False)
+                if not (type(out) in (tuple, list) and len(out) == 2 and type(out[1]) is self.torch.Tensor):
                     raise PortRule("GPT.forward did not return (logits, loss) as plain torch.Tensors")
                 losses.append(out[1].detach().clone())
 

@@ -26,20 +26,48 @@ class LearnerError(Exception):
         self.facts = facts
 
 
+def class_name(cls, qualified: bool = False) -> str:
+    """A class's own name (with its module's, ``qualified``), read through type's descriptors: a learner's metaclass
+    may answer __name__ otherwise, with learner code or no text."""
+    try:
+        name = type.__dict__["__qualname__" if qualified else "__name__"].__get__(cls, type)
+        if qualified:
+            module = type.__dict__["__module__"].__get__(cls, type)
+            name = f"{module}.{name}" if type(module) is str else name
+    except BaseException:  # noqa: BLE001 - not a class
+        return "?"
+    return name[:200] if type(name) is str else "?"
+
+
+def exception_text(exc: BaseException) -> str:
+    """str() of a learner's exception, which is learner code: one that raises, or answers no str, is said so."""
+    try:
+        text = str(exc)
+    except BaseException:  # noqa: BLE001 - its __str__ raised (even SystemExit is a result)
+        return "<the exception's str() raised>"
+    return text[:2000] if type(text) is str else "<the exception's str() gave no text>"
+
+
 def error_facts(exc: BaseException, stage_dir: Path | None = None, limit: int = 8) -> dict:
     """An exception from learner code as facts: type, message, the lines of the learner's files it went
-    through (innermost last), and a traceback tail for the log."""
-    where, seen, e = [], set(), exc
-    while e is not None and id(e) not in seen:
-        seen.add(id(e))
-        frames = [f"{Path(f.filename).name}:{f.lineno} in {f.name}: {(f.line or '').strip()}"
-                  for f in traceback.extract_tb(e.__traceback__)
-                  if stage_dir is not None and _inside(f.filename, stage_dir)]
-        where = frames + [w for w in where if w not in frames]
-        e = e.__cause__ or e.__context__
-    text = "".join(traceback.format_exception(exc))
-    print(text, flush=True)  # the whole story goes to the log
-    return {"type": type(exc).__name__, "message": str(exc)[:2000], "where": where[-limit:]}
+    through (innermost last), and a traceback tail for the log. Reading it runs learner code (its __str__, a
+    __cause__ or __notes__ of its class's making): whatever that does, the facts are made (red team, session 32)."""
+    where: list[str] = []
+    try:
+        seen, e = set(), exc
+        while e is not None and id(e) not in seen and len(seen) < 100:
+            seen.add(id(e))
+            frames = [f"{Path(f.filename).name}:{f.lineno} in {f.name}: {(f.line or '').strip()}"
+                      for f in traceback.extract_tb(e.__traceback__)
+                      if stage_dir is not None and _inside(f.filename, stage_dir)]
+            where = frames + [w for w in where if w not in frames]
+            e = e.__cause__ or e.__context__
+            if e is not None and not isinstance(e, BaseException):
+                break
+        print("".join(traceback.format_exception(exc)), flush=True)  # the whole story goes to the log
+    except BaseException:  # noqa: BLE001
+        print(f"(the traceback of a {class_name(type(exc))} could not be read)", flush=True)
+    return {"type": class_name(type(exc)), "message": exception_text(exc), "where": [str(w)[:400] for w in where[-limit:]]}
 
 
 def _inside(filename: str, folder: Path) -> bool:
