@@ -336,3 +336,101 @@ def test_interpreter_keeps_tl_out_of_grids_constants_in_helpers_and_python_ints_
     run = subprocess.run([sys.executable, "-c", script, str(tmp_path)], capture_output=True, text=True, timeout=300,
                          env={**os.environ, "TRITON_INTERPRET": "1", "PYTHONPATH": str(REPO)})
     assert run.returncode == 0 and run.stdout.strip().endswith("ok"), run.stdout + run.stderr
+
+
+KERNELS_AS_COMPILED = '''\
+import torch
+import triton
+import triton.language as tl
+
+T = (10, 20)
+
+
+@triton.jit
+def _half(v):
+    if v > 0:
+        return 1
+    return 0
+
+
+@triton.jit
+def honest(y_ptr, x_ptr, z_ptr, n, BLOCK: tl.constexpr):
+    pid = tl.program_id(0)
+    offs = tl.arange(0, BLOCK)
+    mask = offs < n
+    x = tl.load(x_ptr + offs, mask=mask, other=0.0)
+    z = tl.load(z_ptr + offs, mask=mask, other=0.0)
+    scale = 2.0 if pid == 0 else 3.0
+    if (pid >= 0) and (n > 0) or not (pid < 0):
+        tl.store(y_ptr + offs, min(x, z) * scale + max(x, z) + _half(n), mask=mask)
+
+
+@triton.jit
+def by_if_exp(y_ptr, x_ptr):
+    q = tl.load(x_ptr)
+    tl.store(y_ptr, T[1 if q > 0 else 0] * 1.0)
+
+
+@triton.jit
+def by_list(y_ptr, x_ptr):
+    q = tl.load(x_ptr)
+    p = [0]
+    tl.store(y_ptr, q)
+
+
+@triton.jit
+def by_text(y_ptr, x_ptr):
+    q = tl.load(x_ptr)
+    z = len("%s" % q)
+    tl.store(y_ptr, q)
+
+
+@triton.jit
+def by_membership(y_ptr, x_ptr):
+    q = tl.load(x_ptr).to(tl.int32)
+    tl.store(y_ptr, T.index(q) * 1.0)
+'''
+
+
+def test_interpreter_makes_expressions_what_the_gpu_compiler_makes(tmp_path):
+    """Red team, session 32: in Triton's interpreter a conditional expression, `and`, `or`, `not`, min(), max() and a
+    helper's return handed back Python values, and a tl value's truth and text were readable anywhere, so loaded bits
+    became Python ints. The guard makes them what the GPU compiler makes (tl values; only an if, a while or an assert
+    reads a truth) and refuses a list bound in a kernel. An honest kernel using each construct computes the right
+    answer, min() of two blocks included (Python's returned the second block whole)."""
+    import subprocess
+    import sys
+
+    (tmp_path / "k.py").write_text(KERNELS_AS_COMPILED)
+    script = (
+        "import sys, torch\nsys.path.insert(0, sys.argv[1])\n"
+        "from grader.workers.triton import interpreter_kernel_guard, interpreter_numpy_shim\n"
+        "interpreter_numpy_shim(); interpreter_kernel_guard()\n"
+        "import k\nx = torch.tensor([1.0, -2.0, 3.0, -4.0]); z = torch.tensor([0.5, 0.5, 5.0, -5.0])\n"
+        "y = torch.empty(4)\nk.honest[(1,)](y, x, z, 4, BLOCK=4)\n"
+        "want = torch.minimum(x, z) * 2.0 + torch.maximum(x, z) + 1\n"
+        "assert torch.equal(y, want), (y, want)\n"
+        "for name, says in (('by_if_exp', 'made a Python int of a tl value'), ('by_list', 'a kernel bound a list'),\n"
+        "                   ('by_text', 'text outside a branch'), ('by_membership', 'truth outside a branch')):\n"
+        "    try:\n        getattr(k, name)[(1,)](torch.empty(1), torch.ones(1))\n"
+        "    except Exception as e:\n        assert says in repr(e), (name, repr(e))\n"
+        "    else:\n        raise SystemExit(f'{name} ran')\nprint('ok')\n")
+    run = subprocess.run([sys.executable, "-c", script, str(tmp_path)], capture_output=True, text=True, timeout=300,
+                         env={**os.environ, "TRITON_INTERPRET": "1", "PYTHONPATH": str(REPO)})
+    assert run.returncode == 0 and run.stdout.strip().endswith("ok"), run.stdout + run.stderr
+
+
+def test_a_foreign_kernel_is_named_so_a_learner_can_read_it():
+    """03.triton.own_kernels names a kernel that is not the learner's by its base name where that is a plain name,
+    else by the start of Nsight Compute's name: base() of a torch copy kernel, whose template arguments hold
+    parentheses, was "1)]>" (session 32, on an H200)."""
+    from grader.checks.own_kernels import shown
+
+    copy = ("void at::native::elementwise_kernel<(int)128, (int)2, void at::native::gpu_kernel_impl_nocast<at::native::"
+            "direct_copy_kernel_cuda(at::TensorIteratorBase &)::[lambda() (instance 3)]::operator ()() const::[lambda() "
+            "(instance 7)]::operator ()() const::[lambda(float) (instance 1)]>(at::TensorIteratorBase &, const T1 &)::"
+            "[lambda(int) (instance 1)]>(int, T3)")
+    assert shown(copy).startswith("void at::native::elementwise_kernel<(int)128") and len(shown(copy)) <= 103
+    assert shown("_softmax_kernel") == "_softmax_kernel"
+    assert shown("void cutlass::Kernel2<cutlass_80_simt_sgemm_128x32_8x5_nn_align1>(T1::Params)") == \
+        "Kernel2<cutlass_80_simt_sgemm_128x32_8x5_nn_align1>"

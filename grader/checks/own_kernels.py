@@ -12,6 +12,7 @@ from __future__ import annotations
 import ast
 import csv
 import io
+import re
 import time
 
 from grader import trace
@@ -40,6 +41,16 @@ def jit_names(source: str) -> set[str]:
                         (isinstance(target, ast.Name) and target.id == "jit"):
                     names.add(node.name)
     return names
+
+
+def shown(name: str) -> str:
+    """A kernel's name as the report shows it: its base name where that is a plain name, else the start of the name
+    Nsight Compute gave (a torch kernel's template arguments hold parentheses of their own, where base() cuts it:
+    a copy kernel was shown as "1)]>", session 32)."""
+    short = base(name)
+    if re.fullmatch(r"[A-Za-z_][\w:<>, ]*", short) and len(short) <= 100:  # a name, its template arguments too
+        return short
+    return name if len(name) <= 100 else name[:100] + "..."
 
 
 def base(name: str) -> str:
@@ -185,10 +196,12 @@ def check(ctx, plan, file: str) -> Result:
     foreign = sorted({n for n in names if base(n) not in mine and not any(a in n for a in ALLOWED_LIBRARY_KERNELS)})
     ran = sorted({base(n) for n in names if base(n) in mine})
     if foreign:
-        return failed(f"{ctx.spec.python_entry}(x) ran kernels that are not yours: {', '.join(base(n) for n in foreign[:4])}",
+        return failed(f"{ctx.spec.python_entry}(x) ran kernels that are not yours: {'; '.join(shown(n) for n in foreign[:4])}",
                       details=[f"expected: only your @triton.jit kernels ({', '.join(sorted(mine)) or 'none found'})",
                                "the work must happen in your kernel: torch and cuBLAS kernels computing the answer "
-                               "(even with a Triton kernel copying it out) are not a Triton implementation"],
+                               "(even with a Triton kernel copying it out) are not a Triton implementation; a copy "
+                               "or a cast your wrapper makes (.contiguous() of a transposed view, .float() of a "
+                               "half tensor) is a torch kernel too: pass the view's strides to your kernel instead"],
                       hint=ctx.hint("no-cheat"), log=worker.log)
     if not ran:
         return failed(f"{ctx.spec.python_entry}(x) launched none of your Triton kernels", hint=ctx.hint("no-cheat"),

@@ -31,6 +31,8 @@ from grader.workers.serve import FreshInputs, LearnerError, error_facts, serve, 
 
 LOOP_RANGE = "__grader_loop_range__"  # what a kernel's `for ... in range(...)` calls (interpreter_kernel_guard)
 TL_VALUES = "__grader_tl_values__"  # what makes an assignment's value tl values, as the GPU compiler's visit_Assign
+# ... and what the rest of a kernel's expressions call, to be what the GPU compiler makes of them (interpreter_kernel_guard)
+TRUTH, IF_EXP, BOOL_OP, NOT = "__grader_truth__", "__grader_if_exp__", "__grader_bool_op__", "__grader_not__"
 ALLOCATORS = {"empty", "empty_like", "empty_strided", "new_empty", "new_empty_strided"}
 POISON_I32 = int(np.array(POISON_BITS, dtype=np.uint32).view(np.int32))
 
@@ -98,6 +100,10 @@ def interpreter_kernel_guard() -> None:
         return
     functions = (JITFunction, interpreter.InterpretedFunction)
     depth: list[int] = []  # kernel bodies running now (the interpreter runs one program at a time, in this thread)
+    plains: dict = {}  # tl.tensor's own __bool__, as the interpreter patched it, for the tests that may read it
+
+    def plain_bool(value) -> bool:
+        return plains["bool"](value)
 
     def acceptable(value) -> bool:
         """By its exact type: a subclass of tuple or int of the file's own reached the body as itself, its methods
@@ -172,7 +178,60 @@ def interpreter_kernel_guard() -> None:
             return tuple(made) if type(value) is tuple else tl.core.tuple(made)
         if type(value) in (bool, int, float):
             return interpreter.interpreter_semantic.to_tensor(value)
-        return value
+        if value is None or isinstance(value, (tl.core.base_value, tl.dtype)):
+            return value
+        # The GPU compiler's to_tensor refuses anything else: a list, a dict, a string. A list bound in the kernel
+        # carried loaded bits by append() and pop() under an `if`, whose body the GPU traces once whatever the bit
+        # (red team, session 32).
+        raise TypeError(f"a kernel bound a {type(value).__name__}: a kernel's names hold tl values, numbers and tuples "
+                        f"of them (the GPU compiler cannot convert a {type(value).__name__} to a tensor)")
+
+    def truth(test):
+        """An if's, a while's or an assert's test: where the GPU compiler reads a tl value's truth (a branch on the
+        device). Everywhere else in a kernel, a tl value's truth is refused (patch_tensor)."""
+        return plain_bool(test) if isinstance(test, tl.tensor) else test
+
+    def if_exp(test, body, orelse):
+        """`a if c else b` as visit_IfExp makes it: with a tl value as c, the result is a tl value."""
+        if isinstance(test, tl.tensor):
+            return interpreter.interpreter_semantic.to_tensor(body() if plain_bool(test) else orelse())
+        return body() if test else orelse()
+
+    def bool_op(is_and, *values):
+        """`a and b` and `a or b` as visit_BoolOp makes them: a Python value (a constexpr) may decide it at once, and
+        the tl values among the operands are combined with logical_and or logical_or. In the interpreter they
+        returned an operand as it was, a Python int chosen by a loaded bit (red team, session 32)."""
+        kept, value = [], None
+        for make in values:
+            value = make()
+            if not isinstance(value, tl.tensor):
+                if bool(value) is (not is_and):
+                    return value
+                continue
+            kept.append(value)
+        if not kept:
+            return value
+        while len(kept) >= 2:
+            right, left = kept.pop(), kept.pop()
+            kept.append(left.logical_and(right) if is_and else left.logical_or(right))
+        return kept[0]
+
+    def not_(value):
+        """`not x` as visit_UnaryOp makes it: a tl value's __not__, a tl value."""
+        return value.__not__() if isinstance(value, tl.tensor) else not value
+
+    def builtin_min_max(which):
+        def pick(*args, **kwargs):
+            """min() and max() in a kernel are tl's (the GPU compiler's builtin_min and builtin_max): on tl values,
+            tl.minimum and tl.maximum; Python's returned an operand as it was (red team, session 32)."""
+            plain = [a.value if type(a) is tl.constexpr else a for a in args]
+            if len(plain) < 2 or not any(isinstance(a, tl.tensor) for a in plain):
+                return (min if which == "min" else max)(*plain, **kwargs)
+            result = plain[0]
+            for a in plain[1:]:
+                result = tl.minimum(result, a) if which == "min" else tl.maximum(result, a)
+            return result
+        return pick
 
     def as_tl_values(value):
         return ast.Call(func=ast.Name(id=TL_VALUES, ctx=ast.Load()), args=[value], keywords=[])
@@ -224,6 +283,47 @@ def interpreter_kernel_guard() -> None:
                 node.value = as_tl_values(node.value)
             return node
 
+        # Expressions as the GPU compiler makes them (red team, session 32): a test of a branch reads a tl value's
+        # truth; a conditional expression, and, or and not make tl values of tl values; a helper's return value is
+        # decayed to tl values (visit_Return). Left to Python, each turned a loaded bit into a Python int.
+        def visit_If(self, node):
+            self.generic_visit(node)
+            node.test = call(TRUTH, node.test)
+            return node
+
+        visit_While = visit_If
+
+        def visit_Assert(self, node):
+            self.generic_visit(node)
+            node.test = call(TRUTH, node.test)
+            return node
+
+        def visit_IfExp(self, node):
+            self.generic_visit(node)
+            return ast.copy_location(call(IF_EXP, node.test, lazy(node.body), lazy(node.orelse)), node)
+
+        def visit_BoolOp(self, node):
+            self.generic_visit(node)
+            flag = ast.Constant(value=isinstance(node.op, ast.And))
+            return ast.copy_location(call(BOOL_OP, flag, *(lazy(v) for v in node.values)), node)
+
+        def visit_UnaryOp(self, node):
+            self.generic_visit(node)
+            return ast.copy_location(call(NOT, node.operand), node) if isinstance(node.op, ast.Not) else node
+
+        def visit_Return(self, node):
+            self.generic_visit(node)
+            if node.value is not None:
+                node.value = as_tl_values(node.value)
+            return node
+
+    def call(name, *args):
+        return ast.Call(func=ast.Name(id=name, ctx=ast.Load()), args=list(args), keywords=[])
+
+    def lazy(value):
+        return ast.Lambda(args=ast.arguments(posonlyargs=[], args=[], kwonlyargs=[], kw_defaults=[], defaults=[]),
+                          body=value)
+
     def compile_and_exec(self, transformed_ast):  # kernels and the @triton.jit functions they call
         for node in ast.walk(transformed_ast):  # `for i in range(...)` calls loop_range, which needs no __index__
             if isinstance(node, (ast.For, ast.comprehension)) and isinstance(node.iter, ast.Call) and \
@@ -234,6 +334,11 @@ def interpreter_kernel_guard() -> None:
         local_namespace = {**self.kwargs}
         namespace = {**vars(interpreter), **self.fn.__globals__}  # the module's names win; it is never written
         namespace[LOOP_RANGE], namespace[TL_VALUES] = loop_range, tl_values
+        namespace.update({TRUTH: truth, IF_EXP: if_exp, BOOL_OP: bool_op, NOT: not_})
+        for name, value in (("min", builtin_min_max("min")), ("max", builtin_min_max("max")),
+                            ("print", tl.device_print)):  # the GPU compiler's builtin_namespace
+            if name not in self.fn.__globals__:
+                namespace[name] = value
         exec(code, namespace, local_namespace)
         body, no_torch = local_namespace[self.fn.__name__], NoTorchInKernels
 
@@ -336,6 +441,20 @@ def interpreter_kernel_guard() -> None:
             return plain(self)
 
         scope.set_attr(tensor, "__index__", index)
+        plains["bool"] = tensor.__bool__
+
+        def guarded_text(name, plain_text):
+            def text(self):
+                if depth and not str(sys._getframe(1).f_globals.get("__name__", "")).startswith("triton."):
+                    raise TypeError(f"the kernel read a tl value's {name} outside a branch's test (`x in t`, "
+                                    "t.index(x), a Python container's method comparing it, % or format()): on a GPU "
+                                    "the value stays on the device, and only an if, a while or an assert reads its "
+                                    "truth")
+                return plain_text(self)
+            return text
+
+        for dunder, name in (("__bool__", "truth"), ("__str__", "text"), ("__repr__", "text")):
+            scope.set_attr(tensor, dunder, guarded_text(name, getattr(tensor, dunder)))
 
     interpreter._patch_lang_tensor = patch_tensor
     interpreter._patch_lang_core = patch_lang_core
