@@ -129,7 +129,8 @@ TRITON = Rules(
                "get_active_torch_device", "get_device_properties", "get_current_device", "get_current_stream",
                "lru_cache", "cache", "wraps", "is_cuda", "fill_", "zero_", "Tensor", "bit_length", "to", "view_as",
                "type_as", "is_floating_point", "detach",  # these two compute nothing (red team, session 19)
-               "t", "transpose", "permute", "float"}),  # views and a cast, as .T, .mT and .to(torch.float32) (session 32)
+               # views and a cast, as .T, .mT and .to(torch.float32) are (session 32)
+               "t", "transpose", "permute", "float"}),
     frozenset({"_C", "ops", "library", "load", "save", "from_file", "hub", "classes", "utils", "storage",
                "UntypedStorage", "TypedStorage", "from_numpy", "frombuffer", "jit", "compile", "_dynamo", "fx"}),
     frozenset({"cpu", "numpy", "tolist", "item", "softmax", "log_softmax", "exp", "exp_", "sum", "max", "amax",

@@ -196,7 +196,8 @@ def check(ctx, plan, file: str) -> Result:
     foreign = sorted({n for n in names if base(n) not in mine and not any(a in n for a in ALLOWED_LIBRARY_KERNELS)})
     ran = sorted({base(n) for n in names if base(n) in mine})
     if foreign:
-        return failed(f"{ctx.spec.python_entry}(x) ran kernels that are not yours: {'; '.join(shown(n) for n in foreign[:4])}",
+        names_shown = "; ".join(shown(n) for n in foreign[:4])
+        return failed(f"{ctx.spec.python_entry}(x) ran kernels that are not yours: {names_shown}",
                       details=[f"expected: only your @triton.jit kernels ({', '.join(sorted(mine)) or 'none found'})",
                                "the work must happen in your kernel: torch and cuBLAS kernels computing the answer "
                                "(even with a Triton kernel copying it out) are not a Triton implementation; a copy "

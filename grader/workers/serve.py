@@ -67,7 +67,8 @@ def error_facts(exc: BaseException, stage_dir: Path | None = None, limit: int = 
         print("".join(traceback.format_exception(exc)), flush=True)  # the whole story goes to the log
     except BaseException:  # noqa: BLE001
         print(f"(the traceback of a {class_name(type(exc))} could not be read)", flush=True)
-    return {"type": class_name(type(exc)), "message": exception_text(exc), "where": [str(w)[:400] for w in where[-limit:]]}
+    return {"type": class_name(type(exc)), "message": exception_text(exc),
+            "where": [str(w)[:400] for w in where[-limit:]]}
 
 
 def _inside(filename: str, folder: Path) -> bool:

@@ -31,7 +31,8 @@ from grader.workers.serve import FreshInputs, LearnerError, error_facts, serve, 
 
 LOOP_RANGE = "__grader_loop_range__"  # what a kernel's `for ... in range(...)` calls (interpreter_kernel_guard)
 TL_VALUES = "__grader_tl_values__"  # what makes an assignment's value tl values, as the GPU compiler's visit_Assign
-# ... and what the rest of a kernel's expressions call, to be what the GPU compiler makes of them (interpreter_kernel_guard)
+# ... and what the rest of a kernel's expressions call, to be what the GPU compiler makes of them
+# (interpreter_kernel_guard)
 TRUTH, IF_EXP, BOOL_OP, NOT = "__grader_truth__", "__grader_if_exp__", "__grader_bool_op__", "__grader_not__"
 ALLOCATORS = {"empty", "empty_like", "empty_strided", "new_empty", "new_empty_strided"}
 POISON_I32 = int(np.array(POISON_BITS, dtype=np.uint32).view(np.int32))
