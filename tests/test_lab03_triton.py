@@ -386,6 +386,29 @@ def by_text(y_ptr, x_ptr):
 
 
 @triton.jit
+def by_dtype(y_ptr, x_ptr):
+    q = tl.load(x_ptr)
+    s = 0
+    if q > 0:
+        s = 1.0
+    tl.store(y_ptr, s)
+
+
+@triton.jit
+def by_if_exp_dtype(y_ptr, x_ptr):
+    q = tl.load(x_ptr)
+    tl.store(y_ptr, 1.0 if q > 0 else 0)
+
+
+@triton.jit
+def by_loop_dtype(y_ptr, x_ptr, n):
+    acc = 0
+    for i in range(n):
+        acc += tl.load(x_ptr + i)
+    tl.store(y_ptr, acc)
+
+
+@triton.jit
 def by_membership(y_ptr, x_ptr):
     q = tl.load(x_ptr).to(tl.int32)
     tl.store(y_ptr, T.index(q) * 1.0)
@@ -395,7 +418,7 @@ def by_membership(y_ptr, x_ptr):
 def test_interpreter_makes_expressions_what_the_gpu_compiler_makes(tmp_path):
     """Red team, session 32: in Triton's interpreter a conditional expression, `and`, `or`, `not`, min(), max() and a
     helper's return handed back Python values, and a tl value's truth and text were readable anywhere, so loaded bits
-    became Python ints. The guard makes them what the GPU compiler makes (tl values; only an if, a while or an assert
+    became Python ints; a name whose type changed in a branch taken on a loaded bit made the bit its dtype. The guard makes them what the GPU compiler makes (tl values; only an if, a while or an assert
     reads a truth) and refuses a list bound in a kernel. An honest kernel using each construct computes the right
     answer, min() of two blocks included (Python's returned the second block whole)."""
     import subprocess
@@ -411,8 +434,10 @@ def test_interpreter_makes_expressions_what_the_gpu_compiler_makes(tmp_path):
         "want = torch.minimum(x, z) * 2.0 + torch.maximum(x, z) + 1\n"
         "assert torch.equal(y, want), (y, want)\n"
         "for name, says in (('by_if_exp', 'made a Python int of a tl value'), ('by_list', 'a kernel bound a list'),\n"
-        "                   ('by_text', 'text outside a branch'), ('by_membership', 'truth outside a branch')):\n"
-        "    try:\n        getattr(k, name)[(1,)](torch.empty(1), torch.ones(1))\n"
+        "                   ('by_text', 'text outside a branch'), ('by_membership', 'truth outside a branch'),\n"
+        "                   ('by_dtype', 'before an if on a kernel value'), ('by_if_exp_dtype', 'both branches'),\n"
+        "                   ('by_loop_dtype', 'before a loop')):\n"
+        "    try:\n        getattr(k, name)[(1,)](torch.empty(1), torch.ones(1), *((2,) if 'loop' in name else ()))\n"
         "    except Exception as e:\n        assert says in repr(e), (name, repr(e))\n"
         "    else:\n        raise SystemExit(f'{name} ran')\nprint('ok')\n")
     run = subprocess.run([sys.executable, "-c", script, str(tmp_path)], capture_output=True, text=True, timeout=300,

@@ -34,6 +34,7 @@ TL_VALUES = "__grader_tl_values__"  # what makes an assignment's value tl values
 # ... and what the rest of a kernel's expressions call, to be what the GPU compiler makes of them
 # (interpreter_kernel_guard)
 TRUTH, IF_EXP, BOOL_OP, NOT = "__grader_truth__", "__grader_if_exp__", "__grader_bool_op__", "__grader_not__"
+MERGE, LOOP_ENTER, LOOP_ITER = "__grader_merge__", "__grader_loop_enter__", "__grader_loop_iter__"
 ALLOCATORS = {"empty", "empty_like", "empty_strided", "new_empty", "new_empty_strided"}
 POISON_I32 = int(np.array(POISON_BITS, dtype=np.uint32).view(np.int32))
 
@@ -102,6 +103,7 @@ def interpreter_kernel_guard() -> None:
     functions = (JITFunction, interpreter.InterpretedFunction)
     depth: list[int] = []  # kernel bodies running now (the interpreter runs one program at a time, in this thread)
     plains: dict = {}  # tl.tensor's own __bool__, as the interpreter patched it, for the tests that may read it
+    snapshots: dict = {}  # (frame, statement): the names' types where control flow on a kernel value began
 
     def plain_bool(value) -> bool:
         return plains["bool"](value)
@@ -187,15 +189,78 @@ def interpreter_kernel_guard() -> None:
         raise TypeError(f"a kernel bound a {type(value).__name__}: a kernel's names hold tl values, numbers and tuples "
                         f"of them (the GPU compiler cannot convert a {type(value).__name__} to a tensor)")
 
-    def truth(test):
+    def type_of(value) -> str:
+        if type(value) is tl.constexpr:
+            return "constexpr"
+        if isinstance(value, tl.core.base_value):
+            return f"{type(value).__name__} {getattr(value, 'type', '')}"
+        if type(value) in (tuple, tl.core.tuple):
+            return "(" + ", ".join(type_of(v) for v in value) + ")"
+        return type(value).__name__
+
+    def types_now(frame) -> dict:
+        return {n: type_of(v) for n, v in frame.f_locals.items() if not n.startswith("__grader")}
+
+    def same_types(before: dict, frame, where: str, skip=()) -> None:
+        """The GPU compiler's rule where control flow on a kernel value meets: every name bound before keeps its type
+        (visit_If's "Mismatched type", the loops' "Loop-carried variable ... re-assigned"). The interpreter runs one
+        way only, so `s = 0; if q > 0: s = 1.0` made s's dtype a loaded bit, read back by `s.dtype == tl.float32`
+        (session 32)."""
+        for name, was in before.items():
+            if name in skip or name not in frame.f_locals:
+                continue
+            now = type_of(frame.f_locals[name])
+            if now != was:
+                raise TypeError(f"{name} is a {was} before {where} and a {now} after it: on a GPU a name keeps its "
+                                "type across a branch or a loop on a kernel value (the GPU compiler refuses this "
+                                "kernel); give it its final type before, e.g. tl.zeros([...], tl.float32)")
+
+    def truth(test, statement=None, loop=False):
         """An if's, a while's or an assert's test: where the GPU compiler reads a tl value's truth (a branch on the
-        device). Everywhere else in a kernel, a tl value's truth is refused (patch_tensor)."""
-        return plain_bool(test) if isinstance(test, tl.tensor) else test
+        device). Everywhere else in a kernel, a tl value's truth is refused (patch_tensor). With a tl value, the
+        names' types are noted (an if's, for its branches' ends) or checked (a while's, at each test)."""
+        if not isinstance(test, tl.tensor):
+            return test
+        if statement is not None:
+            frame = sys._getframe(1)
+            key = (id(frame), statement)
+            if loop and key in snapshots:
+                same_types(snapshots[key], frame, "a while loop's iteration")
+            else:
+                snapshots[key] = types_now(frame)
+        return plain_bool(test)
+
+    def merge(statement):
+        """The end of a branch of an if: on a tl value's test, every name keeps the type it had before the if."""
+        frame = sys._getframe(1)
+        before = snapshots.pop((id(frame), statement), None)
+        if before is not None:
+            same_types(before, frame, "an if on a kernel value")
+
+    def loop_enter(statement):
+        snapshots.pop((id(sys._getframe(1)), statement), None)
+
+    def loop_iter(statement, *targets):
+        """The start of a range loop's iteration (a loop on a GPU, with constant bounds too; not tl.static_range):
+        the names bound before keep their types."""
+        frame = sys._getframe(1)
+        key = (id(frame), statement)
+        if key in snapshots:
+            same_types(snapshots[key], frame, "a loop's iteration", targets)
+        else:
+            snapshots[key] = types_now(frame)
 
     def if_exp(test, body, orelse):
-        """`a if c else b` as visit_IfExp makes it: with a tl value as c, the result is a tl value."""
+        """`a if c else b` as visit_IfExp makes it: with a tl value as c, both branches are built, of one type, and the
+        result is a tl value."""
         if isinstance(test, tl.tensor):
-            return interpreter.interpreter_semantic.to_tensor(body() if plain_bool(test) else orelse())
+            to_tensor = interpreter.interpreter_semantic.to_tensor
+            then, other = to_tensor(body()), to_tensor(orelse())
+            if type_of(then) != type_of(other):
+                raise TypeError(f"a conditional expression on a kernel value gives a {type_of(then)} or a "
+                                f"{type_of(other)}: on a GPU both branches have one type (the GPU compiler refuses "
+                                "this kernel)")
+            return then if plain_bool(test) else other
         return body() if test else orelse()
 
     def bool_op(is_and, *values):
@@ -287,12 +352,36 @@ def interpreter_kernel_guard() -> None:
         # Expressions as the GPU compiler makes them (red team, session 32): a test of a branch reads a tl value's
         # truth; a conditional expression, and, or and not make tl values of tl values; a helper's return value is
         # decayed to tl values (visit_Return). Left to Python, each turned a loaded bit into a Python int.
+        statements = 0
+
+        def numbered(self) -> ast.Constant:
+            self.statements += 1
+            return ast.Constant(value=self.statements)
+
         def visit_If(self, node):
             self.generic_visit(node)
-            node.test = call(TRUTH, node.test)
+            number = self.numbered()
+            node.test = call(TRUTH, node.test, number)
+            node.body.append(ast.Expr(call(MERGE, number)))
+            node.orelse.append(ast.Expr(call(MERGE, number)))
             return node
 
-        visit_While = visit_If
+        def visit_While(self, node):
+            self.generic_visit(node)
+            number = self.numbered()
+            node.test = call(TRUTH, node.test, number, ast.Constant(value=True))
+            return [ast.Expr(call(LOOP_ENTER, number)), node]
+
+        def visit_For(self, node):
+            self.generic_visit(node)
+            loop = node.iter.func if isinstance(node.iter, ast.Call) else None
+            if not (isinstance(loop, ast.Name) and loop.id == LOOP_RANGE or
+                    isinstance(loop, ast.Attribute) and loop.attr == "range"):
+                return node  # tl.static_range and tuples are unrolled on a GPU: a name may change type there
+            number = self.numbered()
+            targets = [ast.Constant(value=n.id) for n in ast.walk(node.target) if isinstance(n, ast.Name)]
+            node.body.insert(0, ast.Expr(call(LOOP_ITER, number, *targets)))
+            return [ast.Expr(call(LOOP_ENTER, number)), node]
 
         def visit_Assert(self, node):
             self.generic_visit(node)
@@ -335,7 +424,8 @@ def interpreter_kernel_guard() -> None:
         local_namespace = {**self.kwargs}
         namespace = {**vars(interpreter), **self.fn.__globals__}  # the module's names win; it is never written
         namespace[LOOP_RANGE], namespace[TL_VALUES] = loop_range, tl_values
-        namespace.update({TRUTH: truth, IF_EXP: if_exp, BOOL_OP: bool_op, NOT: not_})
+        namespace.update({TRUTH: truth, IF_EXP: if_exp, BOOL_OP: bool_op, NOT: not_, MERGE: merge,
+                          LOOP_ENTER: loop_enter, LOOP_ITER: loop_iter})
         for name, value in (("min", builtin_min_max("min")), ("max", builtin_min_max("max")),
                             ("print", tl.device_print)):  # the GPU compiler's builtin_namespace
             if name not in self.fn.__globals__:
@@ -344,6 +434,8 @@ def interpreter_kernel_guard() -> None:
         body, no_torch = local_namespace[self.fn.__name__], NoTorchInKernels
 
         def guarded(*args, **kwargs):
+            if not depth:
+                snapshots.clear()
             depth.append(1)
             try:
                 with no_torch():
