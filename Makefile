@@ -1,6 +1,6 @@
 # Phase 24 - CUDA & Triton hands-on.   `make help` lists the targets.
 #
-#   make grade [LAB="01 02"] [SUBMISSION=dir] [LEARNER=name] [JSON=file] [KERNEL=gemm]
+#   make grade [LAB="01 02"] [CHECK=03.triton] [SUBMISSION=dir] [LEARNER=name] [JSON=file] [KERNEL=gemm]
 #   make test
 #
 # The first target that needs Python creates .venv (grader/bootstrap.py).
@@ -14,11 +14,13 @@ LEARNER    ?=
 JSON       ?=
 FORCE      ?=
 KERNEL     ?=
+CHECK      ?=
 ROSTER     ?=
 OUT        ?=
 
 GRADER_ARGS = $(LAB) $(if $(SUBMISSION),--submission $(SUBMISSION)) $(if $(LEARNER),--learner $(LEARNER)) \
-              $(if $(JSON),--json $(JSON)) $(if $(KERNEL),--kernel $(KERNEL)) $(GRADER_FLAGS)
+              $(if $(JSON),--json $(JSON)) $(if $(KERNEL),--kernel $(KERNEL)) $(if $(CHECK),--check "$(CHECK)") \
+              $(GRADER_FLAGS)
 
 # `make grade` passes the grader's exit code through (0 passed, 1 a check failed) instead of make's own 2:
 # in question mode (-q) make runs only `+` recipes and exits with their status. Codes 2-4 still end as 2.
@@ -30,6 +32,7 @@ endif
 
 help:
 	@echo "make grade [LAB=01] [SUBMISSION=dir] [LEARNER=name] [JSON=file] [KERNEL=gemm]   grade labs (default: all, from labs/)"
+	@echo "make grade CHECK=03.triton.gpu_shapes   only that check (or every 03.triton.* check) and what it needs"
 	@echo "make list                          every check, its points and what it needs"
 	@echo "make run LAB=00|01|02              build a lab's kernel with a small driver and run it"
 	@echo "make profile LAB=02                record the Nsight Compute profile of your tuned kernel"

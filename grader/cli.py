@@ -48,6 +48,9 @@ def parse(argv: list[str]) -> argparse.Namespace:
 
     p = Parser(prog="python -m grader", description="Grade Phase 24 labs.")
     p.add_argument("labs", nargs="*", metavar="LAB", help="01, 01-naive-kernel or naive-kernel (default: all labs)")
+    p.add_argument("--check", action="append", default=[], metavar="ID",
+                   help="grade only this check (03.triton.gpu_shapes) or every check whose id starts so (03.triton), "
+                        "and the checks it needs; may be given again (default: every check)")
     p.add_argument("--submission", type=Path, default=None, help="folder holding NN-name/ lab folders (default: labs/)")
     p.add_argument("--learner", default=None, help="learner name: checks learners/NAME/profile.md")
     p.add_argument("--json", type=Path, default=None, help="write Gradescope-style results.json here")
@@ -69,7 +72,7 @@ def main(argv: list[str] | None = None) -> int:
         return cohort_main(argv[1:])
     from grader import integrity, phase, report, runner, sandbox
     from grader.discover import REPO
-    from grader.registry import all_labs, resolve_lab
+    from grader.registry import all_labs, choose_checks, resolve_lab
 
     try:
         args = parse(argv)
@@ -84,6 +87,12 @@ def main(argv: list[str] | None = None) -> int:
             if lab not in labs:
                 labs.append(lab)
         labs = labs or labs_all
+        only = tuple(dict.fromkeys(t for arg in args.check for t in arg.replace(",", " ").split()))
+        if only:
+            try:
+                labs = choose_checks(labs, only)
+            except ValueError as exc:
+                raise UsageError(str(exc)) from None
         if args.list:
             if args.json:
                 path = resolved(args.json, "--json")
@@ -130,12 +139,12 @@ def main(argv: list[str] | None = None) -> int:
               "work folder of its own: GRADER_WORKROOT=<folder>", file=sys.stderr)
         return EXIT_USAGE
     try:
-        return _grade_and_report(args, labs, submission, workroot, kernel)
+        return _grade_and_report(args, labs, submission, workroot, kernel, only)
     finally:
         held.close()  # the work folder's lock, for an in-process caller too
 
 
-def _grade_and_report(args, labs, submission: Path, workroot: Path, kernel: str) -> int:
+def _grade_and_report(args, labs, submission: Path, workroot: Path, kernel: str, only: tuple[str, ...]) -> int:
     from grader import integrity, report, runner
     from grader.pipeline import GraderBug, grade
 
@@ -144,6 +153,7 @@ def _grade_and_report(args, labs, submission: Path, workroot: Path, kernel: str)
         integrity.import_all()  # everything the judge runs is loaded before the first worker starts
         before = integrity.fingerprint()
         run = grade(labs, submission, args.learner, workroot, kernel)
+        run.only = only
         changed = integrity.changes(before, integrity.fingerprint())
         if changed:
             print(f"grading voided: the grader's own files changed while it ran ({', '.join(changed[:5])}); "

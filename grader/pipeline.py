@@ -60,6 +60,7 @@ class Run:
     seconds: float = 0.0
     timings: dict[str, float] = field(default_factory=dict)  # stage -> seconds
     read_hash: str = ""  # sha256 of what was read from the submission (discover.ReadLog)
+    only: tuple[str, ...] = ()  # --check: the checks chosen (with what they need); () for every check
 
 
 def probe_device() -> Device:

@@ -24,7 +24,7 @@ A ``timed`` check measures speed: it runs after every other check, alone on the 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Callable
 
 CHECK_ID = re.compile(r"^\d\d\.[a-z0-9_]+\.[a-z0-9_]+$")
@@ -127,6 +127,16 @@ class Lab:
                 todo.extend(by_id[cid].needs)
         return seen
 
+    def only(self, prefixes: tuple[str, ...]) -> "Lab":
+        """This lab with only the checks that ``prefixes`` choose (``chosen``) and every check they need, in their
+        order: `make grade CHECK=...`, for a learner working on one check. Its prepare hooks start no worker for a
+        lane it no longer has (``has_lane``)."""
+        keep = self.ancestors(c.id for c in self.checks if chosen(c.id, prefixes))
+        return replace(self, checks=[c for c in self.checks if c.id in keep])
+
+    def has_lane(self, lane: str) -> bool:
+        return any(c.lane == lane for c in self.checks)
+
     @property
     def max_points(self) -> int:
         return sum(c.points for c in self.checks if not c.bonus)
@@ -143,6 +153,28 @@ def all_labs(kernel: str | None = None) -> list[Lab]:
     if len(numbers) != len(set(numbers)):
         raise ValueError(f"duplicate lab numbers: {numbers}")
     return labs
+
+
+CHECK_PREFIX = re.compile(r"^\d\d(\.[a-z0-9_]+){0,2}\.?$")
+
+
+def chosen(check_id: str, prefixes: tuple[str, ...]) -> bool:
+    """Whether a check id is among ``prefixes``: an id itself, or its first parts ("03.triton" chooses every
+    03.triton.* check, not 03.tritonx.*)."""
+    return any(check_id == p or check_id.startswith(p if p.endswith(".") else p + ".") for p in prefixes)
+
+
+def choose_checks(labs: list[Lab], prefixes: tuple[str, ...]) -> list[Lab]:
+    """The labs that ``prefixes`` choose checks of, each with only those checks and what they need (Lab.only).
+    A prefix that is no check id's start is a ValueError naming the ids it could have meant."""
+    for p in prefixes:
+        if not CHECK_PREFIX.match(p):
+            raise ValueError(f"--check {p!r}: a check id looks like 03.triton.gpu_shapes (or its start: 03.triton)")
+        if not any(chosen(c.id, (p,)) for lab in labs for c in lab.checks):
+            near = [c.id for lab in labs for c in lab.checks if c.id.startswith(p[:3])]
+            raise ValueError(f"--check {p}: no check of the labs graded has that id or starts so; " + (
+                f"lab {p[:2]}'s checks: {', '.join(near)}" if near else "`make list` lists every check"))
+    return [lab.only(prefixes) for lab in labs if any(chosen(c.id, prefixes) for c in lab.checks)]
 
 
 def resolve_lab(token: str, labs: list[Lab]) -> Lab | None:

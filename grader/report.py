@@ -108,6 +108,9 @@ def print_report(run: Run, verbose: bool, timings: bool = False) -> None:
     if other:
         out.print(f"[yellow]{len(other)} {'check was' if len(other) == 1 else 'checks were'} skipped: "
                   f"{', '.join(c.id for c, _ in other)}[/]")
+    if run.only:
+        out.print(f"[yellow]Graded only what --check chose ({', '.join(run.only)}) and the checks it needs: "
+                  "`make grade` without CHECK= grades every check.[/]")
 
 
 # Below this many columns (an 80-column terminal) the table's message column would be a sliver that breaks
@@ -243,12 +246,13 @@ def results_json(run: Run) -> dict:
     return {
         "score": s["score"],
         "execution_time": round(run.seconds, 2),
-        "output": f"Phase 24 grader: {s['score']}/{s['max_score']}, seed {run.seed}, track {run.kernel}",
+        "output": f"Phase 24 grader: {s['score']}/{s['max_score']}, seed {run.seed}, track {run.kernel}"
+                  + (f", only the checks chosen: {', '.join(run.only)}" if run.only else ""),
         "tests": tests,
         "extra_data": {
             "max_score": s["max_score"], "bonus": {"score": s["bonus"], "max_score": s["bonus_max"]},
             "seed": run.seed, "kernel": run.kernel, "submission": str(run.submission), "learner": run.learner,
-            "isolation": run.isolation, "read_hash": run.read_hash,
+            "isolation": run.isolation, "read_hash": run.read_hash, "only": list(run.only),
             "device": {"has_cuda": dev.has_cuda, "name": dev.name, "capability": list(dev.capability),
                        "sm_count": dev.sm_count, "reason": dev.reason},
             "toolchain": {**dev.versions, "platform": platform.platform()},

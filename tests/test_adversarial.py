@@ -58,6 +58,8 @@ import pytest
 
 from helpers import REPO, cuda_available, jobs_env, nvcc_available
 
+from grader.registry import all_labs
+
 ROOT = REPO / "tests" / "adversarial"
 WATCHED = ("grader", "solutions", "labs", "Makefile", "pyproject.toml")
 LANE_COPY = ("grader", "solutions", "labs", "learners", "Makefile", "pyproject.toml")
@@ -197,13 +199,25 @@ def survivors(marker: str) -> list[str]:
     return found
 
 
+def grader_command(case: Case, sub: Path, out: Path) -> list[str]:
+    """How a case is graded. A hostile case decided only on a GPU is graded with --check: its check, the checks that
+    must not pass, and what they need, so that `make test-gpu` runs no other check of that submission (Nsight
+    Compute's watch and the timed phase, which every grading on the machine waits for, above all: decision 156).
+    Every other case is graded whole, on any machine: every check of its lab meets the hostile code."""
+    cmd = [sys.executable, "-m", "grader", case.lab, "--submission", str(sub), "--json", str(out),
+           "--kernel", case.kernel] + (["--learner", case.learner] if case.learner else [])
+    if case.gpu and not case.positive:
+        for cid in (case.check, *case.not_pass):
+            cmd += ["--check", cid]
+    return cmd
+
+
 def grade_case(case: Case, repo: Path = REPO) -> Outcome:
     start = time.monotonic()
     with tempfile.TemporaryDirectory(prefix=f"adv-{case.name}-") as tmp:
         sub = materialise(case, Path(tmp))
         out = Path(tmp) / "results.json"
-        cmd = [sys.executable, "-m", "grader", case.lab, "--submission", str(sub), "--json", str(out),
-               "--kernel", case.kernel] + (["--learner", case.learner] if case.learner else [])
+        cmd = grader_command(case, sub, out)
         env = {k: v for k, v in os.environ.items() if not k.startswith("GRADER_")}
         env["PYTHONUNBUFFERED"] = "1"
         env["GRADER_WORKROOT"] = str(Path(tmp) / "work")  # its own, whatever else grades at the same time
@@ -447,6 +461,23 @@ def test_positive_control_on_gpu(case: Case, pool):
     o = pool.get(case)
     common_assertions(case, o)
     verdict_assertions(case, o, gpu=True)
+
+
+def test_only_gpu_only_hostile_cases_are_graded_in_part():
+    """Decision 156: a hostile case decided on a GPU is graded with --check (its check and the ones that must not
+    pass); a positive control, and a hostile case that the CPU decides, are graded whole. Each --check is a check of
+    its lab (a wrong one would be a usage error, exit 2, which the case's assertions refuse anyway)."""
+    ids = {c.id for lab in all_labs("softmax") + all_labs("gemm") for c in lab.checks}
+    partial = 0
+    for case in CASES:
+        cmd = grader_command(case, Path("sub"), Path("out.json"))
+        chosen = [cmd[i + 1] for i, a in enumerate(cmd) if a == "--check"]
+        if case.gpu and not case.positive:
+            assert chosen == [case.check, *case.not_pass] and set(chosen) <= ids, case.name
+            partial += 1
+        else:
+            assert not chosen, case.name
+    assert partial >= 5
 
 
 def test_every_case_folder_has_its_manifest():

@@ -165,3 +165,24 @@ def test_cli_refuses_what_would_lose_files_or_share_a_work_folder(tmp_path, monk
         fcntl.flock(held, fcntl.LOCK_EX)
         code, err = grade()
         assert code == 2 and "another grading is using" in err, err
+
+
+def test_cli_check_grades_only_the_chosen_checks_and_says_so(tmp_path):
+    """make grade CHECK=03.triton.interpreter: the chosen check and the audit it needs, the port's workers never
+    started; the report and results.json say the grading was partial. An unknown check is a usage error."""
+    sub = tmp_path / "sub"
+    (sub / "03-triton-and-pytorch").mkdir(parents=True)
+    src = REPO / "solutions" / "03-triton-and-pytorch" / "softmax_triton.py"
+    (sub / "03-triton-and-pytorch" / "softmax_triton.py").write_text(src.read_text())
+    results = tmp_path / "results.json"
+    proc = subprocess.run([sys.executable, "-m", "grader", "--check", "03.triton.interpreter", "--submission", str(sub),
+                           "--json", str(results), "--timings"], cwd=REPO, capture_output=True, text=True,
+                          env={**os.environ, "GRADER_FORCE_CPU": "1"})
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    data = json.loads(results.read_text())
+    assert [t["extra_data"]["id"] for t in data["tests"]] == ["03.triton.method", "03.triton.interpreter"]
+    assert data["extra_data"]["only"] == ["03.triton.interpreter"] and "only the checks chosen" in data["output"]
+    assert "Graded only what --check chose (03.triton.interpreter)" in " ".join(proc.stdout.split())
+    assert "worker port" not in proc.stdout  # --timings lists every worker's start-up: the port's lane is gone
+    bad = run("--check", "03.triton.gpu", "--submission", str(sub))
+    assert bad.returncode == 2 and "03.triton.gpu_shapes" in bad.stderr

@@ -382,3 +382,19 @@ def test_graph_kept_refuses_what_runs_beyond_its_sight():
     assert run(lambda: sum(torch.broadcast_tensors(w, torch.ones(1, 4)))) is None
     assert "out of autograd's graph (to returned Tensor" in run(lambda: (w > 0).to(w))
     assert "out of autograd's graph (type_as returned Tensor" in run(lambda: (w * 1).argmax(-1).type_as(w))
+
+
+def test_a_rule_broken_in_the_backward_pass_points_at_the_rules():
+    """A refusal raised while gradients are asked for (an operation outside the graph allowlist, a .grad written by
+    hand) points at the port's rules; any other error in that stage at the layer-by-layer page (session 32 noticed
+    the rules' refusal sent to the wrong page)."""
+    from grader.labs.lab03_port import PortRun, stage_failure
+
+    def run(kind):
+        facts = {"stages": {"backward": "error"},
+                 "errors": {"backward": {"type": kind, "message": "refused", "traceback": []}}}
+        return PortRun("cpu", None, facts, {}, Path("log"))
+
+    assert stage_failure(run("PortRule"), ("backward",), "see layers", "see rules").hint == "see rules"
+    assert stage_failure(run("RuntimeError"), ("backward",), "see layers", "see rules").hint == "see layers"
+    assert stage_failure(run("PortRule"), ("backward",), "see layers").hint == "see layers"

@@ -412,6 +412,12 @@ def by_loop_dtype(y_ptr, x_ptr, n):
 def by_membership(y_ptr, x_ptr):
     q = tl.load(x_ptr).to(tl.int32)
     tl.store(y_ptr, T.index(q) * 1.0)
+
+
+@triton.jit
+def by_not_int(y_ptr, x_ptr):
+    q = tl.load(x_ptr).to(tl.int32)
+    tl.store(y_ptr, (not q).to(tl.float32))
 '''
 
 
@@ -436,7 +442,7 @@ def test_interpreter_makes_expressions_what_the_gpu_compiler_makes(tmp_path):
         "for name, says in (('by_if_exp', 'made a Python int of a tl value'), ('by_list', 'a kernel bound a list'),\n"
         "                   ('by_text', 'text outside a branch'), ('by_membership', 'truth outside a branch'),\n"
         "                   ('by_dtype', 'before an if on a kernel value'), ('by_if_exp_dtype', 'both branches'),\n"
-        "                   ('by_loop_dtype', 'before a loop')):\n"
+        "                   ('by_loop_dtype', 'before a loop'), ('by_not_int', 'write `x == 0`')):\n"
         "    try:\n        getattr(k, name)[(1,)](torch.empty(1), torch.ones(1), *((2,) if 'loop' in name else ()))\n"
         "    except Exception as e:\n        assert says in repr(e), (name, repr(e))\n"
         "    else:\n        raise SystemExit(f'{name} ran')\nprint('ok')\n")

@@ -72,8 +72,11 @@ def prespawn(ctx, plan: WorkerPlan, count: int = 1, lane: str | None = None) -> 
     """Start the workers for ``plan`` of ``lane`` (this thread's by default) now, ``count`` of them (see
     kernel_run), before what they will load exists (a library still building, the judge still setting up):
     their start-up overlaps that. Nothing of the learner's runs until lab_worker's init, after the checks that
-    gate it."""
-    for sub in sub_lanes(ctx.lane if lane is None else lane, count):
+    gate it. Nothing starts for a lane none of whose checks this run grades (make grade CHECK=...)."""
+    lane = ctx.lane if lane is None else lane
+    if not ctx.lab.has_lane(lane):
+        return
+    for sub in sub_lanes(lane, count):
         _spawned(ctx, plan, sub)
 
 

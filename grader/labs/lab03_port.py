@@ -163,8 +163,9 @@ def port_worker(ctx: Context, device: str):
 def prespawn(ctx: Context) -> None:
     """The lab's prepare hook, for the port: its workers start now if the file is there and begun."""
     if begun(ctx, PORT):
-        port_worker(ctx, "cpu")
-        if ctx.device.has_cuda:
+        if ctx.lab.has_lane("port"):
+            port_worker(ctx, "cpu")
+        if ctx.device.has_cuda and ctx.lab.has_lane("port-gpu"):
             port_worker(ctx, "cuda")
 
 
@@ -252,8 +253,9 @@ def lesson_for(text: str) -> list[str]:
     return [lesson for needle, lesson in ERROR_LESSONS if needle in text][:1]
 
 
-def stage_failure(pr: PortRun, stages: tuple[str, ...], hint: str) -> Result | None:
-    """A FAIL when the worker died, answered nonsense, or one of these stages of learner code raised."""
+def stage_failure(pr: PortRun, stages: tuple[str, ...], hint: str, rules_hint: str | None = None) -> Result | None:
+    """A FAIL when the worker died, answered nonsense, or one of these stages of learner code raised; one of the lab's
+    rules that the run broke (the harness's PortRule) points at ``rules_hint`` where it is given."""
     if pr.gone is not None:
         if pr.gone.kind == "hung":
             return failed(f"the port did not finish in {SETTINGS.child_timeout_s:.0f} s",
@@ -269,7 +271,7 @@ def stage_failure(pr: PortRun, stages: tuple[str, ...], hint: str) -> Result | N
                 first = (str(err["message"]).strip().splitlines() or [""])[0][:200]
                 details = lesson_for(f"{err['type']}: {err['message']}") + [str(t)[:300] for t in err["traceback"][-10:]]
                 return failed(f"{STAGE_WHAT[stage]} raised {str(err['type'])[:60]}: {first}", details=details,
-                              hint=hint, log=pr.log)
+                              hint=rules_hint if rules_hint and err["type"] == "PortRule" else hint, log=pr.log)
     except (KeyError, TypeError, AttributeError):
         return failed(f"running {PORT}: the worker's answer was malformed", hint=hint, log=pr.log)
     return None
@@ -511,7 +513,7 @@ def register(lab: Lab) -> None:
     def grads(ctx: Context) -> Result:
         """Autograd (torch.autograd.grad of the loss) gives every parameter the reference's gradient, to 1e-12."""
         pr = port_run(ctx, "cpu")
-        if result := stage_failure(pr, ("backward",), ctx.hint("layer-by-layer")):
+        if result := stage_failure(pr, ("backward",), ctx.hint("layer-by-layer"), ctx.hint("port-rules")):
             return result
         if missing := pr.facts.get("grads_missing"):
             return failed(f"{len(missing)} parameter(s) got no gradient, e.g. {missing[0]}", details=[

@@ -283,8 +283,16 @@ def interpreter_kernel_guard() -> None:
         return kept[0]
 
     def not_(value):
-        """`not x` as visit_UnaryOp makes it: a tl value's __not__, a tl value."""
-        return value.__not__() if isinstance(value, tl.tensor) else not value
+        """`not x` as visit_UnaryOp makes it: a tl value's __not__, a tl value. Triton's not_ bitcasts its operand to
+        int1, which only an int1 survives: anything else fails on a GPU too, with "Cannot bitcast data-type of size 32
+        to data-type of size 1", so the learner is told what to write instead."""
+        if not isinstance(value, tl.tensor):
+            return not value
+        if not value.type.scalar.is_int1():
+            raise TypeError(f"`not x` of a kernel value of type {value.type.scalar}: Triton's `not` takes a "
+                            "comparison's result (int1) only, and the GPU compiler refuses this kernel; write `x == 0` "
+                            "(or `x != 0` for its truth)")
+        return value.__not__()
 
     def builtin_min_max(which):
         def pick(*args, **kwargs):
@@ -300,7 +308,7 @@ def interpreter_kernel_guard() -> None:
         return pick
 
     def as_tl_values(value):
-        return ast.Call(func=ast.Name(id=TL_VALUES, ctx=ast.Load()), args=[value], keywords=[])
+        return call(TL_VALUES, value)
 
     def is_constexpr(annotation) -> bool:
         return "constexpr" in ast.unparse(annotation)
