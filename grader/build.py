@@ -264,8 +264,8 @@ def build_cuda(source: Path, outdir: Path, device: Device, shown_as: str, spec, 
     shutil.rmtree(temp, ignore_errors=True)
     temp.mkdir()
     compile_cmd = [nvcc, *COMMON_FLAGS, *arch_flags(device), "-MD", "-MF", str(deps),
-                   *assembler_deps_flags(asm_deps, source.parent), "-include", str(header), "-c", str(source),
-                   "-o", str(obj)]
+                   *assembler_deps_flags(asm_deps, source.parent), "-include", str(header), "--keep", "--keep-dir",
+                   str(temp), "-c", str(source), "-o", str(obj)]  # --keep: the preprocessed passes, read below
     run = run_bounded(compile_cmd, memory_bytes=SETTINGS.build_memory_bytes, cwd=source.parent,
                       timeout_s=SETTINGS.build_timeout_s, box=box, ro=[source.parent], rw=[outdir],
                       env={"TMPDIR": str(temp)})
@@ -288,9 +288,13 @@ def build_cuda(source: Path, outdir: Path, device: Device, shown_as: str, spec, 
         result.errors = first_errors(out, source, shown_as)
         result.seconds = time.monotonic() - start
         return result
+    roots = toolchain_roots(nvcc)
     result.source_problems = source_audit.read_problems(
-        _read_small(deps), _read_small(asm_deps), source=source, own=(header,), roots=toolchain_roots(nvcc),
-        workdir=source.parent, temp=temp)
+        _read_small(deps), _read_small(asm_deps), source=source, own=(header,), roots=roots,
+        workdir=source.parent, temp=temp) or source_audit.machinery_problems(sorted(temp.glob("*.ii")), roots)
+    for kept in temp.iterdir():  # nvcc's kept passes, tens of MB a build: read, and not left in a cohort's folders
+        if kept.is_file() and not kept.is_symlink():
+            kept.unlink()
     if result.source_problems:  # not linked: nothing of it runs, and the report names the files, never their lines
         log.write_text(transcript + f"\n{shown_as} was compiled, but it read what a lab file may not:\n"
                        + "".join(f"  {p}\n" for p in result.source_problems), errors="backslashreplace")

@@ -27,6 +27,7 @@ Each folder tests/adversarial/<name>/ holds NN-name/ lab folders and a manifest,
                                    # the length), `append` added:
                                    # a case that changes a few lines of a solution holds only those lines;
                                    # replace_hex = [["b9d2...", "6666..."]]: bytes, in hex, the same way
+                                   # append_slice = [{source, start, end, replace_hex}]: bytes of a file, added
 
 Every case also asserts: the grader never exits 3 (internal error) or 4 (voided), results.json is written
 and agrees with the printed report, and the grader's tree (grader/, solutions/, labs/) is unchanged; for
@@ -181,6 +182,13 @@ def materialise(case: Case, dest: Path) -> Path:
             for old, new in s.get("replace_hex", []):  # bytes, written in hex (a binary file: keep the length)
                 assert bytes.fromhex(old) in data, f"{case.name}: {old!r} is not in {s['source']}"
                 data = data.replace(bytes.fromhex(old), bytes.fromhex(new))
+            for piece in s.get("append_slice", []):  # bytes [start, end) of a repository file (a report's result
+                # block, say), with their own replace_hex, added at the end: a stitched binary without committing it
+                extra = (REPO / piece["source"]).read_bytes()[int(piece["start"]):int(piece["end"])]
+                for old, new in piece.get("replace_hex", []):
+                    assert bytes.fromhex(old) in extra, f"{case.name}: {old!r} is not in the slice of {piece['source']}"
+                    extra = extra.replace(bytes.fromhex(old), bytes.fromhex(new))
+                data += extra
             path.write_bytes(data + s.get("append", "").encode())
         else:
             raise ValueError(f"{case.name}: unknown setup op {s['op']!r}")

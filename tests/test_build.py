@@ -303,13 +303,14 @@ def test_a_file_with_a_refused_include_is_never_compiled(tmp_path):
 
 @needs_nvcc
 def test_the_build_log_holds_no_line_of_another_file(tmp_path):
-    """#line 1 "/etc/passwd" made the host compiler quote /etc/passwd under its messages, into the build log."""
+    """#line 1 "/etc/passwd" made the host compiler quote /etc/passwd under its messages, into the build log. (Other
+    files' lines are cut from what the compiler says: test_learner_lines_keep_the_learners_messages_and_cut_other_files.)"""
     src = REPO / "tests/adversarial/c07_line_directive_quotes_passwd/00-hello-cuda/vector_add.cu"
     b = build(tmp_path, src, VADD)
     assert not b.ok
     shown = b.log.read_text() + "\n".join(b.errors)
     assert "root:x:0:0" not in shown and "daemon:x:1:1" not in shown
-    assert "a message about another file, not shown: passwd" in b.log.read_text()
+    assert "#line directive" in "\n".join(b.errors)  # refused before it compiles, since session 33 (decision 158)
 
 
 def test_learner_lines_keep_the_learners_messages_and_cut_other_files():
@@ -419,10 +420,13 @@ def test_a_library_kernel_is_known_by_its_namespace():
     assert library_kernel("_ZN3cub17CUB_300001_SM_9006detail6reduce27DeviceSegmentedReduceKernelINS2_10policy_hubIfi"
                           "N4cuda3std3__44plusIvEEE10Policy1000EPfSC_PiSD_iS9_") == \
         "cub::CUB_300001_SM_900::detail::reduce::DeviceSegmentedReduceKernel"
-    assert library_kernel("_ZN14at_cuda_detail3cub6kernelEv") == "at_cuda_detail::cub::kernel"
+    assert library_kernel("_ZN14at_cuda_detail3cub17CUB_300001_SM_9006kernelEv") == \
+        "at_cuda_detail::cub::CUB_300001_SM_900::kernel"  # CUB wrapped in a namespace of its user's: still CUB's
+    assert library_kernel("_ZN1x4cuda3std3__46kernelEv")  # libcu++'s, under another namespace
     assert library_kernel("_ZN6thrust8cuda_cub4core13_kernel_agentEv")
     for own in ("_Z12scale_kernelPfPKfii", "_ZN12_GLOBAL__N_14kernEPf", "_Z1kN4cuda3std5arrayIfLm4EEE",
-                "_ZN2ns6kernelIN3cub3SumEEEvPf", "_ZN3cubE"):
+                "_ZN2ns6kernelIN3cub3SumEEEvPf", "_ZN3cubE",
+                "_ZN6course4cuda17vector_add_kernelEPKfS2_Pfi", "_ZN3ops3cub6kernelEv"):  # a learner's own namespaces
         assert library_kernel(own) == "", own
 
 
@@ -517,6 +521,33 @@ def test_a_control_character_in_a_lab_file_is_refused_before_anything_reads_it()
         assert problems and problems[0].startswith(f"line 2 holds the control character \\x{ord(byte):02x}"), problems
 
 
+def test_cub_machinery_is_refused_where_the_learners_own_code_names_it(tmp_path):
+    """Red team, session 33: CUB's AgentReduce under a kernel of the learner's own name did a whole kernel's work.
+    Read from the preprocessed passes, by file: the toolkit's own headers name their machinery freely, a learner's
+    file may include them (<cub/cub.cuh>) and use a block-level building block, and a macro cannot hide a name from
+    the preprocessed text. A #line directive, which would make a marker lie, is refused by the include check."""
+    from grader.audit.source import include_problems, machinery_names, machinery_problems
+
+    root = tmp_path / "inc"
+    agent = root / "cccl" / "cub" / "agent" / "agent_reduce.cuh"
+    agent.parent.mkdir(parents=True)
+    agent.write_text("template <class P> struct AgentReduce { }; struct DispatchReduce; void GridEvenShare();")
+    roots = (str(root),)
+    assert {"AgentReduce", "DispatchReduce", "GridEvenShare"} <= machinery_names(roots)
+    own = tmp_path / "k.cu"
+    ii = tmp_path / "k.cpp4.ii"
+    header = f'# 1 "{agent}"\ntemplate <class P> struct AgentReduce {{ }};\n'
+    ii.write_text(header + f'# 5 "{own}"\n__global__ void k() {{ cub::BlockReduce<float, 128> r; }}\n')
+    assert machinery_problems([ii], roots) == []
+    ii.write_text(header + f'# 5 "{own}"\n__global__ void k() {{ AgentReduce<Policy> a; }}\n')
+    problems = machinery_problems([ii], roots)
+    assert len(problems) == 1 and "CUB's device-wide machinery (AgentReduce)" in problems[0]
+    assert machinery_problems([ii], (str(root), str(tmp_path))) == []  # a file under the toolkit's folders is theirs
+    for line in ('#line 3 "x.cuh"', '# 3 "x.cuh"', "  #  line 7"):
+        assert any("#line directive" in p for p in include_problems(f"int a;\n{line}\nint b;\n")), line
+    assert include_problems("#include <cstdio>\nint line = 3; // # 3\n") == []
+
+
 @pytest.mark.parametrize("line, refused", [
     ("#define cub rtlib", True),                   # every CUB kernel renamed rtlib::... (red team, session 29)
     ("  %:  define thrust mine", True),            # the digraph, blanks
@@ -525,6 +556,10 @@ def test_a_control_character_in_a_lab_file_is_refused_before_anything_reads_it()
     ("#define CEIL_DIV(a, b) (((a) + (b) - 1) / (b))", False),
     ("#define cubes 3", False),
     ("#define _GLIBCXX_IOSTREAM 1", False),         # a header guard: what it lets in is the ELF audit's to judge
+    ("#define CUB_STDERR", False),                  # a switch CUB documents for its users (CUB's examples: session 33)
+    ("#define CCCL_IGNORE_DEPRECATED_CPP_DIALECT", False),
+    ("#define CUB_DISABLE_NAMESPACE_MAGIC", True),  # takes away the versioned namespace library_kernel reads
+    ("#define CUB_STDERR_X 1", True),
 ])
 def test_a_macro_may_not_rename_the_toolkits_namespaces(line, refused):
     from grader.audit.source import macro_problems

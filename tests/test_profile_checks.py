@@ -1049,22 +1049,52 @@ def test_the_report_is_measured_again_only_on_a_gpu_of_its_model(monkeypatch):
 def test_an_edited_report_fails_when_measured_again(monkeypatch):
     monkeypatch.setattr(profile, "_measured", lambda ctx: ([_launch(HONEST)], "", None))
     notes = []
-    assert profile._remeasure(_gpu_ctx(), _launch(HONEST), notes) is None
+    assert profile._remeasure(_gpu_ctx(), [_launch(HONEST)], notes) is None
     assert "figures agree with the new run" in notes[0], notes
     edited = _launch(dict(HONEST, **{profile.M_SOL_SM: 97.1}))
-    result = profile._remeasure(_gpu_ctx(), edited, [])
+    result = profile._remeasure(_gpu_ctx(), [edited], [])
     assert result.status == Status.FAIL and "not what your kernel measures" in result.message
     assert any("52.89" in d and "97.1" in d for d in result.details), result.details
 
 
 def test_a_measured_run_without_the_reports_launch_fails(monkeypatch):
     monkeypatch.setattr(profile, "_measured", lambda ctx: ([_launch(HONEST, grid=(2048, 1, 1))], "", None))
-    result = profile._remeasure(_gpu_ctx(), _launch(HONEST), [])
+    result = profile._remeasure(_gpu_ctx(), [_launch(HONEST)], [])
     assert result.status == Status.FAIL and "is not how your library launches it" in result.message
     other = _launch(HONEST, mangled="_Z5otherPKfPfii")
     monkeypatch.setattr(profile, "_measured", lambda ctx: ([other], "", None))
-    result = profile._remeasure(_gpu_ctx(), _launch(HONEST), [])
+    result = profile._remeasure(_gpu_ctx(), [_launch(HONEST)], [])
     assert result.status == Status.FAIL and "not the report's" in result.message
     monkeypatch.setattr(profile, "_measured", lambda ctx: ([], "the profiled launch: it crashed", None))
-    result = profile._remeasure(_gpu_ctx(), _launch(HONEST), [])
+    result = profile._remeasure(_gpu_ctx(), [_launch(HONEST)], [])
     assert result.status == Status.FAIL and "could not measure your library" in result.message
+
+
+def test_every_launch_of_the_report_is_measured_again(monkeypatch):
+    """Red team, session 33: a second launch of the kernel, its figures edited, appended to a true report; the
+    analysis quoted only it. Each launch is measured again, not the longest alone."""
+    monkeypatch.setattr(profile, "_measured", lambda ctx: ([_launch(HONEST)], "", None))
+    notes = []
+    assert profile._remeasure(_gpu_ctx(), [_launch(HONEST), _launch(HONEST)], notes) is None
+    assert "of its 2 launches agree" in notes[0], notes
+    decoy = _launch(dict(HONEST, **{profile.M_DRAM_PCT: 99.7, profile.M_DURATION: 100000.0}))
+    result = profile._remeasure(_gpu_ctx(), [_launch(HONEST), decoy], [])
+    assert result.status == Status.FAIL and "not what your kernel measures" in result.message
+    elsewhere = _launch(HONEST, grid=(2048, 1, 1))
+    result = profile._remeasure(_gpu_ctx(), [_launch(HONEST), elsewhere], [])
+    assert result.status == Status.FAIL and "is not how your library launches it" in result.message
+
+
+def test_a_reports_launches_are_one_runs():
+    """On any machine: one GPU, and two launches of one kernel with one grid and block measure alike; other kernels or
+    launch shapes are not compared with each other (a design of two kernels is right)."""
+    ctx = _gpu_ctx()
+    assert profile._one_run(ctx, [_launch(HONEST), _launch(dict(HONEST, **{profile.M_SOL_MEM: 82.0}))]) is None
+    other = _launch(dict(HONEST, **{profile.M_DURATION: 30000.0}), mangled="_Z5otherPKfPfii")
+    assert profile._one_run(ctx, [_launch(HONEST), other]) is None
+    decoy = _launch(dict(HONEST, **{profile.M_DRAM_PCT: 99.7, profile.M_DURATION: 100000.0}))
+    result = profile._one_run(ctx, [_launch(HONEST), decoy])
+    assert result.status == Status.FAIL and "with one grid and block disagree" in result.message, result.message
+    assert any("the other launch" in d for d in result.details), result.details
+    mixed = profile._one_run(ctx, [_launch(HONEST), _launch(HONEST, device="NVIDIA H100 80GB HBM3")])
+    assert mixed.status == Status.FAIL and "recorded on 2 GPUs" in mixed.message

@@ -179,7 +179,9 @@ TOOLCHAIN_ADDRESSED = {"__cxa_finalize", "_ITM_deregisterTMCloneTable", "_ITM_re
                        "__gxx_personality_v0", "_Jv_RegisterClasses"}
 # Instructions that reach the kernel, a clock or the processor without any import.
 RAW_SYSCALL = re.compile(r"\s(syscall|sysenter|int\s+\$0x80|rdtscp?|rdpid|rdpmc|cpuid|rdrand|rdseed|lsl|lar|xgetbv"
-                         r"|sgdt|sidt|sldt|str|smsw|rdpkru|rdfsbase|rdgsbase)\b")
+                         r"|sgdt|sidt|sldt|str|smsw|rdpkru|rdfsbase|rdgsbase"
+                         r"|rdpru|tpause|umwait|umonitor|mwaitx?|monitorx?|xbegin|xabort|xend|xtest|rdssp[dq]|ptwrite"
+                         r"|clui|stui|testui|senduipi|uiret|wrpkru|wr[fg]sbase|enqcmds?|hreset)\b")
 # (lsl on Linux's per-processor segment is getcpu's way to the processor number: red team, session 22)
 UNIMPORTED = {"rdtsc": "reads the clock", "rdtscp": "reads the clock", "rdpid": "reads the processor number",
               "rdpmc": "reads a performance counter", "cpuid": "queries the processor",
@@ -188,7 +190,21 @@ UNIMPORTED = {"rdtsc": "reads the clock", "rdtscp": "reads the clock", "rdpid": 
               "sgdt": "reads the processor's tables", "sidt": "reads the processor's tables",
               "sldt": "reads the processor's tables", "str": "reads the processor's tables",
               "smsw": "reads the processor's state", "rdpkru": "reads the processor's state",
-              "rdfsbase": "reads the processor's state", "rdgsbase": "reads the processor's state"}
+              "rdfsbase": "reads the processor's state", "rdgsbase": "reads the processor's state",
+              # the clock by other ways (red team, session 33: AMD's rdpru, and tpause, whose flag says whether its
+              # deadline had passed, so that a search finds the time-stamp counter), and their kind
+              "rdpru": "reads the clock", "tpause": "waits on the clock", "umwait": "waits on the clock",
+              "umonitor": "watches memory", "mwait": "waits on the clock", "mwaitx": "waits on the clock",
+              "monitor": "watches memory", "monitorx": "watches memory",
+              "xbegin": "runs a hardware transaction", "xabort": "runs a hardware transaction",
+              "xend": "runs a hardware transaction", "xtest": "runs a hardware transaction",
+              "rdsspd": "reads the processor's state", "rdsspq": "reads the processor's state",
+              "ptwrite": "writes to the processor's trace", "wrpkru": "changes the processor's memory keys",
+              "wrfsbase": "changes the processor's state", "wrgsbase": "changes the processor's state",
+              "clui": "uses user interrupts", "stui": "uses user interrupts", "testui": "uses user interrupts",
+              "senduipi": "uses user interrupts", "uiret": "uses user interrupts",
+              "enqcmd": "queues work to a device", "enqcmds": "queues work to a device",
+              "hreset": "resets the processor's history"}
 # Relocations whose symbol value is a thread-local offset, not an address.
 TLS_RELOCATIONS = {"R_X86_64_DTPMOD64", "R_X86_64_DTPOFF64", "R_X86_64_TPOFF64"}
 # Opcodes that write global memory (generic and global stores, reductions and atomics, the TMA's and bulk copies'
@@ -894,9 +910,16 @@ LIBRARY_NAMESPACES = {"cub", "thrust", "cuda", "cutlass", "cute"}
 EMPTY_KERNEL = re.compile(r"^_ZN3cub\d+CUB_\w+6detail11EmptyKernelIvEEvv$")
 
 
+# The inline namespace the toolkit's libraries open inside their own (CUB_300001_SM_900, THRUST_300001_SM_900_NS,
+# libcu++'s __4): only a macro could take it away, and the source audit refuses those.
+VERSIONED_NAMESPACE = re.compile(r"^(?:(?:CUB|THRUST)_\d+_SM_\w+|__\d+)$")
+
+
 def library_kernel(mangled: str) -> str:
-    """'cub::...::DeviceSegmentedReduceKernel' for a kernel in one of LIBRARY_NAMESPACES (at any depth:
-    at_cuda_detail::cub:: too), read off its mangled name (_ZN 3cub 17CUB_300001_SM_900 6detail ... I...E ...), else ''."""
+    """'cub::...::DeviceSegmentedReduceKernel' for a kernel in one of LIBRARY_NAMESPACES, read off its mangled name
+    (_ZN 3cub 17CUB_300001_SM_900 6detail ... I...E ...), else ''. Outermost, or deeper where the library's versioned
+    inline namespace follows (at_cuda_detail::cub::CUB_300001_SM_900::): a learner's own course::cuda::k is theirs
+    (ffcuda, session 33)."""
     if not mangled.startswith("_ZN"):
         return ""
     names, i = [], 3
@@ -907,7 +930,10 @@ def library_kernel(mangled: str) -> str:
         length = int(mangled[i:j])
         names.append(mangled[j:j + length])
         i = j + length
-    return "::".join(names) if any(name in LIBRARY_NAMESPACES for name in names[:-1]) else ""
+    scopes = names[:-1]
+    library = any(name in LIBRARY_NAMESPACES and (k == 0 or any(VERSIONED_NAMESPACE.match(n) for n in scopes[k + 1:]))
+                  for k, name in enumerate(scopes))
+    return "::".join(names) if library else ""
 
 
 # Device code the audit disassembles: cuobjdump's SASS is read whole, about 12 bytes of text per byte of fatbinary

@@ -7,6 +7,8 @@ comments, expands nothing, reads no other file).
 """
 from __future__ import annotations
 
+import functools
+import glob
 import os
 import posixpath
 import re
@@ -87,6 +89,7 @@ def text_problems(text: str) -> list[str]:
 
 
 # Blanks in a directive: GCC also takes form feeds and vertical tabs there (#\vinclude is an include)
+LINE_DIRECTIVE = re.compile(r"^[ \t\f\v]*#[ \t\f\v]*(?:line\b|\d)", re.M)
 ANY_INCLUDE = re.compile(r"^[ \t\f\v]*#[ \t\f\v]*(include|include_next|import)\b[ \t\f\v]*(\S?)", re.M)
 
 
@@ -97,6 +100,9 @@ def include_problems(text: str) -> list[str]:
     problems = [f"#{m[1]} {m[2] or ''}...: an include through a macro (or #{m[1]} itself) hides the header's "
                 "name; write #include <header> out" for m in ANY_INCLUDE.finditer(text)
                 if m[1] != "include" or m[2] not in ("<", '"')]
+    problems += [f"line {text.count(chr(10), 0, m.start()) + 1}: a #line directive (or a line marker) says the code "
+                 "after it is another file's, which the build's checks read by file; write none"
+                 for m in LINE_DIRECTIVE.finditer(text)]
     for quote, written in INCLUDE.findall(text):
         written = written.strip()
         # <./unistd.h> and <thrust//x.h> name the files <unistd.h> and <thrust/x.h> (red team, session 17)
@@ -129,6 +135,14 @@ def include_problems(text: str) -> list[str]:
 TOOLKIT_NAMES = re.compile(r"^(cub|thrust|cuda|cuda_std|cute|cutlass|nv|nvcuda|cooperative_groups|std|__gnu_cxx|"
                            r"__cxxabiv1|CUB_\w*|THRUST_\w*|CCCL_\w*|_CCCL_\w*|LIBCUDACXX_\w*|_LIBCUDACXX_\w*)$")
 ANY_MACRO = re.compile(r"^[ \t\f\v]*#[ \t\f\v]*(define|undef)[ \t\f\v]+([A-Za-z_]\w*)", re.M)
+# The switches the toolkit documents for its users, which rename nothing: CUB's examples begin with CUB_STDERR, and
+# the deprecation switches silence warnings. Each by its exact name: CUB_WRAPPED_NAMESPACE, CUB_DISABLE_NAMESPACE_MAGIC
+# and their kind, which do rename, stay refused (ffcuda, session 33: a right file copied from CUB's example was refused).
+TOOLKIT_SWITCHES = frozenset({
+    "CUB_STDERR", "CCCL_IGNORE_DEPRECATED_CPP_DIALECT", "CUB_IGNORE_DEPRECATED_CPP_DIALECT",
+    "THRUST_IGNORE_DEPRECATED_CPP_DIALECT", "CCCL_IGNORE_DEPRECATED_CPP_11", "CCCL_IGNORE_DEPRECATED_CPP_14",
+    "CCCL_IGNORE_DEPRECATED_COMPILER", "CCCL_IGNORE_DEPRECATED_API", "CUB_IGNORE_DEPRECATED_API",
+    "THRUST_IGNORE_DEPRECATED_API", "THRUST_IGNORE_CUB_VERSION_CHECK"})
 
 
 def macro_problems(text: str) -> list[str]:
@@ -137,7 +151,7 @@ def macro_problems(text: str) -> list[str]:
     text = spliced(text).replace("%:", "#")
     return [f"#{m[1]} {m[2]}: renames a name the CUDA toolkit's or the C++ library's headers are made of (a namespace, "
             "or a macro they configure themselves with), which hides whose code a kernel is; give your macros names "
-            "of your own" for m in ANY_MACRO.finditer(text) if TOOLKIT_NAMES.match(m[2])]
+            "of your own" for m in ANY_MACRO.finditer(text) if TOOLKIT_NAMES.match(m[2]) and m[2] not in TOOLKIT_SWITCHES]
 
 
 # ---- is the stub still the stub? -----------------------------------------------------------------
@@ -279,6 +293,55 @@ def read_problems(compiler_deps: str | None, assembler_deps: str | None, *, sour
         problems.append(f"the assembler read {_shown(name)} (an .incbin or .include in an asm statement): a lab "
                         "file may not read other files; write any data it needs into the file itself")
     return problems
+
+
+# CUB's device-wide machinery: the agents, dispatchers, device-wide algorithms and grid helpers of cub/agent/,
+# cub/device/ and cub/grid/ (AgentReduce, DispatchSegmentedReduce, DeviceSegmentedReduceKernel...). Its kernels are
+# refused by name (elf.library_kernel); an agent's body copied into a kernel of the learner's own name did the same
+# work and passed (red team, session 33). A file may include <cub/cub.cuh>, which reads those headers, for a
+# block-level building block: what decides is which of their names the learner's own code, as the compiler
+# preprocessed it (macros expanded, both passes), names.
+MACHINERY_DIRS = ("agent", "device", "grid")
+MACHINERY_NAME = re.compile(r"\b(?:Agent|Device|Dispatch|Grid)[A-Z]\w*")
+LINE_MARKER = re.compile(r'^#\s*(?:line\s+)?\d+\s+"((?:[^"\\]|\\.)*)"')
+IDENTIFIER = re.compile(r"\b[A-Za-z_]\w*")
+
+
+@functools.lru_cache(maxsize=4)
+def machinery_names(roots: tuple[str, ...]) -> frozenset[str]:
+    """The names CUB's device-wide headers under the toolchain's include folders declare or use (Agent*, Device*,
+    Dispatch*, Grid*), read from the headers themselves so that a new CUB brings its own."""
+    names: set[str] = set()
+    for root in roots:
+        for cub in (os.path.join(root, "cccl", "cub"), os.path.join(root, "cub")):
+            for folder in MACHINERY_DIRS:
+                for path in glob.glob(os.path.join(cub, folder, "**", "*.cuh"), recursive=True):
+                    with open(path, errors="replace") as fh:
+                        names.update(MACHINERY_NAME.findall(fh.read()))
+    return frozenset(names)
+
+
+def machinery_problems(preprocessed: list[Path], roots: tuple[str, ...]) -> list[str]:
+    """CUB's device-wide machinery named in the learner's own code: the compiler's preprocessed files (nvcc --keep:
+    the device passes' .cpp1.ii and the host's .cpp4.ii), read where their line markers name a file outside the
+    toolchain's folders (the learner's file; #line directives are refused above, so a marker cannot lie)."""
+    names = machinery_names(tuple(roots))
+    found: set[str] = set()
+    for ii in preprocessed:
+        own = False
+        with open(ii, errors="replace") as fh:
+            for line in fh:
+                if line.startswith("#"):
+                    if m := LINE_MARKER.match(line):
+                        own = not _inside(os.path.realpath(m[1]), roots)
+                    continue
+                if own and any(word in line for word in ("Agent", "Device", "Dispatch", "Grid")):
+                    found.update(names.intersection(IDENTIFIER.findall(line)))
+    if not found:
+        return []
+    return [f"your file uses CUB's device-wide machinery ({', '.join(sorted(found)[:4])}): its agents, dispatchers "
+            "and device-wide algorithms do a whole kernel's work, which the lab asks of you; CUB's block- and "
+            "warp-level building blocks (cub::BlockReduce, cub::WarpReduce) inside a kernel of your own are fine"]
 
 
 def _shown(path: str) -> str:

@@ -356,10 +356,10 @@ def check_kernel_matches(ctx) -> Result:
                      "re-record it with `make profile LAB=02` after your last change to the kernel"],
             hint=ctx.hint("profile"))
     notes = _register_notes(mine, kernels)
-    if problem := _code_cross_check(ctx, mine, kernels, notes):
+    if problem := _one_run(ctx, mine) or _code_cross_check(ctx, mine, kernels, notes):
         return problem
     if ctx.device.has_cuda and _same_model(ctx, primary(mine)) and _ncu_here():
-        if problem := _remeasure(ctx, primary(mine), notes):
+        if problem := _remeasure(ctx, mine, notes):
             return problem
     elif ctx.device.has_cuda:
         if problem := _launch_cross_check(ctx, mine):
@@ -377,6 +377,39 @@ def check_kernel_matches(ctx) -> Result:
     launches = sorted({kernel_base_name(a["kernel"]["function"]) for a in mine})
     return Result(Status.PASS, f"the report profiles your kernel {', '.join(launches)}", details=notes,
                   measurements={"kernels": launches, "launches": len(mine)})
+
+
+def _gpu_name(action: dict) -> str:
+    return " ".join(str(action["device"].get("name") or "").split())
+
+
+def _one_run(ctx, mine: list[dict]) -> Result | None:
+    """Every launch of the learner's kernels in the report is one run's, so that what one check judges is what the
+    others do: the launches were recorded on one GPU, and two launches of one kernel with one grid and block agree with
+    each other as two runs do (``_disagreeing``). The code is compared on the longest launch, the figures measured
+    again launch by launch (``_remeasure``), and the analysis may quote any launch (red team, session 33: a second
+    launch, its figures edited, appended to a true report passed every check, the analysis quoting only it)."""
+    gpus = sorted({_gpu_name(a) or "an unnamed GPU" for a in mine})
+    if len(gpus) > 1:
+        return failed(f"the report's launches of your kernels were recorded on {len(gpus)} GPUs ({', '.join(gpus[:3])})",
+                      details=["expected: one report of one run, recorded with `make profile LAB=02` (a report "
+                               "stitched from several files, or edited, mixes them)"], hint=ctx.hint("profile"))
+    seen: dict[tuple, dict] = {}
+    for action in mine[:MAX_LAUNCHES_COMPARED]:
+        key = (action["kernel"].get("mangled"), tuple(action["launch"]["grid"]), tuple(action["launch"]["block"]))
+        if key not in seen:
+            seen[key] = action
+        elif wrong := _disagreeing(action, seen[key]):
+            return failed(f"two launches of {_shown_name(action)} with one grid and block disagree: {len(wrong)} "
+                          "figures differ by more than two runs do",
+                          details=[line.replace("measured again", "the other launch") for line in wrong[:6]] + [
+                              "expected: the report as Nsight Compute wrote it: one run's launches of one kernel "
+                              "measure alike (a launch edited, or added from another report, does not)"],
+                          hint=ctx.hint("profile"))
+    return None
+
+
+MAX_LAUNCHES_COMPARED = 64  # `make profile` records one launch; a report of more is compared launch by launch up to this
 
 
 def _register_notes(mine: list[dict], kernels: dict) -> list[str]:
@@ -619,44 +652,49 @@ def measured_worker(ctx, attempt: int = 1):
     return plan, report, started_worker(ctx, f"measured-{attempt}", make)
 
 
-def _remeasure(ctx, main: dict, notes: list[str]) -> Result | None:
-    """Measure the graded library again (``_measured``): the report's launch must be among the new run's, by its
-    mangled name (a template's very instance), grid and block, and every figure both hold must agree
-    (``_disagreeing``). None when they do (a note says so)."""
+def _remeasure(ctx, mine: list[dict], notes: list[str]) -> Result | None:
+    """Measure the graded library again (``_measured``): each of the report's launches of the learner's kernels (up
+    to MAX_LAUNCHES_COMPARED) must be among the new run's, by its mangled name (a template's very instance), grid and
+    block, and every figure both hold must agree (``_disagreeing``): any of them may be quoted. None when they do (a
+    note says so)."""
     judged, error, log = _measured(ctx)
     label = ctx.spec.label(ctx.spec.representative)
     if error:
         return failed(f"Nsight Compute could not measure your library at {label} to check the report: {error}",
                       log=log, hint=ctx.hint("profile"))
-    mangled = str(main["kernel"].get("mangled") or "")
-    reported_name = _shown_name(main)
     shown = ", ".join(f"{_shown_name(a)} grid {a['launch']['grid']} block {a['launch']['block']}"
                       for a in judged[:4]) or "no kernel"
-    same = [a for a in judged if mangled and a["kernel"].get("mangled") == mangled]
-    if not same:
-        return failed(f"at {label} your library launches {shown}, not the report's {reported_name}", details=[
-                          "expected: the report of a kernel the graded code actually launches at the representative "
-                          "size (dead code, or a kernel only used at other sizes, is not the one to profile)",
-                          "measured again with Nsight Compute on this GPU"], log=log, hint=ctx.hint("profile"))
-    grid, block = main["launch"]["grid"], main["launch"]["block"]
-    fit = [a for a in same if a["launch"]["grid"] == grid and a["launch"]["block"] == block]
-    if not fit:
-        return failed(f"the report's launch of {reported_name} (grid {grid}, block {block}) is not how your library "
-                      f"launches it at {label}: {shown}",
-                      details=["re-record the report with `make profile LAB=02` from the code you submit"],
-                      log=log, hint=ctx.hint("profile"))
-    wrong = _disagreeing(main, fit[0], settings=bool(ctx.memo.get("profile.same_code")))
-    if wrong:
-        return failed(f"the report's figures are not what your kernel measures on this {ctx.device.name}: "
-                      f"{len(wrong)} differ by more than two runs do", details=wrong[:6] + [
-                          "expected: the report as Nsight Compute wrote it, of the code you submit; re-record it with "
-                          "`make profile LAB=02` (a report edited after the run, or recorded from other code, "
-                          "disagrees with a new run)"], log=log, hint=ctx.hint("profile"))
-    compared = len([n for n in REMEASURED if n not in NOT_COMPARED and _metric(main, n) is not None
-                    and _metric(fit[0], n) is not None])
+    compared = 0
+    for main in mine[:MAX_LAUNCHES_COMPARED]:
+        mangled = str(main["kernel"].get("mangled") or "")
+        reported_name = _shown_name(main)
+        same = [a for a in judged if mangled and a["kernel"].get("mangled") == mangled]
+        if not same:
+            return failed(f"at {label} your library launches {shown}, not the report's {reported_name}", details=[
+                              "expected: the report of a kernel the graded code actually launches at the "
+                              "representative size (dead code, or a kernel only used at other sizes, is not the one "
+                              "to profile)", "measured again with Nsight Compute on this GPU"],
+                          log=log, hint=ctx.hint("profile"))
+        grid, block = main["launch"]["grid"], main["launch"]["block"]
+        fit = [a for a in same if a["launch"]["grid"] == grid and a["launch"]["block"] == block]
+        if not fit:
+            return failed(f"the report's launch of {reported_name} (grid {grid}, block {block}) is not how your "
+                          f"library launches it at {label}: {shown}",
+                          details=["re-record the report with `make profile LAB=02` from the code you submit"],
+                          log=log, hint=ctx.hint("profile"))
+        wrong = _disagreeing(main, fit[0], settings=bool(ctx.memo.get("profile.same_code")))
+        if wrong:
+            return failed(f"the report's figures are not what your kernel measures on this {ctx.device.name}: "
+                          f"{len(wrong)} differ by more than two runs do", details=wrong[:6] + [
+                              "expected: the report as Nsight Compute wrote it, of the code you submit; re-record it "
+                              "with `make profile LAB=02` (a report edited after the run, or recorded from other "
+                              "code, disagrees with a new run)"], log=log, hint=ctx.hint("profile"))
+        compared += len([n for n in REMEASURED if n not in NOT_COMPARED and _metric(main, n) is not None
+                         and _metric(fit[0], n) is not None])
+    launches = min(len(mine), MAX_LAUNCHES_COMPARED)
     notes.append(f"measured again with Nsight Compute on this {ctx.device.name}: the graded library launches the "
-                 f"report's kernel at {label} with its grid and block, and the report's {compared} figures agree with "
-                 "the new run")
+                 f"report's kernel at {label} with its grid and block, and the report's {compared} figures "
+                 + (f"of its {launches} launches " if launches > 1 else "") + "agree with the new run")
     return None
 
 
@@ -1111,7 +1149,7 @@ def check_analysis(ctx) -> Result:
         return fail(f"{analysis_path(ctx).as_posix()} uses HTML that can hide text ({tag!r}): it is checked as it "
                     "renders", ["expected: Markdown for emphasis, tables, links and images; an HTML tag with "
                                 "attributes (hidden, style, class) or an element that never shows is refused"])
-    kernels = tuple(sorted({kernel_base_name(str(a.get('name', ''))) for a in mine} |
+    kernels = tuple(sorted({kernel_base_name(str(a["kernel"].get("function") or "")) for a in mine} - {""} |
                            {analysis_path(ctx).stem}))  # softmax_tuned, the kernels' own names
     read = _read_analysis(text, kernels)
     if read is None:
