@@ -25,6 +25,9 @@ from grader.runner import WorkerGone
 ALLOWED_LIBRARY_KERNELS = ("FillFunctor",)  # torch's fill_/zero_: allocation, not arithmetic
 
 
+NONE_OF_YOURS = "Nsight Compute listed none of your kernels"
+
+
 def allowed(name: str) -> bool:
     return any(a in name for a in ALLOWED_LIBRARY_KERNELS)
 
@@ -180,17 +183,17 @@ def check(ctx, plan, file: str) -> Result:
     mine = jit_names((ctx.stage / file).read_text(errors="replace"))
     # Always in the sandbox. A run that lists nothing is never repeated outside it: what the learner's code does
     # decides whether a run lists anything, and it must never buy itself a run without isolation.
-    errors, attempt, learner_tries, lost_starts, only_allowed = [], 0, 0, 0, []
+    errors, attempt, learner_tries, lost_starts = [], 0, 0, 0
     while True:
         attempt += 1
         limits = (START_LIMITS_S[lost_starts], STEP_LIMITS_S[learner_tries], FIRST_LINE_S[lost_starts])
-        names, worker, error = kernels_run(ctx, plan, attempt, limits)
-        if names and all(allowed(n) and base(n) not in mine for n in names):
+        listed, worker, error = kernels_run(ctx, plan, attempt, limits)
+        names = listed
+        if listed and all(allowed(n) and base(n) not in mine for n in listed):
             # Only torch's fills, none of the learner's kernels: a record cut short lists the first launches and not
             # the last (make test-gpu on an H200, session 33: a right control's Triton kernel missing after two lost
             # starts), so the run is tried once more, as one that listed nothing; two such runs fail below.
-            only_allowed, names = names, []
-            error = "Nsight Compute listed none of your kernels"
+            names, error = [], NONE_OF_YOURS
         if names:
             break
         errors.append(error)
@@ -202,8 +205,8 @@ def check(ctx, plan, file: str) -> Result:
         learner_tries += 1
         if learner_tries >= ATTEMPTS:
             break
-    if not names and only_allowed and error == "Nsight Compute listed none of your kernels":
-        names = only_allowed  # the last run listed kernels, none of them the learner's: said so below
+    if error == NONE_OF_YOURS:
+        names = listed  # the last run listed kernels, none of them the learner's: said so below
     if not names:
         return failed(f"Nsight Compute could not list the kernels your code ran ({attempt} tries): {error}",
                       details=["if every submission fails here, Nsight Compute cannot watch a sandboxed process on "

@@ -366,7 +366,7 @@ def check_kernel_matches(ctx) -> Result:
             return problem
         notes.append("the graded library launches this kernel at the representative size with the report's grid "
                      "and block (traced on this GPU)")
-        reported = " ".join(str(primary(mine)["device"].get("name") or "").split()) or "an unnamed GPU"
+        reported = _gpu_name(primary(mine)) or "an unnamed GPU"
         notes.append(f"the report's figures were taken as recorded: it was taken on {reported}, this grading runs on "
                      f"{ctx.device.name}, where they cannot be measured the same" if not _same_model(ctx, primary(mine))
                      else "the report's figures were taken as recorded: Nsight Compute is not installed here to "
@@ -606,7 +606,7 @@ def _ncu_here() -> bool:
 
 
 def _same_model(ctx, action: dict) -> bool:
-    return " ".join(str(action["device"].get("name") or "").split()) == " ".join(ctx.device.name.split())
+    return _gpu_name(action) == " ".join(ctx.device.name.split())
 
 
 def measures_again(ctx, done: dict) -> bool:
