@@ -243,6 +243,16 @@ def test_elf_plt_and_init_forms():
     assert gmon and gmon.group("slot") == "3fe8"  # the slot is then checked against the relocation, not the name
     for clock in ("rdtsc", "rdtscp", "cpuid", "rdrand %eax", "syscall"):
         assert elf.RAW_SYSCALL.search(" " + clock), clock
+    # The host instructions allowed: what honest launchers compile to, by family; anything else is refused
+    for ordinary in ("mov    %rax,%rbx", "data16 cs nopw 0x0(%rax,%rax,1)", "rep stos %rax,%es:(%rdi)",
+                     "lock cmpxchg %ecx,(%rdx)", "setne  %al", "cmovge %eax,%edx", "fldt   0x10(%rsp)", "cltq",
+                     "notrack jmp *%rax", "movzbl %al,%eax", "xchg   %ax,%ax", "endbr64", "ud2", "shrx %rax,%rbx,%rcx",
+                     "punpcklqdq %xmm1,%xmm0", "vfmadd231ps %ymm2,%ymm1,%ymm0", "kmovw  %k1,%eax", "bsr %edi,%eax"):
+        assert elf.HOST_INSTRUCTION.match(ordinary) or elf.VECTOR_OPERAND.search(ordinary), ordinary
+    for odd in ("clflush (%rax)", "fxsave (%rax)", "xsave  (%rax)", "setssbsy", "xacquire lock add %eax,(%rdx)",
+                "serialize", "ldmxcsr (%rsp)", "hlt", "int3", "frstor (%rax)", "movnti %eax,(%rdx)", "llwpcb %rax",
+                "clzero", "verw   (%rax)", "tileloadd (%rax,%rbx,1),%tmm0", "xsusldtrk", "enclu"):
+        assert not (elf.HOST_INSTRUCTION.match(odd) or elf.VECTOR_OPERAND.search(odd)), odd
 
 
 @needs_nvcc
@@ -251,10 +261,19 @@ def test_elf_plt_and_init_forms():
      "reads the clock"),
     ("static std::once_flag once; std::call_once(once, [] { cudaFuncSetAttribute(k, "
      "cudaFuncAttributePreferredSharedMemoryCarveout, 50); });", None),
+    # Host C++ a launcher might hold compiles to instructions on HOST_INSTRUCTION's list: x87 (long double), a loop
+    # the compiler vectorises, an atomic counter, byte swaps and bit scans.
+    ("volatile long double x = n; x = x * 1.000001L + 0.5L; if (x < 0) return cudaErrorUnknown;", None),
+    ("int v[64]; for (int j = 0; j < 64; j++) v[j] = (n >> (j & 31)) * j; long t = 0; for (int j = 0; j < 64; j++) "
+     "t += v[j]; if (t == 12345) return cudaErrorUnknown;", None),
+    ("static std::atomic<int> calls{0}; if (calls.fetch_add(1) < 0 || __builtin_bswap32(n) == 7u || "
+     "__builtin_clz(n | 1) == 40) return cudaErrorUnknown;", None),
+    # ... and an instruction on neither list is refused by not being on the list (session 34)
+    ('asm volatile("clflush (%0)" :: "r"(a) : "memory");', "does not use"),
 ])
 def test_build_audit_of_launcher_bodies(tmp_path, body, found):
     src = tmp_path / "vector_add.cu"
-    src.write_text("#include <cuda_runtime.h>\n#include <mutex>\n__global__ void k(const float* a, const float* b, "
+    src.write_text("#include <cuda_runtime.h>\n#include <mutex>\n#include <atomic>\n__global__ void k(const float* a, const float* b, "
                    "float* c, int n) { int i = threadIdx.x; if (i < n) c[i] = a[i] + b[i]; }\n"
                    'extern "C" cudaError_t vector_add(const float* a, const float* b, float* c, int n, '
                    f"cudaStream_t s) {{ {body} k<<<1, 32, 0, s>>>(a, b, c, n); return cudaGetLastError(); }}\n")

@@ -183,6 +183,26 @@ RAW_SYSCALL = re.compile(r"\s(syscall|sysenter|int\s+\$0x80|rdtscp?|rdpid|rdpmc|
                          r"|rdpru|tpause|umwait|umonitor|mwaitx?|monitorx?|xbegin|xabort|xend|xtest|rdssp[dq]|ptwrite"
                          r"|clui|stui|testui|senduipi|uiret|wrpkru|wr[fg]sbase|enqcmds?|hreset)\b")
 # (lsl on Linux's per-processor segment is getcpu's way to the processor number: red team, session 22)
+# The instructions a launcher's C++ compiles to, and nothing else (the class of decision 158, which named one more
+# family of clock readers at a time): general-purpose arithmetic, moves, branches, calls, atomics and string moves,
+# the condition codes' jumps, sets and moves, x87, and any instruction on vector or mask registers (SSE, AVX, AVX-512:
+# arithmetic only, whatever the extension). Everything else a processor offers (its clocks, state, transactions,
+# caches, traces, queues, and the extensions still to come) is refused by not being here. Built from the mnemonics of
+# every honest CUDA control's host code (the solutions and the c12 cases, both tracks: 49 mnemonics), widened to
+# their families (BMI, MOVBE, CRC32, the conversions, fences, prefetches).
+_CC = r"(?:n?[abgl]e?|n?[ceosz]|p[eo]?|np)"
+HOST_INSTRUCTION = re.compile(
+    rf"^{PREFIXES}(?:"
+    r"(?:mov(?:abs)?|mov[sz][bw][wlq]?|movs[bl]q|movslq|lea|push|pop|xchg|cmpxchg(?:8b|16b)?|xadd|bswap|movbe|"
+    r"add|adc|adcx|adox|sub|sbb|i?mul|mulx|i?div|neg|not|inc|dec|and|andn|or|xor|test|cmp|"
+    r"s[ah][lr]d?|s[ah][lr]x|ro[lr]x?|rc[lr]|bt[crs]?|bs[fr]|lzcnt|tzcnt|popcnt|bextr|bls(?:i|r|msk)|bzhi|pdep|pext|"
+    r"crc32|call|ret|jmp|leave|nop|stos|movs|cmps|scas|lods)[bwlq]?"
+    rf"|j{_CC}|j[er]cxz|set{_CC}|cmov{_CC}[wlq]?"
+    r"|c(?:btw|wtl|ltq|wtd|ltd|qto)|endbr(?:64|32)|ud[012]|pause|[lms]fence|prefetch\w*|cl[cd]|st[cd]|cmc|[ls]ahf"
+    r"|pushf[wlq]?|popf[wlq]?|vzero(?:upper|all)|emms"
+    r"|f(?!x?save|x?rstor|n?stenv|ldenv|nsave)[a-z0-9]+"  # x87 (long double), not its state's save and restore
+    r")(?:\s|$)")
+VECTOR_OPERAND = re.compile(r"%(?:[xyz]?mm\d+|k[0-7])\b")  # SSE/AVX/AVX-512 and MMX registers, AVX-512's masks
 UNIMPORTED = {"rdtsc": "reads the clock", "rdtscp": "reads the clock", "rdpid": "reads the processor number",
               "rdpmc": "reads a performance counter", "cpuid": "queries the processor",
               "rdrand": "reads the hardware random generator", "rdseed": "reads the hardware random generator",
@@ -650,6 +670,14 @@ def _host_code(library: Path, run_tool, image: _Image, facts: ElfFacts) -> None:
                 what = m.group(1).split()[0]
                 facts.problems.append(f"{UNIMPORTED.get(what, 'makes a raw system call')} in {_pretty(name)} "
                                       f"({m.group(1)}): host code may only launch kernels")
+            elif learner and not HOST_INSTRUCTION.match(instruction) and not VECTOR_OPERAND.search(instruction) and \
+                    not instruction.startswith(".byte") and "(bad)" not in instruction and \
+                    ("insn", what := instruction.split()[0]) not in told:
+                told.add(("insn", what))
+                shown = " ".join(instruction.split())[:40]
+                facts.problems.append(f"runs the instruction `{shown}` in {_pretty(name)}, which host code compiled "
+                                      "from a launcher's C++ does not use (it uses arithmetic, moves, branches, calls, "
+                                      "atomics and vector math): host code may only launch kernels")
             if section in PLT_SECTIONS:
                 form = PLT_INSTRUCTIONS.match(instruction)
                 if (not form or form.group("target") and int(form.group("target"), 16) != plt0) and \
