@@ -214,18 +214,19 @@ def stack_inputs(sets: list[dict]) -> dict:
 
 
 def launch_inputs(spec, family: str, dims: dict, seeds: list[int], fresh: int, launch: int, device) -> dict:
-    """The inputs timed launch ``launch`` of a block read: the sets drawn, then every turn's change up to its own."""
+    """The inputs timed launch ``launch`` of a block read: the sets drawn, then every turn's change up to its own (the
+    first, turn 0, just before launch 0)."""
     k = len(seeds)
     stacked = stack_inputs([spec.make_inputs(family, dims, s, device) for s in seeds])
-    for turn in range(1, launch // k + 1):
+    for turn in range(0, launch // k + 1):
         spec.perturb(stacked, dims, spec.change(dims, k, launch_seed(fresh, turn), turn, device))
     return {name: t[launch % k] for name, t in stacked.items()}
 
 
 def launch_change(spec, dims: dict, seeds: list[int], fresh: int, launch: int, device):
-    """The change made just before launch ``launch`` to the sets (None for a set's first launch of the block)."""
+    """The change made to the sets before launch ``launch``: its turn's, made just before launch (launch // k) * k."""
     k = len(seeds)
-    return spec.change(dims, k, launch_seed(fresh, launch // k), launch // k, device) if launch >= k else None
+    return spec.change(dims, k, launch_seed(fresh, launch // k), launch // k, device)
 
 
 # ---- hardware ceilings ----------------------------------------------------------------------------

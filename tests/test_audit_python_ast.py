@@ -7,6 +7,7 @@ import pytest
 from grader.audit.python_ast import PORT, TRITON, audit
 
 HEAD = '''import math
+import warnings
 import torch
 import triton
 import triton.language as tl
@@ -69,6 +70,11 @@ CHEATS = {
     "math_of_an_element": "z = torch.empty_like(x)\nz[0, 0] = math.exp(x[0, 0])",
     "rebound_on_one_branch": "if x is None:\n    x = 0\nz = x * 1",
     "subscript_in_a_tuple_target": "a, x[0] = 1, 2\nz = x * 1",
+    # type(x) used as more than a name to show or compare still hands out the tensor's class (session 34 kept these)
+    "class_of_a_tensor_computes": "z = type(x).exp(x)",
+    "class_held_then_used": "c = type(x)\nz = c.exp(x)",
+    "dunder_class_computes": "z = x.__class__.exp(x)",
+    "clone_then_computes": "z = x.clone() * 2",
 }
 
 ALLOWED = {
@@ -79,6 +85,11 @@ ALLOWED = {
     "strides": "z = x.contiguous()\nstep = z.stride(0) * z.element_size() + len(z)",
     "loop_over_tensors": "for t in (x,):\n    assert t.is_contiguous()\nz = x",
     "zero_fill": "z = torch.empty_like(x)\nz[:] = 0",
+    # facts about a tensor and a copy of it, named as the rules allow (false failures until session 34)
+    "torch_facts": "if not torch.is_tensor(x) or x.is_sparse or x.is_meta or torch.numel(x) == 0:\n    raise TypeError('x')\n"
+                   "assert torch.is_floating_point(x) and not x.is_complex() and not torch.is_complex(x)\nz = x",
+    "class_named_in_a_message": "assert x.dim() == 2, f'{type(x).__name__} {x.__class__.__name__} {type(x)}'\nz = x",
+    "private_copy": "z = x.clone(memory_format=torch.contiguous_format)\nw = torch.clone(z)",
 }
 
 
@@ -382,6 +393,8 @@ def test_tensors_are_followed_where_they_outlive_the_function_or_are_unpacked(he
     ("z = x\nv = float(str(x[0, 0])[7:-1])", "passes a tensor to str()"),
     ("z = x\nv = float(repr(x[0, 0]))", "passes a tensor to repr()"),
     ("z = x\nv = float('{}'.format(x[0, 0]))", "turns a tensor's values into text (.format())"),
+    ("z = x\nwarnings.warn(x[0, 0])", "passes a tensor to warnings.warn()"),
+    ("z = x\nwarnings.warn(f'{x[0, 0]}')", "turns a tensor's values into text (an f-string)"),
 ])
 def test_a_tensors_values_may_not_become_text(body, words):
     assert any(words in f.text for f in audit(wrapper(body), TRITON, "softmax")), body

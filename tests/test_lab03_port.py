@@ -341,6 +341,38 @@ def test_the_loss_graph_holds_only_a_models_operations():
     }
     for what, fn in right.items():
         assert graph_problem(fn().sum()) == "", what
+    assert graph_problem(torch.log1p(x.exp()).sum()) == ""  # softplus by hand (GRAPH_OPS said Log1p until session 34)
+
+
+def test_every_name_the_graph_allows_is_one_of_autograds_nodes():
+    """A misspelt name in GRAPH_OP_NAMES allows nothing and refuses the operation it meant (Log1p for autograd's
+    Log1PBackward0 refused torch.log1p: ffport34, session 34)."""
+    import re
+
+    import torch
+
+    from grader.workers.port import GRAPH_OP_NAMES
+
+    nodes = set(dir(torch._C._functions))
+    assert [n for n in GRAPH_OP_NAMES if not any(re.fullmatch(n + r"Backward\d*", node) for node in nodes)] == []
+
+
+def test_adamw_groups_made_of_named_parameters_are_torchs_own():
+    """torch >= 2.6 keeps the names of (name, parameter) pairs a group is given as its 'param_names', a list as long
+    as the group's params: torch's, not settings of the port's making (ffport34, session 34); anything else in a
+    group is still a plain number, flag or short tuple."""
+    import torch
+
+    from grader.workers.port import plain_group
+
+    named = [(f"w{i}", torch.nn.Parameter(torch.zeros(2))) for i in range(12)]
+    opt = torch.optim.AdamW([{"params": named, "weight_decay": 0.1}], lr=1e-3)
+    assert opt.param_groups[0]["param_names"] == [n for n, _ in named]
+    assert plain_group(opt.param_groups[0])
+    group = dict(opt.param_groups[0])
+    assert not plain_group({**group, "param_names": group["param_names"][:-1]})  # not as long as params
+    assert not plain_group({**group, "param_names": [object()] * 12})
+    assert not plain_group({**group, "names": [n for n, _ in named]})  # a long list of the port's own: not plain
 
 
 def test_graph_kept_refuses_what_runs_beyond_its_sight():

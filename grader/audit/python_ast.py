@@ -115,12 +115,15 @@ class Rules:
 
 TRITON = Rules(
     "triton",
-    frozenset({"torch", "triton", "triton.language", "math", "functools", "typing", "dataclasses", "__future__"}),
+    frozenset({"torch", "triton", "triton.language", "math", "functools", "typing", "dataclasses", "__future__",
+               "warnings"}),
     frozenset({"empty", "empty_like", "empty_strided", "zeros", "zeros_like", "full", "float32", "float16", "float",
                "double", "half", "long", "int", "short", "contiguous_format", "preserve_format",
                "bfloat16", "float64", "int32", "int64", "int8", "uint8", "uint32", "uint64", "bool", "device", "Tensor",
                "Size", "dtype", "cuda.get_device_properties", "cuda.current_device", "cuda.current_stream",
-               "cuda.is_available", "cuda.get_device_capability", "cuda.device", "is_tensor", "finfo", "iinfo"}),
+               "cuda.is_available", "cuda.get_device_capability", "cuda.device", "is_tensor", "finfo", "iinfo",
+               # facts about a tensor, as its methods x.numel() and x.is_floating_point() are (session 34)
+               "numel", "is_floating_point", "is_complex", "clone"}),
     frozenset({"stride", "size", "dim", "numel", "nelement", "is_contiguous", "contiguous", "view", "reshape",
                "flatten", "element_size", "data_ptr", "new_empty", "new_zeros", "new_empty_strided", "get_device",
                "unsqueeze", "squeeze", "warmup", "run", "_init_handles", "get", "items", "keys", "values", "append",
@@ -130,7 +133,9 @@ TRITON = Rules(
                "lru_cache", "cache", "wraps", "is_cuda", "fill_", "zero_", "Tensor", "bit_length", "to", "view_as",
                "type_as", "is_floating_point", "detach",  # these two compute nothing (red team, session 19)
                # views and a cast, as .T, .mT and .to(torch.float32) are (session 32)
-               "t", "transpose", "permute", "float"}),
+               "t", "transpose", "permute", "float",
+               # a copy that keeps the values, as .contiguous() of a strided input is (session 34)
+               "clone", "is_complex"}),
     frozenset({"_C", "ops", "library", "load", "save", "from_file", "hub", "classes", "utils", "storage",
                "UntypedStorage", "TypedStorage", "from_numpy", "frombuffer", "jit", "compile", "_dynamo", "fx"}),
     frozenset({"cpu", "numpy", "tolist", "item", "softmax", "log_softmax", "exp", "exp_", "sum", "max", "amax",
@@ -2005,7 +2010,7 @@ class _Auditor(ast.NodeVisitor):
             if self.rules.methods is None and self._banned_method(name):  # the port: x.numpy, not called
                 self.flag(node, f"uses .{name}: {self.rules.why}")
             elif self._tensor_expr(node.value) and name not in self.rules.methods and \
-                    name not in self.TENSOR_DATA_ATTRS | self.TENSOR_VIEW_ATTRS:
+                    name not in self.TENSOR_DATA_ATTRS | self.TENSOR_VIEW_ATTRS and id(node) not in self.class_names:
                 self.flag(node, f"uses .{name} of a tensor: {self.rules.why}")
         self.generic_visit(node)
 
@@ -2177,7 +2182,7 @@ class _Auditor(ast.NodeVisitor):
             method = func.attr
             chain = _chain(func)
             module_call = chain is not None and self.aliases.get(chain[0], chain[0]).split(".")[0] in (
-                "torch", "triton", "math", "functools", "typing", "dataclasses")
+                "torch", "triton", "math", "functools", "typing", "dataclasses", "warnings")
             if self._banned_method(method) and (not module_call or "Tensor" in chain[1:-1]):
                 # torch.Tensor.apply_(t, fn) is t.apply_(fn) (red team, session 24)
                 self.flag(node, f"calls .{method}(): {self.rules.why}")
@@ -2199,7 +2204,10 @@ class _Auditor(ast.NodeVisitor):
     # value (torch.full, fill_), or by comparing (list.index, count); red team, session 24.
     TENSOR_ARGUMENT_METHODS = {"append", "extend", "insert", "add", "update", "setdefault", "appendleft", "view_as",
                                "type_as", "warmup", "run"}
-    TENSOR_ARGUMENT_TORCH = {"torch.empty_like", "torch.zeros_like", "torch.is_tensor"}
+    TENSOR_ARGUMENT_TORCH = {"torch.empty_like", "torch.zeros_like", "torch.is_tensor", "torch.numel",
+                             "torch.is_floating_point", "torch.is_complex", "torch.clone"}
+    # torch functions that answer a fact about the tensor they are given (a flag, a count), never a tensor
+    TORCH_FACTS = {"torch.is_tensor", "torch.numel", "torch.is_floating_point", "torch.is_complex"}
 
     def _judge_tensor_arguments(self, node: ast.Call, func: ast.Attribute) -> None:
         given = [*node.args, *(kw.value for kw in node.keywords)]
@@ -2210,6 +2218,9 @@ class _Auditor(ast.NodeVisitor):
         if root == "torch" and full not in self.TENSOR_ARGUMENT_TORCH:
             self.flag(node, f"passes a tensor to {full}() outside a kernel: torch reads its values there (a size, a "
                             f"fill value); {self.rules.why}")
+        elif root == "warnings":
+            self.flag(node, f"passes a tensor to {full}() outside a kernel: a warning's text would be the tensor's "
+                            "values; write its shape or dtype into the message")
         elif not root and (func.attr not in self.TENSOR_ARGUMENT_METHODS or func.attr == "insert" and node.args and
                            self._tensor_expr(node.args[0])) and func.attr not in self.followed_methods:
             self.flag(node, f"passes a tensor to .{func.attr}() outside a kernel: a method given a tensor where it "
@@ -2303,7 +2314,10 @@ class _Auditor(ast.NodeVisitor):
     TENSOR_VIEW_ATTRS = {"T", "mT", "H", "mH", "data", "real", "imag"}
     # What a wrapper may read off a tensor without calling it (its allowed methods are in Rules.methods).
     TENSOR_DATA_ATTRS = {"shape", "dtype", "device", "ndim", "is_cuda", "layout", "requires_grad", "is_leaf",
-                         "itemsize", "nbytes"}
+                         "itemsize", "nbytes",
+                         # a tensor's flags about its kind, each a bool (session 34)
+                         "is_sparse", "is_sparse_csr", "is_quantized", "is_meta", "is_nested", "is_mkldnn", "is_cpu",
+                         "is_xpu", "is_mps"}
     # Builtins that only hold, count or show a tensor; any other builtin (float, abs, round, pow, ...) given one
     # turns its values into Python numbers to compute with.
     # Not str() or repr(): a tensor's text is its values (float(str(x[i, k])[7:-1])), as f"{x[i, k]}" is.
@@ -2336,6 +2350,10 @@ class _Auditor(ast.NodeVisitor):
             return True  # _Rows()[x]: the file's __getitem__ is handed the key (red team, session 22)
         if isinstance(node, (ast.Subscript, ast.Starred, ast.NamedExpr)):
             return self._tensor_expr(node.value)
+        if isinstance(node, ast.Attribute) and node.attr == "__name__" and isinstance(node.value, ast.Attribute) and \
+                node.value.attr == "__class__" or isinstance(node, ast.Attribute) and node.attr == "__class__" and \
+                id(node) in self.class_names:
+            return False  # x.__class__.__name__: a class's name, text (session 34)
         if isinstance(node, ast.Attribute):  # x.T, box.t = x ... box.t, self.t; not x.shape or x.dtype
             if node.attr in self.TENSOR_DATA_ATTRS and node.attr not in self.flows.held_attrs and \
                     node.attr not in self.flows.returns:  # box.shape = x, or a property shape that returns x
@@ -2380,6 +2398,8 @@ class _Auditor(ast.NodeVisitor):
                 chain = _chain(func)
                 if chain and self.aliases.get(chain[0], chain[0]) == "torch" and chain[-1] in self.TENSOR_ALLOC:
                     return True
+                if chain and chain[0] in self.aliases and self._full_name(func) in self.TORCH_FACTS:
+                    return False  # torch.is_tensor(x), torch.numel(x): a flag or a count (session 34)
                 if func.attr in self.followed_methods:  # the file's own method: what it may return, or hand back
                     return func.attr in self.flows.returns or self._tensor_expr(func.value) or \
                         any(self._tensor_expr(a) for a in given)
@@ -2402,6 +2422,8 @@ class _Auditor(ast.NodeVisitor):
                     return self.flows.self_holds or (  # or if its generated __init__ is handed one, or if a method
                         func.id not in self.class_inits and any(self._tensor_expr(a) for a in given)) or \
                         bool(self.defined_in.get(func.id, set()) & self.PROTOCOL_OUT & self.flows.returns)
+                if func.id == "type" and id(node) in self.type_ok:
+                    return False  # a class only compared, shown or named: type(x).__name__ (session 34)
                 if func.id == "type" or func.id in self.HOLDING_BUILTINS - self.COUNTING_BUILTINS:
                     return any(self._tensor_expr(a) for a in given)  # list(...), next(iter(...))
                 if func.id not in self.functions and func.id not in self.jit_functions and \
@@ -2436,7 +2458,7 @@ class _Auditor(ast.NodeVisitor):
     # Tensor.index(positions, dims) is functorch's and returns one, red team, session 21).
     NUMBER_METHODS = {"stride", "size", "dim", "numel", "nelement", "is_contiguous", "element_size", "data_ptr",
                       "get_device", "is_floating_point", "count", "startswith", "endswith", "bit_length",
-                      "lower", "upper", "format"}  # not join: a bytearray's join hands its bytes back (red team, s. 24)
+                      "lower", "upper", "format", "is_complex"}  # not join: a bytearray's join hands its bytes back (red team, s. 24)
     # Methods that read a container back (a dict or list that holds a tensor hands it out again).
     CONTAINER_READS = {"get", "pop", "values", "items", "copy", "setdefault", "popitem"}
     COUNTING_BUILTINS = {"len", "isinstance", "id", "hasattr"}  # never hand a tensor back

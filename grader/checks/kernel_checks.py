@@ -14,7 +14,11 @@ from grader.runner import Worker, WorkerGone
 TRITON_HANG = ("an infinite loop in the kernel or the wrapper? (a `while` whose condition never changes, or a "
                "loop step of 0)")
 TRITON_SIGNALS = {"SIGSEGV": "an unmasked tl.load or tl.store outside the tensor: every access past the end of a row "
-                             "or of the tensor needs a mask"}
+                             "or of the tensor needs a mask",
+                  # glibc's 'free(): invalid pointer' or 'corrupted double-linked list' (mistakes34, session 34)
+                  "SIGABRT": "memory outside a tensor was overwritten (the C library found its own bookkeeping "
+                             "corrupted): in the interpreter, an unmasked or wrongly masked tl.store writes past the "
+                             "tensor's end; check the store's mask and the row offsets"}
 
 
 @dataclass(frozen=True)

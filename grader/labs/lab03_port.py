@@ -309,8 +309,12 @@ def first_divergence(pr: PortRun) -> tuple[str | None, list[str]]:
             continue
         c = pr.compare(f"probe/{key}", reshape=True)
         if not c.ok(RTOL):
-            lines = [f"layer by layer, the first activation that differs is {probe_label(key)}: "
-                     f"{probe_meaning(key)}"]
+            # a layer the port never called, just before the difference (no final layer norm: mistakes34, session 34)
+            skipped = [k for k in unseen if not matched or pr.ref.probes.index(k) > pr.ref.probes.index(matched[-1])]
+            lines = [f"{', '.join(map(probe_label, skipped))} never ran as a module, just before the first "
+                     "difference: does your forward call it?"] if skipped and not key.endswith(":in") else []
+            lines += [f"layer by layer, the first activation that differs is {probe_label(key)}: "
+                      f"{probe_meaning(key)}"]
             if matched:
                 lines.append(f"everything before it matches (last match: {probe_label(matched[-1])})")
             lines += c.describe(RTOL)

@@ -179,7 +179,7 @@ class OpSpec:
 
     def change(self, dims: dict, sets: int, seed: int, turn: int, device):
         """What ``perturb`` does to a timing block's ``sets`` input sets at one turn of their rotation (turn t: just
-        before launches sets * t .. sets * t + sets - 1, t >= 1), drawn from ``seed`` before the block starts, so
+        before launches sets * t .. sets * t + sets - 1, t >= 0), drawn from ``seed`` before the block starts, so
         that a timed launch's time holds only the applying: one small kernel every ``sets`` launches. Deterministic
         in ``seed`` and ``turn`` on one device, so that the judge replays it (grader/timing.launch_inputs). By
         default: the seed the first input of every set is drawn again with."""

@@ -168,6 +168,17 @@ class Softmax(OpSpec):
         if bool(off.any()):
             show = off.nonzero().flatten()[:5].tolist()
             lines.append("row sums (each should be 1): " + ", ".join(f"row {r} sums to {float(sums[r]):.7g}" for r in show))
+            r = int(show[0])
+            live = ref[r] > 1e-30
+            ratio = out[r][live].double() / ref[r][live].double()
+            if ratio.numel() and bool(ratio.isfinite().all()) and \
+                    float(ratio.max() - ratio.min()) < 1e-5 * float(ratio.abs().max()):
+                k = float(ratio.mean())  # every element off by one factor (mistakes34, session 34)
+                lines.append(f"row {r}: every element is {k:.6g} times the right value: the shape of the row is right "
+                             + ("but its sum holds terms that are not in the row (padding lanes that are not -inf, "
+                                "or a mask that lets in a column past the end)" if k < 1 else
+                                "but its sum misses terms of the row (a mask that stops early, or a block that ends "
+                                "before the row does)"))
         elif bool(rows.any()):
             lines.append("every wrong row still sums to 1: the probability mass is in the wrong places, not mis-scaled")
         return lines

@@ -331,6 +331,15 @@ def torch_own(func, depth: int = 0) -> bool:
     return False
 
 
+def plain_group(group: dict) -> bool:
+    """A group as AdamW holds it: its params, the names torch keeps of them when it is handed (name, parameter) pairs
+    (since torch 2.6: a list of strings as long as params), and settings that are ``plain``."""
+    names = group.get("param_names", [])
+    return type(names) is list and len(names) in (0, len(group["params"])) and \
+        all(type(n) is str and len(n) <= 200 for n in names) and \
+        all(plain(v) for k, v in group.items() if k not in ("params", "param_names"))
+
+
 def plain(value) -> bool:
     """A setting as AdamW's groups hold them: a number, a flag, a string or None, or a short tuple or list of them
     (betas), each of exactly those types (a float subclass's arithmetic would be the port's code inside the step)."""
@@ -363,15 +372,15 @@ def shadowed(obj, cls) -> list[str]:
 # rounding mode, under whatever name: torch.special.round is RoundBackward1) or not the function's own (a
 # straight-through estimator: h - fake_quantize(h) is h with no gradient) makes the constant that a straight-through
 # term needs, so a list of names to refuse is never whole (red team, session 32); a list of what a model uses is.
-GRAPH_OPS = re.compile(r"AccumulateGrad|CopySlices|CopyBackwards|DivBackward[01]|(?:{})Backward\d*".format("|".join((
+GRAPH_OP_NAMES = (  # each the name of one of autograd's node classes, less "Backward<n>" (tests/test_lab03_port.py)
     # views, copies and indexing
-    "View", "UnsafeView", "Reshape", "ReshapeAlias", "Alias", "AsStrided", "Transpose", "T", "Permute", "Expand",
-    "Clone", "ToCopy", "Split", "SplitWithSizes", "Unbind", "Unsqueeze", "Squeeze", "Slice", "Select", "Narrow",
+    "View", "UnsafeView", "ReshapeAlias", "Alias", "AsStrided", "Transpose", "T", "Permute", "Expand",
+    "Clone", "ToCopy", "Split", "SplitWithSizes", "Unbind", "Unsqueeze", "Squeeze", "Slice", "Select",
     "Index", "IndexSelect", "Gather", "Cat", "Stack", "Repeat", "Flip", "Roll", "Tril", "Triu", "ConstantPadNd",
     "MaskedFill", "Where", "IndexPut", "IndexAdd", "ScatterAdd", "MaskedScatter", "Diagonal", "Unfold",
     # arithmetic
     "Add", "Sub", "Rsub", "Mul", "Neg", "Pow", "Sqrt", "Rsqrt", "Reciprocal", "Exp", "Exp2", "Expm1", "Log", "Log2",
-    "Log10", "Log1p", "Tanh", "Sigmoid", "Erf", "Erfc", "Sin", "Cos", "Abs", "Addcmul", "Addcdiv", "Lerp",
+    "Log10", "Log1P", "Tanh", "Sigmoid", "Erf", "Erfc", "Sin", "Cos", "Abs", "Addcmul", "Addcdiv", "Lerp",
     "Logaddexp", "Xlogy",
     # reductions
     "Sum", "Mean", "Var", "Std", "VarMean", "StdMean", "Max", "Min", "Amax", "Amin", "Maximum", "Minimum", "Clamp",
@@ -382,7 +391,9 @@ GRAPH_OPS = re.compile(r"AccumulateGrad|CopySlices|CopyBackwards|DivBackward[01]
     "Embedding", "NativeLayerNorm", "FusedRmsNorm", "Gelu", "Silu", "Relu", "Softplus", "Softmax", "SafeSoftmax",
     "LogSoftmax", "NllLoss", "NllLoss2D", "NativeDropout", "ScaledDotProductFlashAttentionForCpu",
     "ScaledDotProductEfficientAttention", "ScaledDotProductFlashAttention", "ScaledDotProductCudnnAttention",
-))))
+)
+GRAPH_OPS = re.compile(r"AccumulateGrad|CopySlices|CopyBackwards|DivBackward[01]|(?:{})Backward\d*".format(
+    "|".join(GRAPH_OP_NAMES)))
 GRAPH_NODES_LIMIT = 200_000  # a MiniGPT's graph holds a few hundred
 
 
@@ -650,7 +661,7 @@ class PortHarness:
         if type(opt.state) is not collections.defaultdict or opt.state.default_factory is not dict or opt.state \
                 or type(opt.defaults) is not dict or type(opt.param_groups) is not list or any(
                     type(g) is not dict or type(g.get("params")) is not list or
-                    not all(plain(v) for k, v in g.items() if k != "params") for g in opt.param_groups):
+                    not plain_group(g) for g in opt.param_groups):
             raise PortRule("configure_optimizer's AdamW holds state, groups or settings of the port's own making (a "
                            "dict of another type, a value that is no plain number): build it with "
                            "torch.optim.AdamW(groups, lr=..., betas=..., eps=...), groups as plain dicts of plain numbers")

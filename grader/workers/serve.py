@@ -89,11 +89,14 @@ class Link:
 
 class FreshInputs:
     """The inputs of a timing block's launches (grader/timing.py). The block's input sets are stacked, one buffer per
-    input; timed launch i reads set i % len(sets), and before launches len(sets) * t (t >= 1) one change, drawn before
-    the block, moves every set: no launch sees inputs an earlier one saw (PHASE_24_PLAN decision 80). It is one small
-    kernel on the launches' own stream every len(sets) launches, ordered after the last read of every set it changes
-    and before the next. Warm-up launches read a set of their own, changed before each, so that the change's
-    first-call costs are paid before the block. Every launch of every contender, the copy included, gets the same."""
+    input; timed launch i reads set i % len(sets), and before launches len(sets) * t (t >= 0) one change, drawn before
+    the block, moves every set: no launch sees inputs an earlier one saw (PHASE_24_PLAN decision 80), and none sees
+    inputs that existed while learner code ran untimed: the first change comes after the warm-up, inside the timed
+    block (a warm-up that computed the answers of the sets already drawn, at the addresses the last block used,
+    handed them to launches 0..len(sets)-1; red team, session 34). It is one small kernel on the launches' own stream
+    every len(sets) launches, ordered after the last read of every set it changes and before the next. Warm-up
+    launches read a set of their own, changed before each, so that the change's first-call costs are paid before the
+    block. Every launch of every contender, the copy included, gets the same."""
 
     def __init__(self, op, message: dict, warmup: int, *, device="cuda"):
         from grader.timing import launch_seed, stack_inputs
@@ -105,7 +108,7 @@ class FreshInputs:
         self.sets = [{name: t[i] for name, t in self.stacked.items()} for i in range(k)]
         self.warm_stacked = stack_inputs([op.make_inputs(message["family"], dims, launch_seed(fresh, -1), device)])
         self.warm = {name: t[0] for name, t in self.warm_stacked.items()}
-        self.changes = {t: op.change(dims, k, launch_seed(fresh, t), t, device) for t in range(1, (n - 1) // k + 1)}
+        self.changes = {t: op.change(dims, k, launch_seed(fresh, t), t, device) for t in range(0, (n - 1) // k + 1)}
         self.warm_changes = [op.change(dims, 1, launch_seed(fresh, -2 - i), i + 1, device) for i in range(warmup)]
 
     def timed(self, launch):
@@ -114,7 +117,7 @@ class FreshInputs:
         k = len(self.sets)
 
         def run(i):
-            if i >= k and i % k == 0:
+            if i % k == 0:
                 self.op.perturb(self.stacked, self.dims, self.changes[i // k])
             launch(i, self.sets[i % k])
         return run

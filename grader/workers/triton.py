@@ -577,7 +577,7 @@ class PoisonAllocations(TorchDispatchMode):
 
 def describe(value, want: tuple[int, ...], device: str) -> dict:
     if not isinstance(value, torch.Tensor):
-        return {"type": type(value).__name__[:60]}
+        return {"type": type(value).__name__[:60], "usable": False}  # softmax(x) returned None: "return y"?
     return {"type": "Tensor", "shape": list(value.shape), "dtype": str(value.dtype).removeprefix("torch."),
             "device": value.device.type, "usable": (value.dtype == torch.float32 and tuple(value.shape) == want
                                                     and value.device.type == device)}
