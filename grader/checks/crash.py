@@ -19,6 +19,10 @@ CUDA_LESSONS = (
     ("an illegal instruction", "the kernel executed an illegal instruction (a trap, or code built for another GPU)"),
     ("device-side assert", "an assert() in the kernel failed"),
     ("out of memory", "the launcher allocated more device memory than is free: allocate once, not per call"),
+    # Triton's own words when a kernel calls plain Python (print, a helper without @triton.jit): mistakes34, session 34
+    ("did you forget to add @triton.jit", "a kernel calls only Triton's functions and other @triton.jit functions: "
+                                          "give a helper @triton.jit, and print from a kernel with tl.device_print "
+                                          "(or tl.static_print), taken out before grading"),
 )
 # Host memory: every worker may allocate up to a limit (grader/runner.py: worker_memory_bytes), past which an
 # allocation fails in the worker (torch's CPU allocator, Python's MemoryError) instead of taking the machine's memory.

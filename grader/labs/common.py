@@ -5,6 +5,8 @@ of feedback in every CUDA lab; the operation comes from ``ctx.spec``.
 """
 from __future__ import annotations
 
+import re
+
 from pathlib import Path
 from typing import Callable
 
@@ -33,6 +35,23 @@ def prespawn_workers(ctx: Context, source: str, workers: int) -> None:
         kc.prespawn_copy_worker(ctx)
 
 
+def compile_lessons(errors: list[str], abi) -> list[str]:
+    """What a beginner's compile error means, where nvcc's words do not say it (mistakes34, session 34): the launcher's
+    signature is force-included, so a launcher of another signature meets a declaration the learner never wrote."""
+    text = "\n".join(errors)
+    lessons = []
+    if re.search(rf"\b{re.escape(abi.symbol)}\b", text) and re.search(
+            r"overload|linkage|return type|conflicting|incompatible|declar", text):
+        lessons.append(f"the grader declares your launcher before your file, as the function it calls: "
+                       f"`{abi.prototype};`. Your definition must match it exactly: the same return type and the same "
+                       "parameter types in the same order")
+    if re.search(r'identifier "(printf|std::printf)" is undefined', text):
+        lessons.append("printf comes from <cstdio>: #include <cstdio> at the top of the file")
+    if "must be configured" in text:
+        lessons.append("a kernel is launched with its configuration: name<<<blocks, threads, 0, stream>>>(arguments)")
+    return lessons
+
+
 def build_check(ctx: Context, source: str) -> Result:
     b = ctx.builds.get(source)
     if b is None or b.missing_tool:
@@ -55,7 +74,8 @@ def build_check(ctx: Context, source: str) -> Result:
     if b.source_problems:
         return failed(f"{shown}: {b.source_problems[0]}", details=b.source_problems[1:], hint=ctx.hint("rules"))
     if not b.ok:
-        return failed(f"{shown} does not compile", details=b.errors, hint=ctx.hint("build"), log=b.log)
+        return failed(f"{shown} does not compile", details=[*b.errors, *compile_lessons(b.errors, ctx.spec.abi)],
+                      hint=ctx.hint("build"), log=b.log)
     how = "compile-only for sm_80 and sm_90 (no GPU here)" if b.compile_only else "for this GPU"
     return passed(f"compiles {how} in {b.seconds:.1f} s, with the launcher's signature checked",
                   build_seconds=round(b.seconds, 2))
@@ -77,8 +97,11 @@ def declare_build(lab: Lab, source: str, points: int, honest_points: int, worker
         if facts is None:
             return failed("the built library could not be audited", log=b.log)
         if facts.problems:
+            copies = ["the launcher's pointers are device memory already: the grader allocates the inputs and the "
+                      "output on the GPU and copies them in and out, so the launcher only launches"] \
+                if any("cudaMemcpy" in p for p in facts.problems) else []  # (mistakes34, session 34)
             return failed(f"{source}: the library {facts.problems[0]}", details=[
-                *facts.problems[1:6],
+                *facts.problems[1:6], *copies,
                 "expected: a kernel you wrote, launched by a launcher that only launches kernels (CUDA runtime launch "
                 "and attribute calls); host code that does more runs inside the grader's worker, and is refused"],
                 hint=ctx.hint("rules"), log=b.log)

@@ -61,6 +61,10 @@ ERROR_LESSONS = (
     ("does not require grad", "the loss does not reach the parameters through torch ops: .detach(), .numpy(), "
                               "torch.tensor(...) or torch.no_grad() cut the autograd graph"),
     ("unexpected keyword argument 'dtype'", "GPTConfig must keep its dtype field: the grader passes dtype=torch.float64"),
+    # (mistakes34, session 34)
+    ("modified by an inplace operation", "an in-place operation (x += ..., add_, masked_fill_, relu(inplace=True)) "
+                                         "changed a tensor autograd saved for the backward pass: write x = x + ... "
+                                         "or use the operation's out-of-place form"),
 )
 # What each probed activation is, for a failure that names the first layer to differ.
 PROBE_MEANING = (

@@ -1,0 +1,64 @@
+"""The lines that tell a learner what a failure means where the compiler's, Python's or torch's own words do not
+(a helper grading 36 ordinary mistakes, session 34): each is said for its mistake, and not for others."""
+from __future__ import annotations
+
+import torch
+
+from grader.labs.common import compile_lessons
+from grader.ops import get
+
+
+def test_a_launcher_of_another_signature_is_told_the_signature():
+    abi = get("vector_add").abi
+    for nvcc in ('vector_add.cu(32): error: more than one instance of overloaded function "vector_add" has "C" linkage',
+                 "vector_add.cu(32): error: cannot overload functions distinguished by return type alone\n"
+                 '    extern "C" void vector_add(const float* a, const float* b, float* c, int n, cudaStream_t s) {'):
+        lessons = compile_lessons([nvcc], abi)
+        assert len(lessons) == 1 and abi.prototype in lessons[0], lessons
+    assert compile_lessons(['k.cu(3): error: identifier "printf" is undefined'], abi) == [
+        "printf comes from <cstdio>: #include <cstdio> at the top of the file"]
+    assert "<<<blocks, threads, 0, stream>>>" in compile_lessons(
+        ["k.cu(38): error: a __global__ function call must be configured"], abi)[0]
+    assert compile_lessons(['k.cu(21): error: expected a ";"'], abi) == []  # nvcc's own words say it
+    assert compile_lessons(['k.cu(9): error: identifier "helper" is undefined'], abi) == []
+
+
+def test_a_row_off_by_one_factor_is_told_what_its_sum_holds():
+    """Every element of a row k times the right value: the row's sum took in terms from outside it (k < 1) or missed
+    some (k > 1), as a mask one column too far, or other=0.0 in tl.load, makes; a row wrong in shape is not."""
+    op, dims = get("softmax"), {"rows": 2, "cols": 7}
+    x = torch.randn(2, 7, dtype=torch.float64)
+    ref = op.reference({"input": x}, dims)["output"]
+    for k, words in ((0.99, "holds terms that are not in the row"), (1.02, "misses terms of the row")):
+        out = ref.clone()
+        out[1] *= k
+        bad = (out - ref).abs() > op.tolerance.bound({"input": x}, ref, dims)
+        lines = op.diagnose(out.float().double(), ref, {"input": x}, dims, bad)
+        assert any(f"row 1: every element is {k:.6g} times" in line and words in line for line in lines), lines
+    out = ref.clone()
+    out[1] = out[1].flip(0) * 0.9
+    bad = (out - ref).abs() > op.tolerance.bound({"input": x}, ref, dims)
+    assert not any("times the right value" in line for line in op.diagnose(out, ref, {"input": x}, dims, bad))
+
+
+def test_a_wrapper_that_returns_nothing_is_said_to_return_a_none():
+    from grader.workers.triton import describe
+
+    assert describe(None, (2, 3), "cpu") == {"type": "NoneType", "usable": False}
+
+
+def test_port_errors_get_their_lesson():
+    from grader.labs.lab03_port import ERROR_LESSONS
+
+    text = ("RuntimeError: one of the variables needed for gradient computation has been modified by an inplace "
+            "operation: [torch.DoubleTensor [2, 8, 16]], which is output 0 of AddBackward0")
+    assert [lesson for needle, lesson in ERROR_LESSONS if needle in text][0].startswith("an in-place operation")
+
+
+def test_a_kernel_that_calls_plain_python_is_told_what_a_kernel_may_call():
+    from grader.checks.crash import lesson_for
+
+    said = lesson_for("InterpreterError: ValueError('Did you forget to add @triton.jit ? (`_semantic` argument must be "
+                      "provided outside of JIT functions.)')")
+    assert said and "tl.device_print" in said
+    assert lesson_for("InterpreterError: ValueError('axis 1 out of bounds')") is None
