@@ -62,3 +62,31 @@ def test_a_kernel_that_calls_plain_python_is_told_what_a_kernel_may_call():
                       "provided outside of JIT functions.)')")
     assert said and "tl.device_print" in said
     assert lesson_for("InterpreterError: ValueError('axis 1 out of bounds')") is None
+
+
+def test_a_port_error_names_the_learners_own_lines(tmp_path):
+    """describe_exception keeps the frames of the learner's file, innermost last, however deep torch's own frames
+    go below them; the judge refuses an answer whose lines are not text."""
+    import importlib.util
+
+    from grader.labs.lab03_port import malformed
+    from grader.workers.port import describe_exception
+
+    port = tmp_path / "minigpt_torch.py"
+    port.write_text("import torch\n\ndef forward(x):\n    return torch.ones(2, 3) + torch.ones(3, 2)\n\n"
+                    "def outer():\n    return forward(1)\n")
+    spec = importlib.util.spec_from_file_location("minigpt_torch", port)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    try:
+        module.outer()
+    except RuntimeError as exc:
+        described = describe_exception(exc, str(port))
+    assert described["where"] == ["at minigpt_torch.py:7 in outer: return forward(1)",
+                                  "at minigpt_torch.py:4 in forward: return torch.ones(2, 3) + torch.ones(3, 2)"]
+    assert describe_exception(ValueError("x"))["where"] == []
+    error = {"type": "RuntimeError", "message": "m", "traceback": [], "where": ["at minigpt_torch.py:4 in f: x"]}
+    base = {"stages": {"forward": "error"}, "errors": {"forward": error}, "seconds": {"total": 1.5}}
+    assert malformed(base) == ""
+    assert malformed({**base, "errors": {"forward": {**error, "where": [1, 2]}}})
+    assert malformed({**base, "errors": {"forward": {**error, "where": "at line 4"}}})

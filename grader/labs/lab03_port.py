@@ -185,7 +185,8 @@ def malformed(facts: dict) -> str:
             isinstance(d, int) for d in v.get("shape", [])) and isinstance(v.get("dtype", ""), (str, type(None)))
 
     error = lambda v: is_map(v) and isinstance(v.get("type"), str) and isinstance(v.get("message"), str) \
-        and isinstance(v.get("traceback", []), list)  # noqa: E731
+        and isinstance(v.get("traceback", []), list) and isinstance(v.get("where", []), list) \
+        and all(isinstance(w, str) for w in v.get("where", []))  # noqa: E731
     def number(x):
         return isinstance(x, (int, float)) and not isinstance(x, bool)
 
@@ -273,7 +274,9 @@ def stage_failure(pr: PortRun, stages: tuple[str, ...], hint: str, rules_hint: s
             if pr.facts["stages"].get(stage) == "error":
                 err = pr.facts["errors"][stage]
                 first = (str(err["message"]).strip().splitlines() or [""])[0][:200]
-                details = lesson_for(f"{err['type']}: {err['message']}") + [str(t)[:300] for t in err["traceback"][-10:]]
+                where = [str(w)[:300] for w in err.get("where", [])[-4:]]  # the learner's own lines first
+                details = lesson_for(f"{err['type']}: {err['message']}") + where + \
+                    [str(t)[:300] for t in err["traceback"][-(4 if where else 10):]]
                 return failed(f"{STAGE_WHAT[stage]} raised {str(err['type'])[:60]}: {first}", details=details,
                               hint=rules_hint if rules_hint and err["type"] == "PortRule" else hint, log=pr.log)
     except (KeyError, TypeError, AttributeError):

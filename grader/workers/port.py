@@ -427,18 +427,24 @@ def graph_problem(*roots) -> str:
     return ""
 
 
-def describe_exception(exc: BaseException) -> dict:
+def describe_exception(exc: BaseException, own_file: str = "") -> dict:
     """A learner's exception as the answer holds it. Reading it runs learner code (its __str__, its class's
     __cause__ or __notes__): whatever that does, the description is made, and the harness does not die on it (red
-    team, session 32)."""
+    team, session 32). ``where``: the frames of the learner's own file (``own_file``), innermost last: torch's and
+    the harness's frames fill a traceback's end, and the line that raised was cut from what the learner saw
+    (mistakes34, session 34)."""
+    where: list[str] = []
     try:
         tb = exc.__traceback__
         while tb is not None and tb.tb_frame.f_code.co_filename == __file__:
             tb = tb.tb_next  # the harness's own frames say nothing to the learner
         lines = "".join(traceback.format_exception(type(exc), exc, tb)).rstrip().splitlines()
+        if own_file:
+            where = [f"at {os.path.basename(f.filename)}:{f.lineno} in {f.name}: {(f.line or '').strip()[:160]}"
+                     for f in traceback.extract_tb(tb) if f.filename == own_file][-4:]
     except BaseException:  # noqa: BLE001
         lines = ["(the exception's traceback could not be read)"]
-    return {"type": class_name(type(exc)), "message": exception_text(exc),
+    return {"type": class_name(type(exc)), "message": exception_text(exc), "where": [w[:300] for w in where],
             "traceback": [line[:400] for line in lines[-24:]]}  # bounded: the reply has a size limit
 
 
@@ -471,7 +477,7 @@ class PortHarness:
             value = fn()
         except BaseException as exc:  # learner code: even SystemExit is a result
             self.response["stages"][name] = "error"
-            self.response["errors"][name] = describe_exception(exc)
+            self.response["errors"][name] = describe_exception(exc, str(self.request["port"]))
             raise Failed(name) from None
         finally:
             self.response["seconds"][name] = round(time.monotonic() - start, 3)
@@ -757,7 +763,7 @@ class PortWorker:
             # (a KeyboardInterrupt there was reported as the worker killed by SIGINT: red team, session 19)
             stage = next((s for s in STAGES if port.response["stages"][s] == "not run"), STAGES[-1])
             port.response["stages"][stage] = "error"
-            error = describe_exception(exc)
+            error = describe_exception(exc, str(port.request["port"]))
             error["message"] = f"(while the grader read your model before this step) {error['message']}"
             port.response["errors"][stage] = error
         port.response["seconds"]["total"] = round(time.monotonic() - start, 3)
