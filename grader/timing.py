@@ -218,7 +218,7 @@ def launch_inputs(spec, family: str, dims: dict, seeds: list[int], fresh: int, l
     first, turn 0, just before launch 0)."""
     k = len(seeds)
     stacked = stack_inputs([spec.make_inputs(family, dims, s, device) for s in seeds])
-    for turn in range(0, launch // k + 1):
+    for turn in range(launch // k + 1):
         spec.perturb(stacked, dims, spec.change(dims, k, launch_seed(fresh, turn), turn, device))
     return {name: t[launch % k] for name, t in stacked.items()}
 

@@ -2350,10 +2350,10 @@ class _Auditor(ast.NodeVisitor):
             return True  # _Rows()[x]: the file's __getitem__ is handed the key (red team, session 22)
         if isinstance(node, (ast.Subscript, ast.Starred, ast.NamedExpr)):
             return self._tensor_expr(node.value)
-        if isinstance(node, ast.Attribute) and node.attr == "__name__" and isinstance(node.value, ast.Attribute) and \
-                node.value.attr == "__class__" or isinstance(node, ast.Attribute) and node.attr == "__class__" and \
-                id(node) in self.class_names:
-            return False  # x.__class__.__name__: a class's name, text (session 34)
+        if isinstance(node, ast.Attribute) and (node.attr == "__class__" and id(node) in self.class_names or
+                                                node.attr == "__name__" and isinstance(node.value, ast.Attribute)
+                                                and node.value.attr == "__class__"):
+            return False  # x.__class__.__name__, and the x.__class__ only named so: a class's name, text (session 34)
         if isinstance(node, ast.Attribute):  # x.T, box.t = x ... box.t, self.t; not x.shape or x.dtype
             if node.attr in self.TENSOR_DATA_ATTRS and node.attr not in self.flows.held_attrs and \
                     node.attr not in self.flows.returns:  # box.shape = x, or a property shape that returns x
@@ -2458,7 +2458,8 @@ class _Auditor(ast.NodeVisitor):
     # Tensor.index(positions, dims) is functorch's and returns one, red team, session 21).
     NUMBER_METHODS = {"stride", "size", "dim", "numel", "nelement", "is_contiguous", "element_size", "data_ptr",
                       "get_device", "is_floating_point", "count", "startswith", "endswith", "bit_length",
-                      "lower", "upper", "format", "is_complex"}  # not join: a bytearray's join hands its bytes back (red team, s. 24)
+                      "lower", "upper", "format", "is_complex"}
+    # (not join: a bytearray's join hands its bytes back, red team, session 24)
     # Methods that read a container back (a dict or list that holds a tensor hands it out again).
     CONTAINER_READS = {"get", "pop", "values", "items", "copy", "setdefault", "popitem"}
     COUNTING_BUILTINS = {"len", "isinstance", "id", "hasattr"}  # never hand a tensor back

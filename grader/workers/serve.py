@@ -108,7 +108,7 @@ class FreshInputs:
         self.sets = [{name: t[i] for name, t in self.stacked.items()} for i in range(k)]
         self.warm_stacked = stack_inputs([op.make_inputs(message["family"], dims, launch_seed(fresh, -1), device)])
         self.warm = {name: t[0] for name, t in self.warm_stacked.items()}
-        self.changes = {t: op.change(dims, k, launch_seed(fresh, t), t, device) for t in range(0, (n - 1) // k + 1)}
+        self.changes = {t: op.change(dims, k, launch_seed(fresh, t), t, device) for t in range((n - 1) // k + 1)}
         self.warm_changes = [op.change(dims, 1, launch_seed(fresh, -2 - i), i + 1, device) for i in range(warmup)]
 
     def timed(self, launch):
