@@ -51,3 +51,12 @@ def test_build_language_links_stay_in_the_header(built_site):
         head, _, body = html.partition("</head>")
         assert not re.search(r"<link[^>]*hreflang", head), f"{page}: the head still has hreflang links"
         assert re.search(r'<a href="[^"]*" hreflang="en"', body) and re.search(r'<a href="[^"]*" hreflang="es"', body)
+
+
+def test_build_publishes_no_code_of_the_evidence_folders(built_site):
+    """docs/data's probes, scripts and graded submissions stay in the repository, off the learners' site: such a file
+    may hold a lab's answer (session 34)."""
+    published = [p.relative_to(built_site) for p in (built_site / "data").rglob("*")
+                 if p.suffix in (".cu", ".cuh", ".py", ".sh")]
+    assert not published, published[:10]
+    assert list((built_site / "data").glob("bench-softmax-*.json")), "the benchmark data is still served"
