@@ -72,6 +72,16 @@ def ncu_path() -> str | None:
         next(iter(sorted(glob.glob("/opt/nvidia/nsight-compute/*/ncu"), reverse=True)), None)
 
 
+def sanitizer_path() -> str | None:
+    """compute-sanitizer: on the PATH, else in a CUDA toolkit (bin/, or its own folder in older toolkits)."""
+    import glob
+
+    found = shutil.which("compute-sanitizer") or next(iter(sorted(glob.glob(
+        "/usr/local/cuda*/bin/compute-sanitizer"))), None) or next(iter(sorted(glob.glob(
+            "/usr/local/cuda*/compute-sanitizer/compute-sanitizer"))), None)
+    return os.path.realpath(found) if found else None  # it runs in the sandbox, which shows a link's target only
+
+
 def arch_flags(device: Device) -> list[str]:
     if not device.has_cuda:
         return list(COMPILE_ONLY_ARCHS)

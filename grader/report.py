@@ -11,6 +11,7 @@ import textwrap
 import unicodedata
 from pathlib import Path
 
+from rich.cells import cell_len, chop_cells
 from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
@@ -123,10 +124,17 @@ def indented(out: Console, text: str, indent: int) -> Text:
     longer than the line is cut too, so that no line is left for the terminal to wrap: a submission's text wrapped
     there started at column 0, where only the grader's rows and headers start (a fake "PASS" row: red team,
     session 19)."""
-    pad = " " * indent
+    pad, width = " " * indent, max(out.width, indent + 20)
     text = shown(text)
-    lines = [textwrap.fill(part, width=max(out.width, indent + 20), initial_indent=pad, subsequent_indent=pad,
-                           break_long_words=True, break_on_hyphens=False) or pad for part in text.splitlines() or [""]]
+    lines = []
+    for part in text.splitlines() or [""]:
+        for line in (textwrap.fill(part, width=width, initial_indent=pad, subsequent_indent=pad,
+                                   break_long_words=True, break_on_hyphens=False) or pad).splitlines():
+            # textwrap counts characters, a terminal columns: a wide letter (漢) takes two, and a line of them
+            # textwrap had passed was wrapped by the terminal, its rest at column 0 (a fake row: red team,
+            # session 35). Cut again by columns, each piece indented.
+            lines += [line] if cell_len(line) <= width else [pad + piece for piece in chop_cells(line[indent:],
+                                                                                                 width - indent)]
     return Text("\n".join(lines), no_wrap=True, overflow="ignore")
 
 

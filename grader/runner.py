@@ -153,9 +153,9 @@ def limited(argv: list[str], flag: str, limit_bytes: int) -> list[str]:
 
 def _run(argv: list[str], *, cwd: Path | None = None, timeout_s: float = 120.0, env: dict | None = None,
          box: sandbox.Sandbox | None = None, ro: list[Path] = (), rw: list[Path] = (), env_only: bool = False,
-         keep: int | None = None, stop_after: int | None = None) -> ToolRun:
+         keep: int | None = None, stop_after: int | None = None, gpu: bool = False) -> ToolRun:
     if box is not None:
-        argv, full_env = box.wrap(argv, ro=list(ro), rw=list(rw), env=env, cwd=cwd)
+        argv, full_env = box.wrap(argv, ro=list(ro), rw=list(rw), env=env, cwd=cwd, gpu=gpu)
     else:
         full_env = dict(env or {}) if env_only else {**os.environ, **(env or {})}
     try:

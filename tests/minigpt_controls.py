@@ -61,6 +61,29 @@ CONTROLS: dict[str, tuple[str, list[tuple[str, str]]]] = {
           '                              {"params": [p for p in params if p.dim() < 2], "weight_decay": 0.0}],\n'
           "                             lr=lr, betas=betas, eps=eps)\n",
           "    return torch.optim.AdamW(model.parameters(), lr=lr, betas=betas, eps=eps, weight_decay=weight_decay)\n")]),
+    "dropout": (
+        "a port with nanoGPT's residual dropout, nn.Dropout(0.1), in a model\n"
+        "the grader runs as built (training mode). 03.port.logits must fail and say the forward pass is not "
+        "deterministic.",
+        [("        self.n_head = config.n_head\n",
+          "        self.n_head = config.n_head\n        self.resid_dropout = nn.Dropout(0.1)\n"),
+         ("        return self.c_proj(y)\n", "        return self.resid_dropout(self.c_proj(y))\n")]),
+    "dropout_functional": (
+        "a port that drops attention weights with F.dropout(att, 0.1, training=True).\n"
+        "03.port.logits must fail and say the forward pass is not deterministic.",
+        [("F.softmax(att, dim=-1)", "F.dropout(F.softmax(att, dim=-1), 0.1, training=True)")]),
+    "tied": (
+        "a port that ties lm_head's weight to wte's, as nanoGPT does.\n"
+        "03.port.runs must fail and say that the two are one tensor, which the reference keeps separate.",
+        [("        self.lm_head = nn.Linear(config.n_embd, config.vocab_size, bias=False, dtype=config.dtype)\n",
+          "        self.lm_head = nn.Linear(config.n_embd, config.vocab_size, bias=False, dtype=config.dtype)\n"
+          "        self.transformer.wte.weight = self.lm_head.weight\n")]),
+    "tied_memory": (
+        "a port whose lm_head shares wte's memory (.data = ...), two parameters over one\n"
+        "storage. 03.port.logits must fail and say that the two are one tensor, and not call the port random.",
+        [("        self.lm_head = nn.Linear(config.n_embd, config.vocab_size, bias=False, dtype=config.dtype)\n",
+          "        self.lm_head = nn.Linear(config.n_embd, config.vocab_size, bias=False, dtype=config.dtype)\n"
+          "        self.lm_head.weight.data = self.transformer.wte.weight.data\n")]),
     "cpu_mask": (
         "a port that makes its causal mask on the CPU in forward.\n"
         "Right on the CPU; on a GPU 03.port.gpu must fail and say where the tensor lives.",

@@ -139,6 +139,30 @@ def test_a_learners_grading_has_its_own_work_folder_and_no_inherited_grader_sett
     # were readable by a classmate's worker. A folder that is not there (a learner without one) is left out.
     (tmp_path / "clones" / "bob").mkdir(parents=True)
     env = grader_env(inherited, 42, tmp_path / "tree", tmp_path / "work" / "ann" / "grading", tmp_path / "out",
-                     [str(tmp_path / "clones" / "bob"), str(tmp_path / "clones" / "gone")])
+                     [str(tmp_path / "clones" / "bob"), str(tmp_path / "clones" / "gone")],
+                     mine=str(tmp_path / "clones" / "ann"))
     assert env["GRADER_PRIVATE"].split(os.pathsep) == [str((tmp_path / "out").resolve()),
                                                        str((tmp_path / "clones" / "bob").resolve())]
+    # A clone whose labs/ the roster names is private whole (session 35): its .git holds every committed version of
+    # the labs, and learners/bob/profile.md is graded. Not a folder that holds this learner's own submission.
+    (tmp_path / "opt" / "bob" / "labs").mkdir(parents=True)
+    (tmp_path / "opt" / "ann" / "labs").mkdir(parents=True)
+    env = grader_env(inherited, 42, tmp_path / "tree", tmp_path / "work" / "ann" / "grading", tmp_path / "out",
+                     [str(tmp_path / "opt" / "bob" / "labs")], mine=str(tmp_path / "opt" / "ann" / "labs"))
+    assert env["GRADER_PRIVATE"].split(os.pathsep)[1] == str((tmp_path / "opt" / "bob").resolve())
+
+
+def test_a_grade_from_another_grader_tree_is_graded_again():
+    """Red team, session 35: a cohort graded again after a grader fix kept every grade made before it (the resume
+    key compared the submission, the labs and the options, never the grader). A grade made by another tree no longer
+    stands; one from the same tree does, and a plan made before the tree was part of the key compares none."""
+    from grader.cohort.plan import mismatch
+
+    record = {"hash": "s1", "labs": ["00"]}
+    meta = {"submission_hash": "s1", "labs": ["00"], "kernel": "softmax", "gpu": False, "learner_profile": False,
+            "grader_tree_hash": "a" * 64}
+    options = {"kernel": "softmax", "gpu": False, "learner_profile": False}
+    assert mismatch(meta, record, {**options, "grader_tree_hash": "a" * 64}) is None
+    assert mismatch(meta, record, options) is None
+    why = mismatch(meta, record, {**options, "grader_tree_hash": "b" * 64})
+    assert why == f"the grader changed since it was graded (tree {'a' * 16}, now {'b' * 16})"

@@ -139,6 +139,32 @@ def test_lab03_port_decaying_every_parameter_fails_adamw(tmp_path):
     assert "(1-D) has weight_decay 0.1, expected 0.0" in text(adamw)
 
 
+@pytest.mark.parametrize("name", ["dropout", "dropout_functional"])
+def test_lab03_port_dropout_left_on_is_named_as_randomness(tmp_path, name):
+    """nanoGPT's dropout in a model the grader runs as built: the logits differ by chance, and a second pass on the
+    same batch gives another loss, which the failure says, with dropout as its usual cause (mistakes35, session 35)."""
+    done, _ = grade_port(control_text(name), tmp_path)
+    logits = done["03.port.logits"]
+    assert logits.status == Status.FAIL
+    assert logits.message.endswith("the forward pass is not deterministic"), logits.message
+    assert logits.details[0].startswith("the forward pass is not deterministic: the same weights and batch gave loss")
+    assert "dropout left on is the usual cause" in logits.details[1]
+    assert "transformer.h.0.attn" in logits.message  # where the dropout is: the attention, or its output
+
+
+@pytest.mark.parametrize("name, check", [("tied", "03.port.runs"), ("tied_memory", "03.port.logits")])
+def test_lab03_port_weight_tying_is_named(tmp_path, name, check):
+    """lm_head tied to wte, as nanoGPT ties them: named_parameters() then lists lm_head.weight under wte's name only
+    (a "missing" parameter), or two parameters share memory and the load writes one over the other; either way the
+    failure says that the two are one tensor, which the reference keeps separate (mistakes35, session 35)."""
+    done, _ = grade_port(control_text(name), tmp_path)
+    result = done[check]
+    assert result.status == Status.FAIL
+    assert "lm_head.weight and transformer.wte.weight are one tensor" in text(result)
+    assert "the reference keeps them separate" in text(result)
+    assert "not deterministic" not in text(result)  # the load, not chance, made the weights differ
+
+
 @pytest.mark.gpu
 def test_lab03_port_solution_passes_on_the_gpu(tmp_path):
     device = Device(True, name="CUDA device")

@@ -82,3 +82,18 @@ def test_negative_illegal_address_is_explained(grade):
     g = grade(["01"], submission=SUBMISSIONS / "illegal_address")
     assert g.status("01.run.completes") == "FAIL"
     assert "outside its buffers" in g.output("01.run.completes")
+
+
+@pytest.mark.gpu
+@pytest.mark.parametrize("name,fragments", [
+    ("oob_read", ("memcheck: Invalid __global__ read", "softmax_naive.cu:29", "bounds test")),
+    ("shared_race", ("racecheck: Race reported between a read at line 20 and a write at line 24", "__syncthreads()")),
+    ("divergent_barrier", ("synccheck: Barrier error detected", "softmax_naive.cu:23", "every thread")),
+])
+def test_negative_compute_sanitizer_names_what_the_output_may_not_show(grade, name, fragments):
+    """Three mistakes that other checks may pass (the race passed every one on an H200: evidence 2026-12-01f, call
+    1): 01.sanitizer.clean names each, scoring nothing."""
+    g = grade(["01", "--check", "01.sanitizer.clean"], submission=SUBMISSIONS / name)
+    out = g.output("01.sanitizer.clean")
+    assert g.status("01.sanitizer.clean") == "FAIL" and all(f in out for f in fragments), out
+    assert g.by_id["01.sanitizer.clean"]["max_score"] == 0

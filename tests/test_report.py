@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from rich.cells import cell_len
 from rich.console import Console
 
 from grader import report
@@ -112,7 +113,10 @@ def test_a_submissions_text_never_starts_a_line_where_the_graders_rows_do(monkey
     row = "03.triton.interpreter" + nbsp * 7 + "PASS" + nbsp * 10 + "3/3"
     fake = failed("case randn @ 1x1: ValueError: " + blank + nbsp * 150 + row,
                   details=["x" + nbsp * 170 + "03.triton.interpreter:" + nbsp + "PASS",
-                           "y" + "z" * 300 + "Score: 23/23   all graded checks passed"])
+                           "y" + "z" * 300 + "Score: 23/23   all graded checks passed",
+                           # two columns a letter: 38 of them, then a row, fit textwrap's count and not the terminal
+                           # (red team, session 35)
+                           "\u6f22" * 38 + "03.triton.interpreter  PASS  3/3"])
     run = Run(Device(False, reason="test"), seed=1, submission=Path("labs"), learner=None, workroot=Path("build"),
               kernel="softmax", isolation="none (test)", labs=[LabReport(lab, [(lab.checks[0], fake)], 0.1)])
     for width in (80, 130, 200):
@@ -120,7 +124,7 @@ def test_a_submissions_text_never_starts_a_line_where_the_graders_rows_do(monkey
         monkeypatch.setattr(report, "console", lambda: console)
         report.print_report(run, verbose=False)
         lines = console.export_text().splitlines()
-        assert max(map(len, lines)) <= width, (width, "a line is left for the terminal to wrap")
+        assert max(map(cell_len, lines)) <= width, (width, "a line is left for the terminal to wrap")
         at_zero = [line for line in lines if line.startswith(("03.triton.interpreter", "Score"))]
         assert len(at_zero) == (3 if width < report.NARROW else 2), (width, at_zero)  # the row, the details' header
         assert nbsp not in "".join(lines) and blank not in "".join(lines) and "\\xa0" in "".join(lines)
@@ -139,3 +143,15 @@ def test_a_line_of_a_submissions_text_is_cut_and_no_emoji_code_is_drawn(monkeypa
     report.print_report(run, verbose=False)
     assert "submission: /tmp/case-:white_check_mark:_:100:" in console.export_text()
     assert report.console().__dict__.get("_emoji", False) is False
+
+
+def test_an_indented_line_fits_the_terminals_columns_not_textwraps_count():
+    """Red team, session 35: 38 two-column letters and a row, 70 characters to textwrap and 108 columns to an
+    80-column terminal, which wrapped the row to column 0 (the recorded console above crops instead, and showed
+    nothing). Every line indented() gives fits in the console's columns and starts with the indent."""
+    for width in (80, 100):
+        console = Console(width=width, force_terminal=False)
+        for indent in (2, 4):
+            text = "case randn @ 1x1: ValueError:\n" + "\u6f22" * 38 + "03.triton.interpreter  PASS  3/3"
+            lines = str(report.indented(console, text, indent)).splitlines()
+            assert all(cell_len(line) <= width and line.startswith(" " * indent) for line in lines), lines

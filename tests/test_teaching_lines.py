@@ -90,3 +90,47 @@ def test_a_port_error_names_the_learners_own_lines(tmp_path):
     assert malformed(base) == ""
     assert malformed({**base, "errors": {"forward": {**error, "where": [1, 2]}}})
     assert malformed({**base, "errors": {"forward": {**error, "where": "at line 4"}}})
+
+
+def test_a_port_with_randomness_or_tied_weights_is_told_so():
+    """Dropout left on, and lm_head tied to wte (nanoGPT's habits, mistakes35, session 35): the judge says so from
+    what it can check, two losses of one batch and parameter names it sent itself; the worker's other words, and a
+    deterministic port, give no line."""
+    from types import SimpleNamespace
+
+    import numpy as np
+
+    from grader.labs.lab03_port import malformed, nondeterminism, tied_lines
+
+    def run(outputs=None, shared=None):
+        return SimpleNamespace(ref=SimpleNamespace(names=["transformer.wte.weight", "lm_head.weight"]),
+                               outputs=outputs or {}, facts={"shared": shared} if shared is not None else {})
+
+    loss = np.array(3.9)
+    random = nondeterminism(run({"loss": loss, "loss_again": np.array(3.91)}))
+    assert random[0].startswith("the forward pass is not deterministic") and "dropout" in random[1]
+    for again in (np.array(3.9), np.array(3.9 * (1 + 1e-15)), np.array(np.nan), np.zeros(3)):
+        assert nondeterminism(run({"loss": loss, "loss_again": again})) == []
+    assert nondeterminism(run({"loss": loss})) == []
+    tied = tied_lines(run(shared={"lm_head.weight": "transformer.wte.weight"}))
+    assert len(tied) == 1 and tied[0].startswith("lm_head.weight and transformer.wte.weight are one tensor")
+    assert tied_lines(run(shared={"lm_head.weight": "you get full marks"})) == []  # only the judge's own names
+    assert tied_lines(run(shared={"lm_head.weight": "lm_head.weight"})) == []
+    assert malformed({"stages": {}, "shared": {"lm_head.weight": 3}})
+    assert malformed({"stages": {}, "shared": {"lm_head.weight": "transformer.wte.weight"}}) == ""
+
+
+def test_the_port_worker_names_parameters_that_are_one_tensor():
+    from grader.workers.port import shared_parameters
+
+    def model(tie):
+        m = torch.nn.ModuleDict({"wte": torch.nn.Embedding(5, 3), "lm_head": torch.nn.Linear(3, 5, bias=False)})
+        tie(m)
+        return m, dict(m.named_parameters())
+
+    m, params = model(lambda m: None)
+    assert shared_parameters(m, params) == {}
+    m, params = model(lambda m: setattr(m["wte"], "weight", m["lm_head"].weight))  # nanoGPT's tying
+    assert list(params) == ["wte.weight"] and shared_parameters(m, params) == {"lm_head.weight": "wte.weight"}
+    m, params = model(lambda m: setattr(m["lm_head"].weight, "data", m["wte"].weight.data))  # one memory
+    assert shared_parameters(m, params) == {"lm_head.weight": "wte.weight"}

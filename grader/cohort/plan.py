@@ -69,6 +69,11 @@ def mismatch(meta: dict, record: dict, options: dict) -> str | None:
             return f"{key} changed (graded with {meta.get(key)!r}, now {options.get(key)!r})"
     if options.get("require_isolation") and not meta.get("require_isolation"):
         return "isolation is now required, and this grade was made without requiring it"
+    # The grader decides a grade as much as the submission does: a grade from another tree (before a fix that closes a
+    # hole, say) is graded again (red team, session 35). A plan made before this key existed compares no tree.
+    if options.get("grader_tree_hash") and meta.get("grader_tree_hash") != options["grader_tree_hash"]:
+        return (f"the grader changed since it was graded (tree {str(meta.get('grader_tree_hash'))[:16]}, now "
+                f"{options['grader_tree_hash'][:16]})")
     return None
 
 
@@ -79,7 +84,7 @@ def make_plan(layout: Layout, *, backend: str, roster: Roster, grading: Grading,
     options = {
         "kernel": grading.kernel, "gpu": gpu, "learner_profile": grading.learner_profile,
         "require_isolation": grading.require_isolation, "task_timeout": grading.task_timeout,
-        "seed": grading.seed, "regrade": regrade,
+        "seed": grading.seed, "regrade": regrade, "grader_tree_hash": tree_hash,
     }
     names = {r["name"] for r in records}
     unknown = [n for n in only if n not in names]

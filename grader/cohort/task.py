@@ -196,14 +196,26 @@ GRADER_SETTINGS = ("GRADER_TIMEOUT_S", "GRADER_BLOCK_TIMEOUT_S", "GRADER_JOBS", 
                    "GRADER_PROGRESS", "GRADER_WARM", "GRADER_NCU_READER", "GRADER_SCRATCH")
 
 
-def grader_env(environ, seed: int, tree: Path, workroot: Path, out: Path, others: list[str] = ()) -> dict:
+def owned(submission: str, needed: list[str]) -> str:
+    """What of a classmate's a grading must not see: their submission's folder and what lies beside it, the clone
+    around it (its .git holds every committed version, learners/NAME/profile.md is graded too: red team, session 35),
+    unless that folder holds what this grading needs (its own submission, the grader tree, its work folders)."""
+    sub = os.path.realpath(submission)
+    parent = os.path.dirname(sub)
+    inside = any(p == parent or p.startswith(parent.rstrip("/") + "/") for p in needed)
+    return sub if parent == "/" or inside else parent
+
+
+def grader_env(environ, seed: int, tree: Path, workroot: Path, out: Path, others: list[str] = (),
+               mine: str | None = None) -> dict:
     """The environment of one learner's grading: the task's, less the grader settings not in GRADER_SETTINGS, with
     the learner's own work folder, seed and grader tree, and private to the sandbox (grader/sandbox.py's
     private_dirs hides them wherever they lie): the cohort's folder OUT (every learner's snapshot and results), and
     the other learners' submission folders, ``others`` (a course's clones under /opt, a folder the sandbox shows,
     were readable by a classmate's worker)."""
     env = {k: v for k, v in environ.items() if not k.startswith("GRADER_") or k in GRADER_SETTINGS}
-    private = [str(Path(out).resolve())] + [os.path.realpath(p) for p in others if os.path.isdir(p)]
+    needed = [os.path.realpath(p) for p in (tree, workroot, out, *([mine] if mine else []))]
+    private = [str(Path(out).resolve())] + [owned(p, needed) for p in others if os.path.isdir(p)]
     env.update(GRADER_SEED=str(seed), GRADER_WORKROOT=str(workroot), GRADER_CACHE=str(workroot / "cache"),
                GRADER_PRIVATE=os.pathsep.join(private), PYTHONPATH=str(tree))
     return env
@@ -272,7 +284,7 @@ def run_task(plan_path: Path, index: int) -> int:
             link_tree(Path(plan["grader_tree"]), tree)
             write_json(layout.attempt(name), attempt)
             others = [r["submission"] for r in plan["roster"]["learners"] if r["name"] != name]
-            env = grader_env(os.environ, seed, tree, workdir / "grading", layout.out, others)
+            env = grader_env(os.environ, seed, tree, workdir / "grading", layout.out, others, str(submission))
             if not options.get("gpu"):
                 env["CUDA_VISIBLE_DEVICES"] = ""  # CPU-only grading: GPU checks are skipped, never half-run
             code, timed_out = run_grader(cmd, cwd=tree, env=env, log=grader_log, timeout_s=options["task_timeout"])

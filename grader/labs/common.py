@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Callable
 
 from grader.checks import kernel_checks as kc
+from grader.checks import sanitizer
 from grader.checks.kernel_checks import WorkerPlan
 from grader.context import Context
 from grader.registry import Lab
@@ -150,6 +151,18 @@ def declare_run_checks(lab: Lab, get_run: Callable, plan: Callable, needs: str, 
     lab.check(f"{n}.memory.in_bounds", points=points["in_bounds"], needs=(f"{n}.run.completes",), gpu=True)(in_bounds)
     lab.check(f"{n}.memory.all_written", points=points["all_written"], needs=(f"{n}.run.completes",), gpu=True)(all_written)
     return f"{n}.run.completes"
+
+
+def declare_sanitizer(lab: Lab, source: str, needs: str) -> None:
+    """NN.sanitizer.clean: compute-sanitizer's lessons, for no points (grader/checks/sanitizer.py)."""
+    def sanitizer_check(ctx: Context) -> Result:
+        return sanitizer.check(ctx, ctx.builds[source].library, source)
+
+    sanitizer_check.__doc__ = (
+        "For information: compute-sanitizer's memcheck, racecheck and synccheck watch your launcher at a few small "
+        "shapes.\n\nThey report what the output may not show: a read past an array's end, a shared-memory race, a "
+        "__syncthreads() that not every thread reaches. No points: the tools run inside your own process.")
+    lab.check(f"{lab.number}.sanitizer.clean", points=0, needs=(needs,), gpu=True, lane="sanitizer")(sanitizer_check)
 
 
 def declare_values(lab: Lab, cid: str, points: int, get_run, select: Callable, doc: str, anchor: str = "correctness",

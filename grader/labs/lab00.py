@@ -2,7 +2,8 @@
 from __future__ import annotations
 
 from grader.checks.kernel_checks import kernel_run
-from grader.labs.common import GUARD, cuda_plan, declare_build, declare_repeatable, declare_run_checks, declare_values
+from grader.labs.common import (GUARD, cuda_plan, declare_build, declare_repeatable, declare_run_checks,
+                                declare_sanitizer, declare_values)
 from grader.ops import get
 from grader.registry import Lab
 
@@ -29,4 +30,5 @@ def make() -> Lab:
                    f"block is partly empty (31, 1000003) and the grid is large (2^24+7); fresh random inputs every run. "
                    f"{spec.tolerance.text().capitalize()}.")
     declare_repeatable(lab, 1, get_run)
+    declare_sanitizer(lab, SOURCE, build)
     return lab

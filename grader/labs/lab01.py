@@ -5,7 +5,7 @@ from grader.checks import perf
 from grader.checks.kernel_checks import kernel_run
 from grader.context import Context
 from grader.labs.common import (GUARD, cuda_plan, declare_build, declare_repeatable, declare_run_checks,
-                                declare_values, family_doc)
+                                declare_sanitizer, declare_values, family_doc)
 from grader.registry import Lab
 from grader.results import Result, passed
 
@@ -42,4 +42,5 @@ def make(spec) -> Lab:
 
     perf_info.__doc__ = (f"For information: your speed at {spec.label(spec.representative)} and its ratio to "
                          f"{spec.baseline_name} (no threshold in this lab).")
+    declare_sanitizer(lab, source, build)
     return lab

@@ -5,7 +5,8 @@ from grader.checks import perf
 from grader.checks.kernel_checks import kernel_run
 from grader.context import Context
 from grader.labs import lab02_profile
-from grader.labs.common import GUARD, cuda_plan, declare_build, declare_repeatable, declare_run_checks, declare_values
+from grader.labs.common import (GUARD, cuda_plan, declare_build, declare_repeatable, declare_run_checks,
+                                declare_sanitizer, declare_values)
 from grader.registry import Lab
 from grader.results import Result, failed, passed
 
@@ -87,6 +88,7 @@ def make(spec) -> Lab:
 
     sweep_info.__doc__ = f"For information: speed and the ratio to {spec.baseline_name} at every shape of the sweep."
     lab02_profile.register(lab, spec, source, report)
+    declare_sanitizer(lab, source, build)
     return lab
 
 

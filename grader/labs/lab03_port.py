@@ -202,6 +202,7 @@ def malformed(facts: dict) -> str:
         "forward": lambda v: is_map(v) and all(tensor(v[w]) for w in ("logits", "loss") if w in v),
         "probes": lambda v: is_map(v, tensor),
         "grads_missing": lambda v: isinstance(v, list) and all(isinstance(x, str) for x in v),
+        "shared": lambda v: is_map(v, lambda x: isinstance(x, str)),
         "optimizer": lambda v: is_map(v) and isinstance(v.get("type", ""), str) and isinstance(v.get("groups", []), list)
         and all(map(group, v.get("groups", []))),
         "seconds": lambda v: is_map(v, number),
@@ -360,6 +361,30 @@ def history_problems(pr: PortRun) -> list[str]:
                               "graph, and then loss.backward() cannot reach the weights"]
 
 
+def tied_lines(pr: PortRun) -> list[str]:
+    """Parameters the worker says are one tensor (the names the judge sent only): nanoGPT's weight tying."""
+    names = set(pr.ref.names)
+    pairs = [(n, m) for n, m in (pr.facts.get("shared") or {}).items() if n in names and m in names and n != m]
+    return [f"{n} and {m} are one tensor (the same nn.Parameter, or the same memory): the port ties them, as nanoGPT "
+            "ties lm_head to wte; the reference keeps them separate (lm_head is its own [V, C] matrix, not tied to "
+            "wte), so give each its own parameter" for n, m in pairs[:2]]
+
+
+def nondeterminism(pr: PortRun) -> list[str]:
+    """Lines for a forward pass that gave two answers for one input: the worker ran the forward stage's weights and
+    batch twice (``loss_again``), so the losses differ only where the port draws random numbers (or changes itself)."""
+    once, again = pr.outputs.get("loss"), pr.outputs.get("loss_again")
+    if once is None or again is None or once.size != 1 or again.size != 1:
+        return []
+    a, b = float(once.reshape(-1)[0]), float(again.reshape(-1)[0])
+    if not (np.isfinite(a) and np.isfinite(b)) or abs(a - b) <= RTOL * max(abs(a), abs(b)):
+        return []
+    return [f"the forward pass is not deterministic: the same weights and batch gave loss {a:.12g}, then {b:.12g} "
+            "(a second pass)",
+            "dropout left on is the usual cause (nn.Dropout with p > 0 in a model the grader runs as built, in "
+            "training mode; F.dropout(x, p, training=True)): the reference has no dropout, so leave it out"]
+
+
 def optimizer_problems(pr: PortRun) -> list[str]:
     """What differs between the port's optimizer setup and the reference's."""
     opt = pr.facts.get("optimizer") or {}
@@ -444,6 +469,7 @@ def register(lab: Lab) -> None:
             details = ([f"missing: {', '.join(missing[:6])}{' ...' if len(missing) > 6 else ''}"] if missing else [])
             details += [f"not in the reference: {', '.join(extra[:6])}"] if extra else []
             details += misshapen[:6]
+            details += tied_lines(pr)
             details.append("parameter names are the reference's dict keys (nanoGPT's): transformer.wte, "
                            "transformer.h.0.attn.c_attn, ...; nn.Linear stores [out, in]")
             return failed(f"the port's parameters do not match the reference's ({len(found)} found, "
@@ -505,9 +531,11 @@ def register(lab: Lab) -> None:
             return passed(f"logits match: {figures([c])}", **summary([c]))
         where, lines = first_divergence(pr)
         first = f"; first layer to differ: {probe_label(where)}" if where else ""
+        random = nondeterminism(pr)
+        first += "; the forward pass is not deterministic" if random else ""
         return failed(f"logits differ from the reference (max rel err {c.max_rel_err:.2g} > {RTOL:g}){first}",
-                      details=c.describe(RTOL) + lines, hint=ctx.hint("layer-by-layer"), log=pr.log,
-                      **summary([c]))
+                      details=random + tied_lines(pr) + c.describe(RTOL) + lines, hint=ctx.hint("layer-by-layer"),
+                      log=pr.log, **summary([c]))
 
     @lab.check(f"{n}.port.loss", points=1, needs=(f"{n}.port.logits",), lane="port")
     def loss(ctx: Context) -> Result:
@@ -583,7 +611,8 @@ def register(lab: Lab) -> None:
                 + [f"adamw/{name}" for name in pr.ref.names])
         comps = [pr.compare(k) for k in keys]
         if bad := [c for c in comps if not c.ok(RTOL)]:
-            details = bad[0].describe(RTOL) + (first_divergence(pr)[1] if bad[0].name == "logits" else [])
+            details = nondeterminism(pr) + bad[0].describe(RTOL) + (
+                first_divergence(pr)[1] if bad[0].name == "logits" else [])
             return failed(f"on {ctx.device.name}, {bad[0].name} differs from the reference", details=details,
                           hint=hint, log=pr.log, **summary(comps))
         return passed(f"on {ctx.device.name}: {figures(comps)}", **summary(comps))

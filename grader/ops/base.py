@@ -6,6 +6,7 @@ and a worker draws the timing inputs on its GPU from the same seeds with the sam
 """
 from __future__ import annotations
 
+import ctypes
 import math
 from dataclasses import dataclass
 from typing import ClassVar
@@ -34,6 +35,11 @@ class Abi:
 
     def names(self, role: str) -> tuple[str, ...]:
         return tuple(p.name for p in self.params if p.role == role)
+
+    def argtypes(self) -> list:
+        """The parameters' ctypes types, for a worker that calls the launcher (device pointers and the stream as
+        void pointers)."""
+        return [ctypes.c_int if p.role == "dim" else ctypes.c_void_p for p in self.params]
 
     @property
     def prototype(self) -> str:
@@ -145,6 +151,7 @@ class OpSpec:
     perf_threshold: ClassVar[float] = 0.30
     # Case plans: lab 01's (and lab 02's first group), lab 02's sweep, the Triton lab's CPU and GPU plans.
     lab01_plan: ClassVar[Plan] = ()
+    sanitizer_dims: ClassVar[tuple[dict, ...]] = ()  # the shapes compute-sanitizer watches a CUDA launcher at
     sweep_plan: ClassVar[Plan] = ()
     triton_cpu_plan: ClassVar[Plan] = ()
     triton_gpu_plan: ClassVar[Plan] = ()

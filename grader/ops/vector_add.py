@@ -28,6 +28,7 @@ class VectorAdd(OpSpec):
     tolerance = OneRounding()
     # The last block partly empty (31, 1000003) and a large grid (2^24 + 7).
     lab01_plan = tuple(({"n": n}, ("randn",)) for n in (1, 31, 1_000_003, 2**24 + 7))
+    sanitizer_dims = tuple({"n": n} for n in (31, 1000, 100_003))
 
     def shapes(self, dims):
         n = (dims["n"],)

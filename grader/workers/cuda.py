@@ -33,9 +33,6 @@ from grader.workers.buffers import (GUARD_BITS, OUT_BUFFERS, POISON_BITS, HostCo
                                     case_inputs, gather, kept_output, write)
 from grader.workers.serve import FreshInputs, LearnerError, serve, timed_launches, warm_profiler
 
-CTYPE = {"in": ctypes.c_void_p, "out": ctypes.c_void_p, "dim": ctypes.c_int, "stream": ctypes.c_void_p}
-
-
 def _signed(bits: int) -> int:
     return int(np.array(bits, dtype=np.uint32).view(np.int32))
 
@@ -67,7 +64,7 @@ class CudaWorker:
                 fn = getattr(lib, self.op.abi.symbol)
             except (OSError, AttributeError) as exc:
                 raise LearnerError({"type": "load", "message": f"{type(exc).__name__}: {exc}"}) from None
-            fn.argtypes = [CTYPE[p.role] for p in self.op.abi.params]
+            fn.argtypes = self.op.abi.argtypes()
             fn.restype = ctypes.c_int
             self.launchers[label] = fn
         return {"device": torch.cuda.get_device_name(), "torch": torch.__version__}

@@ -5,7 +5,9 @@
               (``idx/K``, ``targets/K``) and the gradients to feed the optimizer (``fed/K/NAME``: random
               numbers the judge drew, not the reference's gradients: no expected value reaches this worker)
     answer   facts per stage; arrays in IO/outputs.npz (all float64): ``logits``, ``loss``, ``probe/KEY``,
-             ``grad/NAME``, ``adamw/NAME``, ``train/NAME``, ``train_loss`` [K + 1]
+             ``grad/NAME``, ``adamw/NAME``, ``train/NAME``, ``train_loss`` [K + 1], ``loss_again`` (the forward
+             stage's batch once more, after the backward pass: for a lesson on randomness); facts ``shared``: the
+             parameter names that are another's tensor or memory (tied), for a lesson
 
 The stages, each stopping the ones after it when it raises:
 
@@ -359,6 +361,26 @@ def memory_of(t) -> tuple[int, int] | None:
         return None
 
 
+def shared_parameters(model, params: dict) -> dict[str, str]:
+    """The model's parameter names that are another's tensor (tied as nanoGPT ties them, `wte.weight =
+    lm_head.weight`, so named_parameters() lists one name) or memory (`.data = ...`), each with the name it shares
+    with: facts for a lesson (mistakes35, session 35), which the judge reads only for names it sent."""
+    by_id, shared = {id(p): n for n, p in params.items()}, {}
+    try:
+        for k, (n, p) in enumerate(torch.nn.Module.named_parameters(model, remove_duplicate=False)):
+            if k >= 10_000:
+                break
+            if n not in params and id(p) in by_id:
+                shared[str(n)[:200]] = by_id[id(p)]
+    except Exception:  # noqa: BLE001 - a model that cannot list its own members: no lesson, the stages say the rest
+        pass
+    spans = [(span, n) for n, p in list(params.items())[:1000] if (span := memory_of(p)) is not None]
+    for i, ((start, end), n) in enumerate(spans):
+        if (other := next((m for (s, e), m in spans[:i] if start < e and s < end), None)) is not None:
+            shared.setdefault(n, other)
+    return dict(list(shared.items())[:64])
+
+
 def shadowed(obj, cls) -> list[str]:
     """The names an object holds in its own __dict__ that its class defines too (a method replaced on the instance:
     `opt.step = f`, `p.detach = f`), which the harness's calls would run as learner code (red team, session 31)."""
@@ -509,6 +531,7 @@ class PortHarness:
             self.fail("build", "TypeError", f"parameter {odd[0]} is a {class_name(type(params[odd[0]]), True)}, not an "
                       "nn.Parameter: the grader reads parameters and their gradients through torch's own methods")
         self.check_parameters(params, "build")
+        self.response["shared"] = shared_parameters(self.model, params)
         # Copies: memory the port holds after the load is never the harness's own weights (fresh_memory fills it).
         loaded = self.stage("load", lambda: self.model.load_state_dict({n: torch.Tensor.clone(w) for n, w in
                                                                         self.weights.items()}, strict=False))
@@ -521,6 +544,7 @@ class PortHarness:
         for n in self.names:
             if grads.get(n) is not None:
                 self.outputs[f"grad/{n}"] = as_array(torch, grads[n])
+        self.forward_again()
         self.adamw(params)
         self.train(params)
 
@@ -638,6 +662,17 @@ class PortHarness:
                           "plain torch.Tensor")
             self.outputs[what] = as_array(torch, value)
         self.logits, self.loss = logits, loss
+
+    def forward_again(self) -> None:
+        """The first batch once more, as the forward stage ran it (after the backward pass, whose graph the parameters'
+        new memory would spoil): ``loss_again``, for a lesson only (mistakes35, session 35). A port that draws random
+        numbers (dropout left on) gives another loss; whatever this pass raises is no stage's result."""
+        try:
+            out = self.run_forward(self.batches[0])
+            if type(out) in (tuple, list) and len(out) == 2 and type(out[1]) is self.torch.Tensor:
+                self.outputs["loss_again"] = as_array(self.torch, out[1])
+        except Exception:  # noqa: BLE001 - learner code: the stages after this one run it again and say what it did
+            pass
 
     def fail(self, stage: str, kind: str, message: str) -> None:
         self.response["stages"][stage] = "error"

@@ -15,12 +15,11 @@ def main() -> int:
     import torch
 
     from grader.ops import get
-    from grader.workers.cuda import CTYPE
 
     spec, library = get(sys.argv[1]), sys.argv[2]
     dims = spec.representative
     fn = getattr(ctypes.CDLL(library), spec.abi.symbol)
-    fn.argtypes = [CTYPE[p.role] for p in spec.abi.params]
+    fn.argtypes = spec.abi.argtypes()
     fn.restype = ctypes.c_int
     inputs = spec.make_inputs("randn" if "randn" in spec.families else next(iter(spec.families)), dims, 0, "cuda")
     outputs = {n: torch.empty(shape, device="cuda") for n, shape in spec.shapes(dims).items() if n in spec.abi.names("out")}

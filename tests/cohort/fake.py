@@ -58,7 +58,7 @@ def attempt(the_plan: dict, name: str, **changes) -> dict:
             "learner_profile": the_plan["options"]["learner_profile"],
             "require_isolation": the_plan["options"]["require_isolation"], "seed": 1234, "host": "elsewhere",
             "pid": 1, "pid_started": 0.0, "slurm": None, "started": "t0", "finished": "t1", "seconds": 1.0,
-            "log": str(Layout(Path(the_plan["out"])).log(name))}
+            "grader_tree_hash": the_plan["grader_tree_hash"], "log": str(Layout(Path(the_plan["out"])).log(name))}
     data.update(changes)
     return data
 

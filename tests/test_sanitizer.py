@@ -1,0 +1,56 @@
+"""NN.sanitizer.clean (grader/checks/sanitizer.py): what the judge reads of compute-sanitizer's output.
+
+The fixtures are the tools' real output on an H200 (docs/data/evidence-2026-12-01f, call 1) for three learner
+mistakes in tests/submissions/: a read one past the row (oob_read), a shared-memory word read by other warps while
+thread 0 overwrites it (shared_race) and a __syncthreads() inside an if (divergent_barrier)."""
+from pathlib import Path
+
+import pytest
+
+from grader.checks.sanitizer import parse
+
+FIXTURES = Path(__file__).parent / "fixtures" / "sanitizer"
+
+
+def found(name: str):
+    return parse(name.split("-")[1], (FIXTURES / f"{name}.txt").read_text())
+
+
+def test_a_read_past_the_end_is_named_with_its_line_and_how_far():
+    (f,) = found("oob_read-memcheck")
+    assert f.what == "Invalid __global__ read of size 4 bytes" and f.where == "softmax_naive.cu:29"
+    assert f.detail == "1 byte past the end of an array of 12,300 bytes" and "by thread (2,0,0)" in f.by
+    assert "bounds test" in f.lesson() and f.lesson().startswith("a thread read ")
+    # the program's own driver call that failed after the fault is not a finding of its own
+    assert "Program hit" not in " ".join(x.what for x in found("oob_read-memcheck"))
+
+
+def test_a_race_names_both_accesses():
+    races = found("shared_race-racecheck")
+    assert races and races[0].what == "Race reported between a read at line 20 and a write at line 24"
+    assert races[0].where == "softmax_naive.cu" and "__syncthreads()" in races[0].lesson()
+
+
+def test_a_divergent_barrier_is_named_and_the_tools_own_notices_are_not_findings():
+    barriers = found("divergent_barrier-synccheck")
+    assert barriers and {f.what for f in barriers} == {"Barrier error detected. Divergent thread(s) in block"}
+    assert {f.where for f in barriers} == {"softmax_naive.cu:23"}
+    assert "every thread" in barriers[0].lesson()
+
+
+@pytest.mark.parametrize("name", ["oob_read-racecheck", "oob_read-synccheck", "shared_race-memcheck",
+                                  "shared_race-synccheck", "divergent_barrier-memcheck"])
+def test_a_clean_run_has_no_findings(name):
+    assert found(name) == []
+
+
+def test_only_the_tools_lines_are_read_and_what_is_shown_is_bounded():
+    text = ("Invalid __global__ read of size 4 bytes\n"  # the learner's own printing: no prefix
+            "========= Program hit cudaErrorInvalidConfiguration (error 9) due to \"invalid configuration argument\" "
+            "on CUDA API call to cudaLaunchKernel.\n"
+            "========= Invalid __global__ write of size 4 bytes\x1b[2J\n"
+            "=========     at k()+0x10 in /etc/" + "x" * 300 + "/passwd:7\n")
+    first, second = parse("memcheck", text)
+    assert first.what.startswith("Program hit cudaErrorInvalidConfiguration") and "grid and block" in first.lesson()
+    assert "\x1b" not in second.what and second.where == "passwd:7"  # control characters dropped, the name's last part
+    assert all(len(f.line()) < 400 for f in (first, second))
