@@ -54,3 +54,19 @@ def test_only_the_tools_lines_are_read_and_what_is_shown_is_bounded():
     assert first.what.startswith("Program hit cudaErrorInvalidConfiguration") and "grid and block" in first.lesson()
     assert "\x1b" not in second.what and second.where == "passwd:7"  # control characters dropped, the name's last part
     assert all(len(f.line()) < 400 for f in (first, second))
+
+
+def test_only_the_tools_a_kernels_machine_code_gives_something_to_watch_run():
+    """racecheck watches shared memory and synccheck barriers: a kernel with neither (lab 00, a naive kernel) runs
+    memcheck alone, one process instead of three; without SASS to read (no cuobjdump), every tool runs."""
+    from grader.checks.sanitizer import TOOLS, tools_for
+
+    def kernel(*ops, shared=0):
+        return {"shared": {"sm_90a": shared}, "sass": {"sm_90a": [(16 * i, f"{op} R0, R1") for i, op in enumerate(ops)]}}
+
+    assert tools_for({"k": kernel("LDG.E", "FADD", "@!P0 STG.E")}) == ("memcheck",)
+    assert tools_for({"k": kernel("LDG.E", "STS", "LDS.128")}) == ("memcheck", "racecheck")
+    assert tools_for({"k": kernel("LDG.E", "STG.E", shared=4096)}) == ("memcheck", "racecheck")
+    assert tools_for({"a": kernel("LDG.E"), "b": kernel("@P0 BAR.SYNC.DEFER_BLOCKING 0x0", "STS")}) == TOOLS
+    assert tools_for({"k": kernel("WARPSYNC 0xffffffff")}) == ("memcheck", "synccheck")
+    assert tools_for({}) == TOOLS and tools_for({"k": {"shared": {}, "sass": {}}}) == TOOLS

@@ -1,11 +1,12 @@
 """NN.sanitizer.clean: the learner's CUDA launcher run under compute-sanitizer, for lessons, not points.
 
-Three of its tools, each over the op's small shapes (``OpSpec.sanitizer_dims``), in the sandbox, beside each other:
+Three of its tools, each over the op's small shapes (``OpSpec.sanitizer_dims``), in the sandbox, beside each other,
+each where the kernels' machine code gives it something to watch (``tools_for``):
   memcheck   a load or store outside every allocation, a misaligned vector access, a CUDA call that failed;
   racecheck  two threads of a block on one shared-memory word with no barrier between them;
   synccheck  a __syncthreads() that not every thread of the block reaches.
-Each is undefined behaviour that the output may not show: a read past an input's end, a divergent barrier and a
-shared-memory race all passed every other check on an H200 (session 34). The program watched is
+Each is undefined behaviour that the output may not show: a divergent barrier (session 34) and a shared-memory race
+(session 35) passed every other check on an H200. The program watched is
 grader/workers/sanitized.py: no torch, one allocation per array, so that memcheck knows where each array ends.
 
 The check scores nothing. The tools run in the learner's process (an injected library), where the learner's code could
@@ -21,6 +22,7 @@ import threading
 from dataclasses import dataclass
 from pathlib import Path
 
+from grader.audit import sass as sass_text
 from grader.build import sanitizer_path
 from grader.config import SETTINGS
 from grader.context import Context
@@ -156,9 +158,30 @@ def run_tool(ctx: Context, tool: str, library: Path, request_path: Path) -> tupl
     return tool, findings, ""
 
 
-def check(ctx: Context, library: Path, source: str) -> Result:
+# What in a kernel's machine code gives racecheck or synccheck something to watch: shared memory (its loads, stores,
+# atomics, matrix loads) and barriers (__syncthreads, named barriers, __syncwarp, Hopper's mbarriers).
+SHARED_OPS, BARRIER_OPS = ("LDS", "STS", "ATOMS", "LDSM", "STSM"), ("BAR", "WARPSYNC", "SYNCS")
+
+
+def tools_for(kernels: dict) -> tuple[str, ...]:
+    """The tools worth running on a library, from the ELF audit's kernels (grader/audit/elf.py: each kernel's static
+    shared memory and SASS per architecture): memcheck always; racecheck where a kernel touches shared memory;
+    synccheck where one has a barrier. A kernel that does neither gives those tools nothing to find, and each run costs
+    a process (about 1.5 s of CPU): a naive kernel's grading runs one tool, not three. Without SASS (no cuobjdump
+    here), every tool runs."""
+    ops = {sass_text.opcode(text).split(".")[0] for k in kernels.values() for listing in k.get("sass", {}).values()
+           for _, text in listing}
+    if not ops:
+        return TOOLS
+    shared = any(b for k in kernels.values() for b in k.get("shared", {}).values()) or bool(ops & set(SHARED_OPS))
+    barriers = bool(ops & set(BARRIER_OPS))
+    return tuple(t for t in TOOLS if t == "memcheck" or (t == "racecheck" and shared) or (t == "synccheck" and barriers))
+
+
+def check(ctx: Context, library: Path, source: str, kernels: dict | None = None) -> Result:
     if sanitizer_path() is None:
         return skipped("compute-sanitizer is not installed here (it comes with the CUDA toolkit)")
+    tools = tools_for(kernels or {})
     dims = list(ctx.spec.sanitizer_dims)
     req = ctx.rundir("sanitizer") / "request.json"
     req.write_text(json.dumps({"op": ctx.spec.name, "library": str(library), "dims": dims, "seed": ctx.seed}))
@@ -168,13 +191,13 @@ def check(ctx: Context, library: Path, source: str) -> Result:
         results[tool] = run_tool(ctx, tool, library, req)
 
     with ctx.gpu_work():
-        threads = [threading.Thread(target=one, args=(t,)) for t in TOOLS]
+        threads = [threading.Thread(target=one, args=(t,)) for t in tools]
         for t in threads:
             t.start()
         for t in threads:
             t.join()
     findings, problems, seen = [], [], set()
-    for tool in TOOLS:
+    for tool in tools:
         _, found, problem = results[tool]
         if problem and not (findings and problem.startswith("a launch failed")):  # memcheck named the fault
             problems.append(problem)
@@ -199,4 +222,7 @@ def check(ctx: Context, library: Path, source: str) -> Result:
         return failed(f"compute-sanitizer could not finish: {problems[0]}", details=[
             *problems[1:], "a run that never ends under synccheck is often a __syncthreads() some threads never "
             "reach, or a loop whose end depends on another block"], log=ctx.rundir("sanitizer") / "memcheck.log")
-    return passed(f"memcheck, racecheck and synccheck found nothing in {source} at {shapes}")
+    left = {"racecheck": "shared memory", "synccheck": "barrier"}
+    why = " and ".join(left[t] for t in TOOLS if t not in tools)
+    why = f" (no {why} in its kernels for {' or '.join(t for t in TOOLS if t not in tools)} to watch)" if why else ""
+    return passed(f"{', '.join(tools)} found nothing in {source} at {shapes}{why}")

@@ -156,11 +156,12 @@ def declare_run_checks(lab: Lab, get_run: Callable, plan: Callable, needs: str, 
 def declare_sanitizer(lab: Lab, source: str, needs: str) -> None:
     """NN.sanitizer.clean: compute-sanitizer's lessons, for no points (grader/checks/sanitizer.py)."""
     def sanitizer_check(ctx: Context) -> Result:
-        return sanitizer.check(ctx, ctx.builds[source].library, source)
+        build = ctx.builds[source]
+        return sanitizer.check(ctx, build.library, source, build.elf.kernels if build.elf is not None else None)
 
     sanitizer_check.__doc__ = (
         "For information: compute-sanitizer's memcheck, racecheck and synccheck watch your launcher at a few small "
-        "shapes.\n\nThey report what the output may not show: a read past an array's end, a shared-memory race, a "
+        "shapes (racecheck where your kernels use shared memory, synccheck where they have a barrier).\n\nThey report what the output may not show: a read past an array's end, a shared-memory race, a "
         "__syncthreads() that not every thread reaches. No points: the tools run inside your own process.")
     lab.check(f"{lab.number}.sanitizer.clean", points=0, needs=(needs,), gpu=True, lane="sanitizer")(sanitizer_check)
 
