@@ -25,7 +25,7 @@ from pathlib import Path
 from grader.audit import sass as sass_text
 from grader.build import sanitizer_path
 from grader.config import SETTINGS
-from grader.context import Context
+from grader.context import DOCS_ROOT, Context
 from grader.results import Result, failed, passed, skipped
 from grader.runner import run_bounded
 from grader.sandbox import interpreter, probe
@@ -38,6 +38,7 @@ TOOLS = ("memcheck", "synccheck", "racecheck")  # in the order their findings ar
 TIMEOUT_S = min(60.0, SETTINGS.child_timeout_s)
 PREFIX = "========= "
 SHOWN = 5  # findings shown in the report
+HINT = f"see {DOCS_ROOT}/lab/01-naive-kernel.md#sanitizer"  # the one page that says what the tools watch
 
 # A report's first line (the rest of its lines are indented) -> the lesson it teaches.
 LESSONS = (
@@ -217,7 +218,7 @@ def check(ctx: Context, library: Path, source: str, kernels: dict | None = None)
             f"to see it yourself: `make run LAB={ctx.lab.number}`, then `compute-sanitizer --tool {first.tool} "
             f"build/run/{ctx.lab.name}/driver`; this check scores no points, but the same bug can cost points on "
             "another GPU or at another shape"],
-            hint=ctx.hint("correctness"), log=log, findings=len(findings))
+            hint=HINT, log=log, findings=len(findings))
     if problems:
         return failed(f"compute-sanitizer could not finish: {problems[0]}", details=[
             *problems[1:], "a run that never ends under synccheck is often a __syncthreads() some threads never "
