@@ -70,3 +70,13 @@ def test_only_the_tools_a_kernels_machine_code_gives_something_to_watch_run():
     assert tools_for({"a": kernel("LDG.E"), "b": kernel("@P0 BAR.SYNC.DEFER_BLOCKING 0x0", "STS")}) == TOOLS
     assert tools_for({"k": kernel("WARPSYNC 0xffffffff")}) == ("memcheck", "synccheck")
     assert tools_for({}) == TOOLS and tools_for({"k": {"shared": {}, "sass": {}}}) == TOOLS
+
+
+def test_what_the_learner_prints_with_the_tools_prefix_is_read_in_bounded_time():
+    """A program may print anything with the prefix: a line of 250 KB of "at " (every place the location pattern may
+    start) or thousands of one-line reports. parse() reads a bounded part of each line and of the reports."""
+    import time
+
+    start = time.monotonic()
+    found = parse("memcheck", "========= Invalid " + "at " * 85_000 + "\n" + "========= Barrier error\n" * 50_000)
+    assert time.monotonic() - start < 5 and len(found) <= 202

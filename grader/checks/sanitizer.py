@@ -38,6 +38,10 @@ TOOLS = ("memcheck", "synccheck", "racecheck")  # in the order their findings ar
 TIMEOUT_S = min(60.0, SETTINGS.child_timeout_s)
 PREFIX = "========= "
 SHOWN = 5  # findings shown in the report
+# What is read of the output: a tool prints a few hundred characters a line and, with --print-limit 20, a few dozen
+# reports; anything longer or more was printed by the learner's code with the tools' prefix (what run_bounded keeps is
+# 256 KB from each end of the output).
+LINE_CHARS, MAX_REPORTS = 1000, 200
 HINT = f"see {DOCS_ROOT}/lab/01-naive-kernel.md#sanitizer"  # the one page that says what the tools watch
 
 # A report's first line (the rest of its lines are indented) -> the lesson it teaches.
@@ -108,7 +112,9 @@ def parse(tool: str, output: str) -> list[Finding]:
     for raw in output.splitlines():
         if not raw.startswith(PREFIX):
             continue
-        body = raw[len(PREFIX):]
+        if len(reports) > MAX_REPORTS:
+            break
+        body = raw[len(PREFIX):][:LINE_CHARS]  # the patterns below scan a line: bounded, whatever printed it
         if not body.strip():
             continue
         if not body[0].isspace():
