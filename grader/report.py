@@ -11,7 +11,7 @@ import textwrap
 import unicodedata
 from pathlib import Path
 
-from rich.cells import cell_len, chop_cells
+from rich.cells import cell_len
 from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
@@ -119,6 +119,29 @@ def print_report(run: Run, verbose: bool, timings: bool = False) -> None:
 NARROW = 110
 
 
+def column_width(ch: str) -> int:
+    """The most columns a terminal may give ``ch``: rich's count, and two for an East Asian "ambiguous" letter (①, α in
+    some fonts), which a CJK locale draws two wide (red team, session 35)."""
+    n = cell_len(ch)
+    return 2 if n == 1 and unicodedata.east_asian_width(ch) == "A" else n
+
+
+def columns(text: str) -> int:
+    return sum(map(column_width, text))
+
+
+def cut(text: str, width: int) -> list[str]:
+    """``text`` in pieces of at most ``width`` columns (``column_width``)."""
+    pieces, piece, used = [], "", 0
+    for ch in text:
+        w = column_width(ch)
+        if used + w > width and piece:
+            pieces.append(piece)
+            piece, used = "", 0
+        piece, used = piece + ch, used + w
+    return pieces + [piece] if piece else pieces
+
+
 def indented(out: Console, text: str, indent: int) -> Text:
     """``text`` wrapped to the console's width, every line indented: a wrapped line stays under its first. A word
     longer than the line is cut too, so that no line is left for the terminal to wrap: a submission's text wrapped
@@ -133,8 +156,7 @@ def indented(out: Console, text: str, indent: int) -> Text:
             # textwrap counts characters, a terminal columns: a wide letter (漢) takes two, and a line of them
             # textwrap had passed was wrapped by the terminal, its rest at column 0 (a fake row: red team,
             # session 35). Cut again by columns, each piece indented.
-            lines += [line] if cell_len(line) <= width else [pad + piece for piece in chop_cells(line[indent:],
-                                                                                                 width - indent)]
+            lines += [line] if columns(line) <= width else [pad + piece for piece in cut(line[indent:], width - indent)]
     return Text("\n".join(lines), no_wrap=True, overflow="ignore")
 
 

@@ -150,6 +150,14 @@ def test_a_learners_grading_has_its_own_work_folder_and_no_inherited_grader_sett
     env = grader_env(inherited, 42, tmp_path / "tree", tmp_path / "work" / "ann" / "grading", tmp_path / "out",
                      [str(tmp_path / "opt" / "bob" / "labs")], mine=str(tmp_path / "opt" / "ann" / "labs"))
     assert env["GRADER_PRIVATE"].split(os.pathsep)[1] == str((tmp_path / "opt" / "bob").resolve())
+    # A clone that keeps the course a folder down (bob/course/labs): the clone's root, the folder with the .git, is
+    # hidden, not only course/ (red team rt35b).
+    (tmp_path / "deep" / "bob" / "course" / "labs").mkdir(parents=True)
+    (tmp_path / "deep" / "bob" / ".git").mkdir()
+    (tmp_path / "deep" / "ann" / "labs").mkdir(parents=True)
+    env = grader_env(inherited, 42, tmp_path / "tree", tmp_path / "work" / "ann" / "grading", tmp_path / "out",
+                     [str(tmp_path / "deep" / "bob" / "course" / "labs")], mine=str(tmp_path / "deep" / "ann" / "labs"))
+    assert env["GRADER_PRIVATE"].split(os.pathsep)[1] == str((tmp_path / "deep" / "bob").resolve())
 
 
 def test_a_grade_from_another_grader_tree_is_graded_again():

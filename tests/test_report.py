@@ -152,6 +152,9 @@ def test_an_indented_line_fits_the_terminals_columns_not_textwraps_count():
     for width in (80, 100):
         console = Console(width=width, force_terminal=False)
         for indent in (2, 4):
-            text = "case randn @ 1x1: ValueError:\n" + "\u6f22" * 38 + "03.triton.interpreter  PASS  3/3"
-            lines = str(report.indented(console, text, indent)).splitlines()
-            assert all(cell_len(line) <= width and line.startswith(" " * indent) for line in lines), lines
+            # and letters of East Asian "ambiguous" width (①), two columns in a CJK locale (red team, session 35)
+            for letter, wide in (("\u6f22", 2), ("\u2460", 2)):
+                text = "case randn @ 1x1: ValueError:\n" + letter * 38 + "03.triton.interpreter  PASS  3/3"
+                lines = str(report.indented(console, text, indent)).splitlines()
+                assert all(cell_len(line) + (wide - cell_len(letter)) * line.count(letter) <= width
+                           and line.startswith(" " * indent) for line in lines), lines

@@ -80,3 +80,27 @@ def test_what_the_learner_prints_with_the_tools_prefix_is_read_in_bounded_time()
     start = time.monotonic()
     found = parse("memcheck", "========= Invalid " + "at " * 85_000 + "\n" + "========= Barrier error\n" * 50_000)
     assert time.monotonic() - start < 5 and len(found) <= 202
+
+
+def test_the_tools_run_with_nothing_writable_where_the_judge_writes_their_logs(monkeypatch, tmp_path):
+    """Red team rt35b: the run folder was writable in the sandbox, and the judge then wrote each tool's log there with
+    write_text, which follows a link the learner's code had planted (a .pth file outside the sandbox). The tools now
+    see the folder read-only and start in the sandbox's own /tmp."""
+    from types import SimpleNamespace
+
+    from grader.checks import sanitizer
+    from grader.runner import ToolRun
+
+    seen = {}
+
+    def fake_run(argv, **kw):
+        seen.update(kw)
+        return ToolRun(0, "========= ERROR SUMMARY: 0 errors\n[sanitized] shape 0: {}: launcher returned 0\n")
+
+    monkeypatch.setattr(sanitizer, "run_bounded", fake_run)
+    monkeypatch.setattr(sanitizer, "sanitizer_path", lambda: "/bin/true")
+    req = tmp_path / "sanitizer" / "request.json"
+    req.parent.mkdir()
+    tool, found, problem = sanitizer.run_tool(SimpleNamespace(), "memcheck", tmp_path / "build" / "lib.so", req)
+    assert (found, problem) == ([], "") and (req.parent / "memcheck.log").is_file()
+    assert not seen.get("rw") and req.parent in seen["ro"] and str(seen["cwd"]) == "/tmp"

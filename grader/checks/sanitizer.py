@@ -151,8 +151,11 @@ def run_tool(ctx: Context, tool: str, library: Path, request_path: Path) -> tupl
     san = sanitizer_path()
     argv = [san, "--tool", tool, "--print-limit", "20", "--show-backtrace", "no",
             interpreter(), "-m", "grader.workers.sanitized", str(request_path)]
+    # Nothing writable but the sandbox's own /tmp: the judge writes the tools' logs into this folder afterwards, and a
+    # link the learner's code planted there would have had the judge write its printing anywhere (red team, session
+    # 35: a .pth file outside the sandbox).
     run = run_bounded(argv, memory_bytes=None, keep=256 << 10, stop_after=8 << 20, timeout_s=TIMEOUT_S, box=probe(),
-                      ro=[library.parent], rw=[request_path.parent], cwd=request_path.parent, gpu=True)
+                      ro=[library.parent, request_path.parent], cwd=Path("/tmp"), gpu=True)
     (request_path.parent / f"{tool}.log").write_text(run.output, errors="backslashreplace")
     findings = parse(tool, run.output)
     if run.code is None and not run.stopped:
@@ -195,7 +198,10 @@ def check(ctx: Context, library: Path, source: str, kernels: dict | None = None)
     results: dict[str, tuple] = {}
 
     def one(tool):
-        results[tool] = run_tool(ctx, tool, library, req)
+        try:
+            results[tool] = run_tool(ctx, tool, library, req)
+        except OSError as exc:  # the run folder, or the tool, not what it should be: said, never a traceback
+            results[tool] = (tool, [], f"{tool} could not run: {type(exc).__name__}: {clean(str(exc))}")
 
     with ctx.gpu_work():
         threads = [threading.Thread(target=one, args=(t,)) for t in tools]

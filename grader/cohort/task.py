@@ -197,13 +197,20 @@ GRADER_SETTINGS = ("GRADER_TIMEOUT_S", "GRADER_BLOCK_TIMEOUT_S", "GRADER_JOBS", 
 
 
 def owned(submission: str, needed: list[str]) -> str:
-    """What of a classmate's a grading must not see: their submission's folder and what lies beside it, the clone
-    around it (its .git holds every committed version, learners/NAME/profile.md is graded too: red team, session 35),
-    unless that folder holds what this grading needs (its own submission, the grader tree, its work folders)."""
+    """What of a classmate's a grading must not see: the clone around their submission (its .git holds every committed
+    version, learners/NAME/profile.md is graded too: red team, session 35), that is the highest folder above it with a
+    .git, else the folder just above it; never a folder that holds what this grading needs (its own submission, the
+    grader tree, its work folders), and then the submission's own folder."""
     sub = os.path.realpath(submission)
-    parent = os.path.dirname(sub)
-    inside = any(p == parent or p.startswith(parent.rstrip("/") + "/") for p in needed)
-    return sub if parent == "/" or inside else parent
+
+    def free(folder: str) -> bool:
+        return folder != "/" and not any(p == folder or p.startswith(folder.rstrip("/") + "/") for p in needed)
+
+    above = [os.path.dirname(sub)]
+    while above[-1] != "/":
+        above.append(os.path.dirname(above[-1]))
+    clones = [f for f in above if free(f) and os.path.exists(os.path.join(f, ".git"))]
+    return clones[-1] if clones else above[0] if free(above[0]) else sub
 
 
 def grader_env(environ, seed: int, tree: Path, workroot: Path, out: Path, others: list[str] = (),
