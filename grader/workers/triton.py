@@ -77,6 +77,103 @@ class NoTorchInKernels(TorchDispatchMode):
                         "kernel, compute with tl's operations on what tl.load returns")
 
 
+class OutsideTensors(IndexError):
+    """A load or store of a kernel in Triton's interpreter that reached memory of no tensor it was given."""
+
+
+def interpreter_memory_guard() -> None:
+    """Triton's interpreter does a kernel's loads and stores on raw addresses: one past a tensor's end read or wrote
+    the process's heap, and the learner saw a SIGABRT, a hang or wrong values somewhere else (a store of `offs <=
+    n_cols` hung the worker on an H200 machine, session 34). Here every load, store and atomic of a launch is checked
+    first against the memory of the tensors the launch was given (each one's whole storage, as a GPU allows), and one
+    that reaches outside is an error that names the tensor, the program and how far outside it fell: no memory is
+    touched. A lesson only: it never makes a wrong kernel pass, and a file that undid it would only lose the lesson."""
+    import inspect
+
+    import numpy as np
+    import triton
+    from triton.runtime import interpreter
+
+    if not triton.knobs.runtime.interpret:
+        return
+    launch: dict = {"spans": []}  # (start, end, name, data_ptr, itemsize) per tensor of the running launch
+
+    def tensors(value, name):
+        if isinstance(value, tuple):
+            for i, v in enumerate(value):
+                yield from tensors(v, f"{name}[{i}]")
+        elif hasattr(value, "base") and hasattr(value, "block_shape"):  # a TensorDescriptor
+            yield from tensors(value.base, name)
+        elif hasattr(value, "untyped_storage") and hasattr(value, "data_ptr"):
+            yield name, value
+
+    init_args = interpreter.GridExecutor._init_args_hst
+
+    def init_args_hst(self, args_dev, kwargs):
+        args_hst, kwargs_hst = init_args(self, args_dev, kwargs)
+        try:
+            names = list(inspect.signature(self.fn).parameters)
+        except (TypeError, ValueError):
+            names = []
+        named = [(names[i] if i < len(names) else f"argument {i}", a) for i, a in enumerate(args_hst)]
+        spans = []
+        for name, value in [*named, *kwargs_hst.items()]:
+            for label, t in tensors(value, name):
+                storage = t.untyped_storage()
+                spans.append((storage.data_ptr(), storage.data_ptr() + storage.nbytes(), label, t.data_ptr(),
+                              t.element_size(), t.numel()))
+        launch["spans"] = spans
+        return args_hst, kwargs_hst
+
+    def check(what, ptrs, mask, size):
+        addresses = np.asarray(ptrs.data)
+        try:
+            active = np.ones(addresses.shape, bool) if mask is None else \
+                np.broadcast_to(np.asarray(mask.data, bool), addresses.shape)
+        except ValueError:  # shapes the interpreter itself will refuse: its own error says more
+            return
+        addresses, active = addresses.astype(np.uint64, copy=False).reshape(-1), active.reshape(-1)
+        inside = ~active
+        for start, end, *_ in launch["spans"]:
+            inside |= (addresses >= start) & (addresses + size <= end)
+        if inside.all():
+            return
+        bad = addresses[~inside]
+        first = int(bad[0])
+        start, end, label, base, itemsize, numel = min(
+            launch["spans"], key=lambda s: min(abs(first - s[0]), abs(first - s[1])),
+            default=(0, 0, "any tensor", 0, size, 0))
+        grid = interpreter.interpreter_builder.grid_idx
+        where = f"element {(first - base) // max(itemsize, 1)} of {label} ({numel} elements)" if base else "no tensor"
+        raise OutsideTensors(
+            f"{what} outside the kernel's tensors, at {where}, in program {tuple(grid) if grid is not None else '?'} "
+            f"({bad.size} of {addresses.size} lanes; nothing touched): mask off the lanes past the end")
+
+    builder = interpreter.InterpreterBuilder
+    masked_load, masked_store = builder.create_masked_load, builder.create_masked_store
+    atomic_rmw, atomic_cas = builder.create_atomic_rmw, builder.create_atomic_cas
+
+    def create_masked_load(self, ptrs, mask, other, *rest, **kw):
+        check("tl.load", ptrs, mask, np.dtype(interpreter._get_np_dtype(ptrs.get_element_ty())).itemsize)
+        return masked_load(self, ptrs, mask, other, *rest, **kw)
+
+    def create_masked_store(self, ptrs, value, mask, *rest, **kw):
+        check("tl.store", ptrs, mask, np.asarray(value.data).itemsize)
+        return masked_store(self, ptrs, value, mask, *rest, **kw)
+
+    def create_atomic_rmw(self, op, ptr, val, mask, *rest, **kw):
+        check("an atomic", ptr, mask, np.asarray(val.data).itemsize)
+        return atomic_rmw(self, op, ptr, val, mask, *rest, **kw)
+
+    def create_atomic_cas(self, ptr, cmp, val, *rest, **kw):
+        check("an atomic", ptr, None, np.asarray(val.data).itemsize)
+        return atomic_cas(self, ptr, cmp, val, *rest, **kw)
+
+    interpreter.GridExecutor._init_args_hst = init_args_hst
+    builder.create_masked_load, builder.create_masked_store = create_masked_load, create_masked_store
+    builder.create_atomic_rmw, builder.create_atomic_cas = create_atomic_rmw, create_atomic_cas
+
+
 def interpreter_kernel_guard() -> None:
     """What Triton's interpreter (3.6) lets reach a kernel's body, held to what the GPU compiler accepts, and the
     learner's module kept as the learner wrote it (the red team of session 15):
@@ -600,6 +697,7 @@ class TritonWorker:
         interpreter_numpy_shim()
         interpreter_autotune_shim()
         interpreter_kernel_guard()
+        interpreter_memory_guard()
         path = self.stage / message["file"]
         name = path.stem
         try:
