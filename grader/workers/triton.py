@@ -144,7 +144,9 @@ def interpreter_memory_guard() -> None:
             launch["spans"], key=lambda s: min(abs(first - s[0]), abs(first - s[1])),
             default=(0, 0, "any tensor", 0, size, 0))
         grid = interpreter.interpreter_builder.grid_idx
-        where = f"element {(first - base) // max(itemsize, 1)} of {label} ({numel} elements)" if base else "no tensor"
+        far = min(abs(first - start), abs(first - end)) > max(end - start, 1 << 20)
+        where = ("an address far from every tensor" if far or not base else
+                 f"element {(first - base) // max(itemsize, 1)} of {label} ({numel} elements)")
         raise OutsideTensors(
             f"{what} outside the kernel's tensors, at {where}, in program {tuple(grid) if grid is not None else '?'} "
             f"({bad.size} of {addresses.size} lanes; nothing touched): mask off the lanes past the end")

@@ -15,7 +15,7 @@ every lab: what to run on a GPU machine). The tests grade lab 00 (it compiles on
     fay      vector_add.cu with a syntax error             00      00.build.compiles FAIL
     gus      vector_add.cu with a syntax error             00      00.build.compiles FAIL
     hal      a MiniGPT port that never returns (a hang)    03      03.port.runs FAIL (the grader's time limit)
-    ivy      a Triton kernel that reads wild memory        03      03.triton.interpreter FAIL (SIGSEGV)
+    ivy      a Triton kernel that reads wild memory        03      03.triton.interpreter FAIL (a load outside)
     jon      no submission folder                          00      missing
     kim      an empty labs/ folder                         00      00.build.compiles FAIL
     lou      reference solutions                           00      no FAIL

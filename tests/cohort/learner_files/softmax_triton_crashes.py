@@ -1,5 +1,6 @@
-"""Cohort fixture (crash): the Triton kernel reads far outside its input, which kills the process
-that runs it (SIGSEGV in Triton's interpreter, an illegal address on a GPU)."""
+"""Cohort fixture (crash): the Triton kernel reads far outside its input, which would kill the process
+that runs it (SIGSEGV in Triton's interpreter, an illegal address on a GPU); the grader's interpreter
+checks the load first and fails the case with a lesson (PHASE_24_PLAN decision 173)."""
 import torch
 import triton
 import triton.language as tl
