@@ -18,6 +18,7 @@ import shutil
 import time
 from pathlib import Path
 
+from grader import trace
 from grader.audit import elf, source as source_audit
 from grader.config import SETTINGS
 from grader.context import BuildResult, Device
@@ -247,7 +248,8 @@ def build_cuda(source: Path, outdir: Path, device: Device, shown_as: str, spec, 
         result.errors = ["gcc (the host compiler nvcc uses) not found on PATH"]
         result.missing_tool = True
         return result
-    clean, why = source_audit.strip_comments(text, run_tool, box=box, ro=[outdir])
+    with trace.span("build: comments stripped", file=name):
+        clean, why = source_audit.strip_comments(text, run_tool, box=box, ro=[outdir])
     result.source_problems = source_audit.text_problems(text) or \
         ([source_audit.unreadable_problem(why)] if clean is None else
          source_audit.include_problems(clean) + source_audit.macro_problems(clean))
@@ -276,9 +278,10 @@ def build_cuda(source: Path, outdir: Path, device: Device, shown_as: str, spec, 
     compile_cmd = [nvcc, *COMMON_FLAGS, *arch_flags(device), "-MD", "-MF", str(deps),
                    *assembler_deps_flags(asm_deps, source.parent), "-include", str(header), "--keep", "--keep-dir",
                    str(temp), "-c", str(source), "-o", str(obj)]  # --keep: the preprocessed passes, read below
-    run = run_bounded(compile_cmd, memory_bytes=SETTINGS.build_memory_bytes, cwd=source.parent,
-                      timeout_s=SETTINGS.build_timeout_s, box=box, ro=[source.parent], rw=[outdir],
-                      env={"TMPDIR": str(temp)})
+    with trace.span("build: nvcc compile", file=name):
+        run = run_bounded(compile_cmd, memory_bytes=SETTINGS.build_memory_bytes, cwd=source.parent,
+                          timeout_s=SETTINGS.build_timeout_s, box=box, ro=[source.parent], rw=[outdir],
+                          env={"TMPDIR": str(temp)})
     code, out = run.code, run.output
     # The log holds what the report may show: the compiler's lines about the learner's file, none of another's
     transcript = "$ " + " ".join(compile_cmd) + "\n" + for_the_log(out, source)
@@ -298,10 +301,11 @@ def build_cuda(source: Path, outdir: Path, device: Device, shown_as: str, spec, 
         result.errors = first_errors(out, source, shown_as)
         result.seconds = time.monotonic() - start
         return result
-    roots = toolchain_roots(nvcc)
-    result.source_problems = source_audit.read_problems(
-        _read_small(deps), _read_small(asm_deps), source=source, own=(header,), roots=roots,
-        workdir=source.parent, temp=temp) or source_audit.machinery_problems(sorted(temp.glob("*.ii")), roots)
+    with trace.span("build: what the compile read", file=name):
+        roots = toolchain_roots(nvcc)
+        result.source_problems = source_audit.read_problems(
+            _read_small(deps), _read_small(asm_deps), source=source, own=(header,), roots=roots,
+            workdir=source.parent, temp=temp) or source_audit.machinery_problems(sorted(temp.glob("*.ii")), roots)
     for kept in temp.iterdir():  # nvcc's kept passes, tens of MB a build: read, and not left in a cohort's folders
         if kept.is_file() and not kept.is_symlink():
             kept.unlink()
@@ -319,7 +323,9 @@ def build_cuda(source: Path, outdir: Path, device: Device, shown_as: str, spec, 
     # The link must build only what the compile showed: an object that carries GCC's LTO bytecode would be compiled
     # again by the linker's plugin, outside every dependency list (its .incbin read a file: red team, session 17).
     # Refused here, and -fno-lto keeps the plugin from claiming any object.
-    if lto := elf.object_problems(obj, tool):
+    with trace.span("build: object read", file=name):
+        lto = elf.object_problems(obj, tool)
+    if lto:
         log.write_text(transcript + "\n" + "".join(f"  {p}\n" for p in lto), errors="backslashreplace")
         result.errors, result.seconds = lto, time.monotonic() - start
         return result
@@ -330,8 +336,9 @@ def build_cuda(source: Path, outdir: Path, device: Device, shown_as: str, spec, 
     link_cmd = [nvcc, "-shared", "-cudart", "shared", "-Xcompiler", "-fno-lto", "-Xlinker", "-Bsymbolic",
                 "-Xlinker", "-z,now", "-Xlinker", "-z,relro", str(obj),
                 "-o", str(lib)]
-    link = run_bounded(link_cmd, memory_bytes=SETTINGS.build_memory_bytes, cwd=outdir,
-                       timeout_s=SETTINGS.build_timeout_s, box=box, rw=[outdir], env={"TMPDIR": str(temp)})
+    with trace.span("build: link", file=name):
+        link = run_bounded(link_cmd, memory_bytes=SETTINGS.build_memory_bytes, cwd=outdir,
+                           timeout_s=SETTINGS.build_timeout_s, box=box, rw=[outdir], env={"TMPDIR": str(temp)})
     code, link_out = link.code, link.output
     transcript += "$ " + " ".join(link_cmd) + "\n" + for_the_log(link_out, source)
     log.write_text(transcript, errors="backslashreplace")
@@ -347,7 +354,8 @@ def build_cuda(source: Path, outdir: Path, device: Device, shown_as: str, spec, 
                                                                                                      shown_as)
         return result
 
-    result.elf = elf.audit(lib, spec.abi.symbol, tool)
+    with trace.span("build: ELF audit", file=name):
+        result.elf = elf.audit(lib, spec.abi.symbol, tool)
     result.ok, result.library = True, lib
     result.seconds = time.monotonic() - start
     return result

@@ -327,13 +327,15 @@ def machinery_problems(preprocessed: list[Path], roots: tuple[str, ...]) -> list
     toolchain's folders (the learner's file; #line directives are refused above, so a marker cannot lie)."""
     names = machinery_names(tuple(roots))
     found: set[str] = set()
+    ours: dict[str, bool] = {}  # a marker's file -> outside the toolchain: ~27,000 markers, a few hundred names
     for ii in preprocessed:
         own = False
         with open(ii, errors="replace") as fh:
             for line in fh:
                 if line.startswith("#"):
                     if m := LINE_MARKER.match(line):
-                        own = not _inside(os.path.realpath(m[1]), roots)
+                        if (own := ours.get(m[1])) is None:
+                            own = ours[m[1]] = not _inside(os.path.realpath(m[1]), roots)
                     continue
                 if own and any(word in line for word in ("Agent", "Device", "Dispatch", "Grid")):
                     found.update(names.intersection(IDENTIFIER.findall(line)))

@@ -47,8 +47,6 @@ Four kernels, picked by cols in the launcher:
 #include <climits>
 #include <mutex>
 
-#include <cuda/atomic>
-
 // ----------------------------------------------------------------------------
 // building blocks shared by the kernels
 
@@ -355,25 +353,30 @@ __device__ __forceinline__ MaxSum unpack_max_sum(unsigned long long w) {
     return {__uint_as_float((unsigned)w), __uint_as_float((unsigned)(w >> 32))};
 }
 
-using DeviceCounter = cuda::atomic_ref<unsigned long long, cuda::thread_scope_device>;
+// A release and an acquire from fences, as the CUDA guide's threadFenceReduction
+// sample does: <cuda/atomic>'s cuda::atomic_ref says the same, but its headers
+// take longer to compile than the rest of this file.
 
 // Thread 0 of the block only.
 __device__ __forceinline__ void publish_piece(unsigned long long* word, unsigned long long* row_count, MaxSum v) {
     *word = pack_max_sum(v);
-    DeviceCounter(*row_count).fetch_add(1ull, cuda::memory_order_release);  // the word above first
+    __threadfence();  // the word above reaches the device before the count that announces it
+    atomicAdd(row_count, 1ull);
 }
 
 // All 32 lanes of warp 0. Returns the row's (max, sum) in every lane.
 __device__ __forceinline__ MaxSum wait_for_row(unsigned long long* row_words, unsigned long long* row_count,
                                                int pieces) {
-    if (threadIdx.x == 0)
-        while (DeviceCounter(*row_count).load(cuda::memory_order_acquire) < (unsigned long long)pieces)
+    if (threadIdx.x == 0) {
+        while (*(volatile unsigned long long*)row_count < (unsigned long long)pieces)
             __nanosleep(100);  // fewer polls competing with the streaming loads in L2
+        __threadfence();  // with the volatile read above, an acquire: the words are read after the count
+    }
     __syncwarp();  // orders the other lanes' reads after lane 0's acquire
     MaxSum p = empty_max_sum();
-    // L2, not L1: a cached line could hold a word read before it was published.
+    // L2, not L1 (__ldcg): a cached line could hold a word read before it was published.
     for (int c = threadIdx.x; c < pieces; c += 32)
-        p = combine(p, unpack_max_sum(DeviceCounter(row_words[c]).load(cuda::memory_order_relaxed)));
+        p = combine(p, unpack_max_sum(__ldcg(row_words + c)));
     return reduce_in_lanes<32>(p);
 }
 // END SOLUTION

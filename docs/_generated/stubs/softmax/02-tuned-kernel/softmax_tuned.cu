@@ -47,8 +47,6 @@ Four kernels, picked by cols in the launcher:
 #include <climits>
 #include <mutex>
 
-#include <cuda/atomic>
-
 // ----------------------------------------------------------------------------
 // building blocks shared by the kernels
 
