@@ -10,6 +10,7 @@ With a GPU the build targets that GPU; without one it compiles for sm_80 and sm_
 """
 from __future__ import annotations
 
+import contextlib
 import functools
 import os
 import re
@@ -220,6 +221,17 @@ def _read_small(path: Path, limit: int = 4 << 20) -> str | None:
         return None
 
 
+@contextlib.contextmanager
+def _stage(result: BuildResult, what: str):
+    """One stage of a build: in the trace, and in the build's own account (``--timings`` shows the slowest build's)."""
+    began = time.monotonic()
+    try:
+        with trace.span(f"build: {what}", file=result.source):
+            yield
+    finally:
+        result.stages[what] = result.stages.get(what, 0.0) + time.monotonic() - began
+
+
 def build_cuda(source: Path, outdir: Path, device: Device, shown_as: str, spec, *, stub_solution: str | None = None,
                box: Sandbox | None = None) -> BuildResult:
     """Compile ``source`` into ``outdir/lib<stem>.so`` and audit it. Never raises for learner mistakes."""
@@ -248,7 +260,7 @@ def build_cuda(source: Path, outdir: Path, device: Device, shown_as: str, spec, 
         result.errors = ["gcc (the host compiler nvcc uses) not found on PATH"]
         result.missing_tool = True
         return result
-    with trace.span("build: comments stripped", file=name):
+    with _stage(result, "comments stripped"):
         clean, why = source_audit.strip_comments(text, run_tool, box=box, ro=[outdir])
     result.source_problems = source_audit.text_problems(text) or \
         ([source_audit.unreadable_problem(why)] if clean is None else
@@ -278,7 +290,7 @@ def build_cuda(source: Path, outdir: Path, device: Device, shown_as: str, spec, 
     compile_cmd = [nvcc, *COMMON_FLAGS, *arch_flags(device), "-MD", "-MF", str(deps),
                    *assembler_deps_flags(asm_deps, source.parent), "-include", str(header), "--keep", "--keep-dir",
                    str(temp), "-c", str(source), "-o", str(obj)]  # --keep: the preprocessed passes, read below
-    with trace.span("build: nvcc compile", file=name):
+    with _stage(result, "nvcc compile"):
         run = run_bounded(compile_cmd, memory_bytes=SETTINGS.build_memory_bytes, cwd=source.parent,
                           timeout_s=SETTINGS.build_timeout_s, box=box, ro=[source.parent], rw=[outdir],
                           env={"TMPDIR": str(temp)})
@@ -301,7 +313,7 @@ def build_cuda(source: Path, outdir: Path, device: Device, shown_as: str, spec, 
         result.errors = first_errors(out, source, shown_as)
         result.seconds = time.monotonic() - start
         return result
-    with trace.span("build: what the compile read", file=name):
+    with _stage(result, "what the compile read"):
         roots = toolchain_roots(nvcc)
         result.source_problems = source_audit.read_problems(
             _read_small(deps), _read_small(asm_deps), source=source, own=(header,), roots=roots,
@@ -323,7 +335,7 @@ def build_cuda(source: Path, outdir: Path, device: Device, shown_as: str, spec, 
     # The link must build only what the compile showed: an object that carries GCC's LTO bytecode would be compiled
     # again by the linker's plugin, outside every dependency list (its .incbin read a file: red team, session 17).
     # Refused here, and -fno-lto keeps the plugin from claiming any object.
-    with trace.span("build: object read", file=name):
+    with _stage(result, "object read"):
         lto = elf.object_problems(obj, tool)
     if lto:
         log.write_text(transcript + "\n" + "".join(f"  {p}\n" for p in lto), errors="backslashreplace")
@@ -336,7 +348,7 @@ def build_cuda(source: Path, outdir: Path, device: Device, shown_as: str, spec, 
     link_cmd = [nvcc, "-shared", "-cudart", "shared", "-Xcompiler", "-fno-lto", "-Xlinker", "-Bsymbolic",
                 "-Xlinker", "-z,now", "-Xlinker", "-z,relro", str(obj),
                 "-o", str(lib)]
-    with trace.span("build: link", file=name):
+    with _stage(result, "link"):
         link = run_bounded(link_cmd, memory_bytes=SETTINGS.build_memory_bytes, cwd=outdir,
                            timeout_s=SETTINGS.build_timeout_s, box=box, rw=[outdir], env={"TMPDIR": str(temp)})
     code, link_out = link.code, link.output
@@ -354,7 +366,7 @@ def build_cuda(source: Path, outdir: Path, device: Device, shown_as: str, spec, 
                                                                                                      shown_as)
         return result
 
-    with trace.span("build: ELF audit", file=name):
+    with _stage(result, "ELF audit"):
         result.elf = elf.audit(lib, spec.abi.symbol, tool)
     result.ok, result.library = True, lib
     result.seconds = time.monotonic() - start

@@ -83,6 +83,7 @@ class BuildResult:
     regions: int = 0  # TODO regions the stub has
     source_problems: list[str] = field(default_factory=list)  # headers the file may not include
     elf: object = None  # grader.audit.elf.ElfFacts of the built library
+    stages: dict[str, float] = field(default_factory=dict)  # seconds of each stage of the build (--timings)
 
 
 @dataclass

@@ -457,7 +457,10 @@ def _grade(labs: list[Lab], submission: Path, learner: str | None, workroot: Pat
         for thread in threads:
             thread.join()
         if builds:
-            run.timings["build (beside the checks)"] = max(f.result().seconds for f in builds.values())
+            slowest = max((f.result() for f in builds.values()), key=lambda b: b.seconds)
+            run.timings["build (beside the checks)"] = slowest.seconds
+            for what, seconds in slowest.stages.items():  # where the longest build's time went
+                run.timings[f"  {what} ({slowest.source})"] = seconds
         run.timings["checks (labs and lanes at once)"] = time.monotonic() - t
         if failures:
             raise failures[0]

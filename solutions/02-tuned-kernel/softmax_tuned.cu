@@ -353,30 +353,43 @@ __device__ __forceinline__ MaxSum unpack_max_sum(unsigned long long w) {
     return {__uint_as_float((unsigned)w), __uint_as_float((unsigned)(w >> 32))};
 }
 
-// A release and an acquire from fences, as the CUDA guide's threadFenceReduction
-// sample does: <cuda/atomic>'s cuda::atomic_ref says the same, but its headers
-// take longer to compile than the rest of this file.
+// The exchange's three memory operations, in PTX: a release add, an acquire
+// load, a relaxed load, each at device scope (PTX ISA, "Memory Consistency
+// Model"). cuda::atomic_ref (<cuda/atomic>) says the same, but its headers
+// took 1.5 s of this file's 3.9 s compile (nvcc 13.0, one architecture, a
+// 2-core machine); __threadfence() with volatile loads fences more, and cost
+// 2-4 points of copy bandwidth at the long rows on an H200
+// (docs/data/evidence-2026-12-01g).
 
 // Thread 0 of the block only.
 __device__ __forceinline__ void publish_piece(unsigned long long* word, unsigned long long* row_count, MaxSum v) {
     *word = pack_max_sum(v);
-    __threadfence();  // the word above reaches the device before the count that announces it
-    atomicAdd(row_count, 1ull);
+    // the word above reaches the device before the count that announces it
+    asm volatile("red.release.gpu.global.add.u64 [%0], 1;" ::"l"(row_count) : "memory");
+}
+
+__device__ __forceinline__ unsigned long long load_acquire(const unsigned long long* p) {
+    unsigned long long v;
+    asm volatile("ld.acquire.gpu.global.u64 %0, [%1];" : "=l"(v) : "l"(p) : "memory");
+    return v;
+}
+
+__device__ __forceinline__ unsigned long long load_relaxed(const unsigned long long* p) {
+    unsigned long long v;  // a strong load: from L2, not a line L1 read before the word was published
+    asm volatile("ld.relaxed.gpu.global.u64 %0, [%1];" : "=l"(v) : "l"(p) : "memory");
+    return v;
 }
 
 // All 32 lanes of warp 0. Returns the row's (max, sum) in every lane.
 __device__ __forceinline__ MaxSum wait_for_row(unsigned long long* row_words, unsigned long long* row_count,
                                                int pieces) {
-    if (threadIdx.x == 0) {
-        while (*(volatile unsigned long long*)row_count < (unsigned long long)pieces)
+    if (threadIdx.x == 0)
+        while (load_acquire(row_count) < (unsigned long long)pieces)
             __nanosleep(100);  // fewer polls competing with the streaming loads in L2
-        __threadfence();  // with the volatile read above, an acquire: the words are read after the count
-    }
     __syncwarp();  // orders the other lanes' reads after lane 0's acquire
     MaxSum p = empty_max_sum();
-    // L2, not L1 (__ldcg): a cached line could hold a word read before it was published.
     for (int c = threadIdx.x; c < pieces; c += 32)
-        p = combine(p, unpack_max_sum(__ldcg(row_words + c)));
+        p = combine(p, unpack_max_sum(load_relaxed(row_words + c)));
     return reduce_in_lanes<32>(p);
 }
 // END SOLUTION
