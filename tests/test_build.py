@@ -110,6 +110,16 @@ def test_build_audit_passes_every_solution(tmp_path):
         assert b.ok, (src, b.errors)
         assert b.elf.problems == [] and b.source_problems == [] and b.untouched == [], (src, b.elf.problems)
         assert b.elf.kernels and all(k["regs"] for k in b.elf.kernels.values())
+        # --timings shows where a build's time went, stage by stage (decision 174)
+        assert list(b.stages) == ["comments stripped", "nvcc compile", "what the compile read", "object read",
+                                  "link", "ELF audit"], b.stages
+        assert 0 < sum(b.stages.values()) <= b.seconds
+
+
+@needs_nvcc
+def test_build_that_fails_to_compile_names_only_the_stages_it_ran(tmp_path):
+    b = build(tmp_path, SUBMISSIONS / "compile_error/00-hello-cuda/vector_add.cu", VADD)
+    assert not b.ok and list(b.stages) == ["comments stripped", "nvcc compile"], b.stages
 
 
 @needs_nvcc
