@@ -16,6 +16,7 @@ import os
 import re
 import shlex
 import shutil
+import threading
 import time
 from pathlib import Path
 
@@ -233,8 +234,19 @@ def _stage(result: BuildResult, what: str):
 
 
 def build_cuda(source: Path, outdir: Path, device: Device, shown_as: str, spec, *, stub_solution: str | None = None,
-               box: Sandbox | None = None) -> BuildResult:
-    """Compile ``source`` into ``outdir/lib<stem>.so`` and audit it. Never raises for learner mistakes."""
+               box: Sandbox | None = None, compiling: threading.Event | None = None) -> BuildResult:
+    """Compile ``source`` into ``outdir/lib<stem>.so`` and audit it. Never raises for learner mistakes.
+    ``compiling`` is set once nvcc's compile is under way, or the build has ended without one."""
+    try:
+        return _build_cuda(source, outdir, device, shown_as, spec, stub_solution=stub_solution, box=box,
+                           compiling=compiling)
+    finally:
+        if compiling is not None:
+            compiling.set()
+
+
+def _build_cuda(source: Path, outdir: Path, device: Device, shown_as: str, spec, *, stub_solution: str | None,
+                box: Sandbox | None, compiling: threading.Event | None) -> BuildResult:
     start = time.monotonic()
     name = source.name
     outdir.mkdir(parents=True, exist_ok=True)
@@ -293,7 +305,7 @@ def build_cuda(source: Path, outdir: Path, device: Device, shown_as: str, spec, 
     with _stage(result, "nvcc compile"):
         run = run_bounded(compile_cmd, memory_bytes=SETTINGS.build_memory_bytes, cwd=source.parent,
                           timeout_s=SETTINGS.build_timeout_s, box=box, ro=[source.parent], rw=[outdir],
-                          env={"TMPDIR": str(temp)})
+                          env={"TMPDIR": str(temp)}, on_start=compiling.set if compiling is not None else None)
     code, out = run.code, run.output
     # The log holds what the report may show: the compiler's lines about the learner's file, none of another's
     transcript = "$ " + " ".join(compile_cmd) + "\n" + for_the_log(out, source)

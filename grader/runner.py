@@ -153,7 +153,7 @@ def limited(argv: list[str], flag: str, limit_bytes: int) -> list[str]:
 
 def _run(argv: list[str], *, cwd: Path | None = None, timeout_s: float = 120.0, env: dict | None = None,
          box: sandbox.Sandbox | None = None, ro: list[Path] = (), rw: list[Path] = (), env_only: bool = False,
-         keep: int | None = None, stop_after: int | None = None, gpu: bool = False) -> ToolRun:
+         keep: int | None = None, stop_after: int | None = None, gpu: bool = False, on_start=None) -> ToolRun:
     if box is not None:
         argv, full_env = box.wrap(argv, ro=list(ro), rw=list(rw), env=env, cwd=cwd, gpu=gpu)
     else:
@@ -163,6 +163,8 @@ def _run(argv: list[str], *, cwd: Path | None = None, timeout_s: float = 120.0, 
                      stderr=subprocess.STDOUT, start_new_session=True)
     except (FileNotFoundError, PermissionError, NotADirectoryError) as exc:
         return ToolRun(127, str(exc))
+    if on_start is not None:  # the process is under way (build_cuda: the judge may now import torch)
+        on_start()
     root = _process(proc.pid)
     if keep is None:
         try:

@@ -618,3 +618,34 @@ def test_the_tools_run_in_the_sandbox_are_found_where_a_link_leads(tmp_path, mon
         assert elf.cuobjdump() == str((real / "cuobjdump").resolve())
     finally:
         elf.cuobjdump.cache_clear()
+
+
+def test_build_says_when_its_compile_is_under_way(tmp_path):
+    """The judge imports torch only once every build has nvcc's compile under way (grader/pipeline.py, decision 174):
+    ``compiling`` is set when nvcc starts, and by any build that ends before it, so the import never waits on a
+    build's failure for longer than that build took."""
+    import threading
+
+    from grader.runner import run_bounded
+
+    started = []
+    run = run_bounded(["true"], memory_bytes=None, timeout_s=10, on_start=lambda: started.append(True))
+    assert run.code == 0 and started == [True]
+    missing = threading.Event()
+    b = build_cuda(tmp_path / "absent.cu", tmp_path / "build", Device(False), "absent.cu", VADD, compiling=missing)
+    assert not b.ok and missing.is_set()
+
+
+@needs_nvcc
+def test_build_sets_compiling_before_it_ends(tmp_path):
+    import threading
+
+    compiling, seen = threading.Event(), []
+    src = REPO / "solutions/00-hello-cuda/vector_add.cu"
+    done = threading.Thread(target=lambda: seen.append(build_cuda(src, tmp_path / "build", Device(False), src.name,
+                                                                  VADD, compiling=compiling)))
+    done.start()
+    assert compiling.wait(60)
+    assert not seen  # set once nvcc started, seconds before the build (compile, link, audit) ends
+    done.join(120)
+    assert seen and seen[0].ok and compiling.is_set()
