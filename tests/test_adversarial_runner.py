@@ -445,6 +445,70 @@ def test_a_start_that_stalls_in_its_imports_says_where(tmp_path):
         assert ("Timeout" in proc.stderr and "torch/__init__.py" in proc.stderr) == stack, proc.stderr
 
 
+def test_a_watched_workers_start_sets_up_cuda_only_at_its_first_command_after_hello(tmp_path):
+    """Nsight Compute's first watched worker starts before its check holds the machine's profiler lock (decision 175):
+    CUDA, whose set-up brings ncu's library into the process and held the GPU's profiler, must come after hello, at
+    the first command, before that command's handler runs any learner code. Without GRADER_DEFER_CUDA the start sets
+    it up as before. A stand-in torch records each CUDA call."""
+    fake = tmp_path / "torch"
+    (fake / "cuda").mkdir(parents=True)
+    (fake / "__init__.py").write_text("from torch import cuda\n")
+    (fake / "cuda" / "__init__.py").write_text(
+        "import os\n"
+        "def _note(what):\n"
+        "    with open(os.environ['EVENTS'], 'a') as f:\n"
+        "        f.write(what + '\\n')\n"
+        "def is_available():\n"
+        "    _note('is_available')\n"
+        "    return True\n"
+        "def init():\n"
+        "    _note('cuda init')\n")
+    for deferred in (True, False):
+        events = tmp_path / f"events-{deferred}"
+        events.write_text("")
+        proc = run_python(f"""
+            import os, sys, threading
+            sys.path[:0] = [{str(tmp_path)!r}, {str(REPO)!r}]
+            from pathlib import Path
+            from grader import channel
+            from grader.workers import serve
+
+            def note(what):
+                with open(os.environ['EVENTS'], 'a') as f:
+                    f.write(what + '\\n')
+
+            class Handler:
+                def __init__(self, io):
+                    pass
+
+                def cmd_init(self, message, link):
+                    note('handler init')
+                    return {{"ok": True}}
+
+            to_worker, from_worker = os.pipe(), os.pipe()
+            sys.argv = ["harness", "--channel", f"{{to_worker[0]}},{{from_worker[1]}}", "io"]
+            def harness():
+                serve.serve(Handler, serve.warm_torch)
+            thread = threading.Thread(target=harness, daemon=True)
+            thread.start()
+            channel.send(to_worker[1], {{"cmd": "hello"}})
+            assert channel.recv(from_worker[0]) == {{"hello": True}}
+            note('hello answered')
+            channel.send(to_worker[1], {{"cmd": "init"}})
+            assert channel.recv(from_worker[0]) == {{"ok": True}}
+            os.close(to_worker[1])
+            thread.join(10)
+        """, env={**os.environ, "EVENTS": str(events), "GRADER_WARM": "torch",
+                  **({"GRADER_DEFER_CUDA": "1"} if deferred else {})})
+        assert proc.returncode == 0, proc.stderr
+        seen = events.read_text().split("\n")[:-1]
+        if deferred:
+            assert seen == ["hello answered", "is_available", "cuda init", "handler init"], seen
+            assert "CUDA deferred" in proc.stdout and "CUDA set up at the first command" in proc.stdout, proc.stdout
+        else:
+            assert seen == ["is_available", "cuda init", "hello answered", "handler init"], seen
+
+
 def test_a_workers_stuck_processes_are_named_with_what_they_wait_in():
     """A lost start's trace (own_kernels.kernels_run) names each process of the worker's tree and what its threads
     wait in, read from /proc before the kill."""

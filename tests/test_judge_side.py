@@ -3,6 +3,7 @@ worker of its own that never loads learner code, never by a lab's worker) and Tr
 per submission)."""
 from __future__ import annotations
 
+import dataclasses
 import os
 import random
 
@@ -11,6 +12,7 @@ import pytest
 from grader.channel import Reply
 from grader.context import Context, Device
 from grader.registry import Lab
+from helpers import REPO
 
 
 class TimingWorker:
@@ -291,6 +293,53 @@ def test_nsight_computes_worker_starts_without_the_gpu_lock_and_runs_learner_cod
             assert held[2] == ("init", True), "the learner's init ran without the GPU lock"
     assert own_kernels.STEP_LIMITS_S[0] < own_kernels.STEP_LIMITS_S[1], "the first try is the short one"
     assert max(own_kernels.START_LIMITS_S) <= 60, "a start that answers takes seconds: one that hangs is cut short"
+
+
+def test_nsight_computes_first_worker_starts_with_the_lab_and_its_check_uses_it(tmp_path, monkeypatch):
+    """Decision 175: lab 03's prepare hook starts the first try's watched worker (its start imports torch and sets up
+    no CUDA: GRADER_DEFER_CUDA), so that its import is not spent under the machine's profiler lock; the check's first
+    try uses that worker, and a later try starts its own. Nothing starts where ncu is missing or the check is not
+    graded (make grade CHECK=...)."""
+    from grader.checks import kernel_checks, own_kernels
+    from grader.labs import lab03_triton
+    from grader.registry import all_labs
+
+    made: list[dict] = []
+
+    class Watched:
+        exit = None
+
+        def __init__(self, folder, env):
+            self.folder, self.env, self.started = folder, env, 0
+
+        def start(self):
+            self.started += 1
+
+    def new_worker(ctx, module, folder, lane=None, **options):
+        worker = Watched(folder, options.get("env", {}))
+        made.append({"folder": folder, "lane": lane, "worker": worker})
+        return worker
+
+    monkeypatch.setattr(own_kernels, "new_worker", new_worker)
+    monkeypatch.setattr(kernel_checks, "prespawn", lambda *a, **k: None)  # the other lanes' workers: not this test's
+    monkeypatch.setattr(kernel_checks, "prespawn_copy_worker", lambda ctx: None)
+    lab03 = next(lab for lab in all_labs("softmax") if lab.number == "03")
+    solution = (REPO / "solutions/03-triton-and-pytorch/softmax_triton.py").read_text()
+    for ncu, checks, expected in (("/usr/bin/ncu", lab03.checks, 1), (None, lab03.checks, 0),
+                                  ("/usr/bin/ncu", [c for c in lab03.checks if c.lane != own_kernels.LANE], 0)):
+        made.clear()
+        monkeypatch.setattr(own_kernels, "find_ncu", lambda: ncu)
+        ctx = _lab03_ctx(tmp_path / f"{ncu}-{len(checks)}", {"softmax_triton.py": solution})
+        ctx.lab = dataclasses.replace(lab03, checks=list(checks))
+        lab03_triton.prespawn(ctx, "softmax_triton.py")
+        assert len(made) == expected, made
+        if expected:
+            first = made[0]
+            assert first["lane"] == own_kernels.LANE and first["worker"].started == 1
+            assert first["worker"].env.get("GRADER_DEFER_CUDA") == "1", "a watched start that sets up CUDA early"
+            plan = lab03_triton.plan(ctx, "softmax_triton.py", "cuda")
+            assert own_kernels.ncu_worker(ctx, plan, 1) is first["worker"], "the check's first try started another"
+            assert own_kernels.ncu_worker(ctx, plan, 2) is not first["worker"] and len(made) == 2
 
 
 def test_nsight_computes_worker_is_given_time_to_write_its_record(tmp_path, monkeypatch):

@@ -21,11 +21,13 @@ from grader.checks.kernels import run_cases
 from grader.results import Result, failed, passed, skipped
 from grader.checks.kernel_checks import NCU_CLOSE_S, new_worker, started_worker
 from grader.runner import WorkerGone
+from grader.workers.serve import DEFER_CUDA
 
 ALLOWED_LIBRARY_KERNELS = ("FillFunctor",)  # torch's fill_/zero_: allocation, not arithmetic
 
 
 NONE_OF_YOURS = "Nsight Compute listed none of your kernels"
+LANE = "triton-ncu"  # the check's lane (grader/labs/lab03_triton.py)
 
 
 def allowed(name: str) -> bool:
@@ -107,10 +109,17 @@ def ncu_log(ctx, attempt: int):
 
 
 def ncu_worker(ctx, plan, attempt: int):
-    """The worker Nsight Compute starts and watches, in the sandbox like every worker, started by the check, which
-    holds the machine's profiler lock (see lab03_triton.prespawn). ncu's injected library reports to ncu over the
-    loopback: the one sandbox that shares the network. It loads the learner's file only at its init, after the
-    method audit (no sockets, no os, no torch.distributed)."""
+    """The worker Nsight Compute starts and watches, in the sandbox like every worker. ncu's injected library reports
+    to ncu over the loopback: the one sandbox that shares the network. It loads the learner's file only at its init,
+    after the method audit (no sockets, no os, no torch.distributed).
+
+    The first try's worker is started by lab 03's prepare hook (prestart), before its check holds the machine's
+    profiler lock, and the later tries' by the check, under it. Its start only imports torch: CUDA, the first call
+    that brings Nsight Compute's library into the process, is set up at its first command after hello (DEFER_CUDA),
+    the init, which comes under the profiler lock. A watched process that had set up CUDA early held the GPU's
+    profiler while its check waited, and another grading's ncu run waited for it (device call 2 of 2026-11-27:
+    150 s); torch's import, 3.2-7.4 s of the 3.9-8.3 s starts in make test-gpu (evidence 2026-12-01g, call 4), was
+    spent under the lock, one watched check after another (decision 175)."""
     def make():
         log = ncu_log(ctx, attempt)
         log.unlink(missing_ok=True)
@@ -120,10 +129,19 @@ def ncu_worker(ctx, plan, attempt: int):
         wrapper = [find_ncu(), "--target-processes", "all", "--clock-control", "none", "--cache-control", "none",
                    "--metrics", "gpu__time_duration.sum", "--csv", "--log-file", str(log)]
         return new_worker(ctx, "triton", f"triton-ncu-{attempt}", "triton-ncu", gpu=True, ro=list(plan.ro),
-                          env={**dict(plan.env), "GRADER_WARM": "torch", "GRADER_STALL_REPORT_S": str(STALL_REPORT_S)},
+                          env={**dict(plan.env), "GRADER_WARM": "torch", DEFER_CUDA: "1",
+                               "GRADER_STALL_REPORT_S": str(STALL_REPORT_S)},
                           rw=list(plan.rw), wrapper=wrapper, share_net=True)
 
     return started_worker(ctx, f"ncu-{attempt}", make)
+
+
+def prestart(ctx, plan) -> None:
+    """Lab 03's prepare hook, where its GPU workers start: the first try's watched worker, started now so that its
+    torch import overlaps the judge's set-up and the wait for the profiler lock (ncu_worker). Nothing where this run
+    does not grade the check (make grade CHECK=...) or where Nsight Compute is not installed."""
+    if ctx.lab.has_lane(LANE) and find_ncu() is not None:
+        ncu_worker(ctx, plan, 1)
 
 
 START = "its start"  # the stage of a try whose worker never answered its start

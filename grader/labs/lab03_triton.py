@@ -40,10 +40,9 @@ def prespawn(ctx: Context, file: str) -> None:
     lane that will use it (the interpreter's, the GPU shapes', the sweep's three), so that torch imports while the
     judge sets up. Each loads the file only at its init, after the file's audit.
 
-    Not Nsight Compute's: its worker starts inside its check, once the check holds the machine's profiler lock.
-    Started early, an ncu session of one grading held the GPU's profiler while its check waited for the GPU lock,
-    and another grading's ncu run, holding that lock shared, waited for the profiler (device call 2 of 2026-11-27:
-    150 s)."""
+    Nsight Compute's first watched worker too, but only as far as torch's import: it sets up CUDA, the step that
+    holds the GPU's profiler, at its init, which its check sends under the machine's profiler lock
+    (own_kernels.ncu_worker)."""
     if not begun(ctx, file):
         return
     kc.prespawn(ctx, plan(ctx, file, "cpu"), lane="triton")
@@ -52,6 +51,7 @@ def prespawn(ctx: Context, file: str) -> None:
         kc.prespawn(ctx, gpu, lane="triton-gpu")
         kc.prespawn(ctx, gpu, SWEEP_WORKERS, lane="triton-sweep")
         kc.prespawn_copy_worker(ctx)
+        own_kernels.prestart(ctx, gpu)
 
 
 def triton_cache(ctx: Context) -> Path | None:
@@ -141,7 +141,7 @@ def register(lab: Lab, spec, file: str) -> None:
     gpu_sweep.__doc__ = (f"Right at every shape of the sweep: {spec.plan_text(spec.sweep_plan)}.\n\nThe whole output "
                          "is compared with the judge's own fp64 reference on its GPU.")
 
-    @lab.check(f"{n}.triton.own_kernels", points=1, needs=(f"{n}.triton.gpu_shapes",), gpu=True, lane="triton-ncu",
+    @lab.check(f"{n}.triton.own_kernels", points=1, needs=(f"{n}.triton.gpu_shapes",), gpu=True, lane=own_kernels.LANE,
                after=(f"{n}.triton.method",), profiled=True)  # Nsight Compute watches its worker
     def own(ctx: Context) -> Result:
         return own_kernels.check(ctx, plan(ctx, file, "cuda"), file)
