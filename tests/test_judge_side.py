@@ -3,7 +3,6 @@ worker of its own that never loads learner code, never by a lab's worker) and Tr
 per submission)."""
 from __future__ import annotations
 
-import dataclasses
 import os
 import random
 
@@ -295,51 +294,92 @@ def test_nsight_computes_worker_starts_without_the_gpu_lock_and_runs_learner_cod
     assert max(own_kernels.START_LIMITS_S) <= 60, "a start that answers takes seconds: one that hangs is cut short"
 
 
-def test_nsight_computes_first_worker_starts_with_the_lab_and_its_check_uses_it(tmp_path, monkeypatch):
-    """Decision 175: lab 03's prepare hook starts the first try's watched worker (its start imports torch and sets up
-    no CUDA: GRADER_DEFER_CUDA), so that its import is not spent under the machine's profiler lock; the check's first
-    try uses that worker, and a later try starts its own. Nothing starts where ncu is missing or the check is not
-    graded (make grade CHECK=...)."""
+def test_nsight_computes_first_worker_starts_before_the_lock_and_its_check_uses_it(tmp_path, monkeypatch):
+    """Decision 175: before a watched check waits for the profiler lock, its hook starts the first try's worker (its
+    start imports torch and sets up no CUDA: GRADER_DEFER_CUDA). A start that prints nothing is closed and another
+    tried, up to STARTS_BEFORE_LOCK, none of them a try of the check's: its first try uses the worker that answered,
+    and a later try starts its own; where every start before the lock was lost, the first try starts its own too.
+    Lab 03 registers the hook for its own_kernels check, and starts no watched worker at its prepare."""
     from grader.checks import kernel_checks, own_kernels
     from grader.labs import lab03_triton
     from grader.registry import all_labs
+    from grader.runner import WorkerGone
 
     made: list[dict] = []
 
     class Watched:
         exit = None
+        stuck = ""
+        first_output_s = None
+        log = tmp_path / "worker.log"
 
-        def __init__(self, folder, env):
-            self.folder, self.env, self.started = folder, env, 0
+        def __init__(self, folder, env, lost):
+            self.folder, self.env, self.lost, self.closed = folder, env, lost, False
 
         def start(self):
-            self.started += 1
+            pass
 
-    def new_worker(ctx, module, folder, lane=None, **options):
-        worker = Watched(folder, options.get("env", {}))
-        made.append({"folder": folder, "lane": lane, "worker": worker})
-        return worker
+        def spoke_within(self, seconds):
+            return not self.lost
 
-    monkeypatch.setattr(own_kernels, "new_worker", new_worker)
-    monkeypatch.setattr(kernel_checks, "prespawn", lambda *a, **k: None)  # the other lanes' workers: not this test's
-    monkeypatch.setattr(kernel_checks, "prespawn_copy_worker", lambda ctx: None)
-    lab03 = next(lab for lab in all_labs("softmax") if lab.number == "03")
+        def hung(self, message):
+            return WorkerGone("hung", message, self)
+
+        def call(self, command, *, timeout_s, on_mark=None):
+            assert command == {"cmd": "hello"}, "only the start is asked for before the lock"
+            return None
+
+        def close(self, grace_s=2.0):
+            self.closed = True
+
+    def watched(lost_starts):
+        def new_worker(ctx, module, folder, lane=None, **options):
+            worker = Watched(folder, options.get("env", {}), lost=len(made) < lost_starts)
+            made.append({"folder": folder, "lane": lane, "worker": worker})
+            return worker
+        return new_worker
+
     solution = (REPO / "solutions/03-triton-and-pytorch/softmax_triton.py").read_text()
-    for ncu, checks, expected in (("/usr/bin/ncu", lab03.checks, 1), (None, lab03.checks, 0),
-                                  ("/usr/bin/ncu", [c for c in lab03.checks if c.lane != own_kernels.LANE], 0)):
+    for lost_starts in (0, 1, own_kernels.STARTS_BEFORE_LOCK):
         made.clear()
-        monkeypatch.setattr(own_kernels, "find_ncu", lambda: ncu)
-        ctx = _lab03_ctx(tmp_path / f"{ncu}-{len(checks)}", {"softmax_triton.py": solution})
-        ctx.lab = dataclasses.replace(lab03, checks=list(checks))
-        lab03_triton.prespawn(ctx, "softmax_triton.py")
-        assert len(made) == expected, made
-        if expected:
-            first = made[0]
-            assert first["lane"] == own_kernels.LANE and first["worker"].started == 1
-            assert first["worker"].env.get("GRADER_DEFER_CUDA") == "1", "a watched start that sets up CUDA early"
-            plan = lab03_triton.plan(ctx, "softmax_triton.py", "cuda")
-            assert own_kernels.ncu_worker(ctx, plan, 1) is first["worker"], "the check's first try started another"
-            assert own_kernels.ncu_worker(ctx, plan, 2) is not first["worker"] and len(made) == 2
+        monkeypatch.setattr(own_kernels, "new_worker", watched(lost_starts))
+        monkeypatch.setattr(own_kernels, "find_ncu", lambda: "/usr/bin/ncu")
+        ctx = _lab03_ctx(tmp_path / str(lost_starts), {"softmax_triton.py": solution})
+        plan = lab03_triton.plan(ctx, "softmax_triton.py", "cuda")
+        own_kernels.start_before_lock(ctx, plan)
+        answered = min(lost_starts + 1, own_kernels.STARTS_BEFORE_LOCK)
+        assert len(made) == answered, made
+        assert all(m["lane"] == own_kernels.LANE and m["worker"].env.get("GRADER_DEFER_CUDA") == "1" for m in made)
+        assert [m["worker"].closed for m in made[:lost_starts]] == [True] * min(lost_starts, len(made))
+        names: list = []
+
+        def kernels_run(ctx, plan, attempt, limits=None, name=None):
+            names.append(name)
+            worker = own_kernels.ncu_worker(ctx, plan, attempt if name is None else name)
+            return [], worker, "Nsight Compute recorded no kernel"  # a run of the learner's code that lists nothing
+
+        monkeypatch.setattr(own_kernels, "kernels_run", kernels_run)
+        own_kernels.check(ctx, plan, "softmax_triton.py")
+        monkeypatch.undo()
+        if lost_starts < own_kernels.STARTS_BEFORE_LOCK:
+            assert names == [f"pre{lost_starts + 1}", None], names
+            assert len(made) == answered + 1, "the first try started a worker of its own"
+        else:
+            assert names == [None, None] and len(made) == answered + 2, names
+    made.clear()
+    monkeypatch.setattr(own_kernels, "new_worker", watched(0))
+    monkeypatch.setattr(own_kernels, "find_ncu", lambda: None)
+    own_kernels.start_before_lock(_lab03_ctx(tmp_path / "no-ncu", {"softmax_triton.py": solution}), plan)
+    assert made == [], "a watched worker started where Nsight Compute is not installed"
+    monkeypatch.setattr(kernel_checks, "prespawn", lambda *a, **k: None)
+    monkeypatch.setattr(kernel_checks, "prespawn_copy_worker", lambda ctx: None)
+    monkeypatch.setattr(own_kernels, "find_ncu", lambda: "/usr/bin/ncu")
+    ctx = _lab03_ctx(tmp_path / "prepare", {"softmax_triton.py": solution})
+    lab03 = next(lab for lab in all_labs("softmax") if lab.number == "03")
+    ctx.lab = lab03
+    lab03_triton.prespawn(ctx, "softmax_triton.py")
+    assert made == [], "a watched worker started at the lab's prepare"
+    assert set(lab03.before_lock) == {"03.triton.own_kernels"}
 
 
 def test_nsight_computes_worker_is_given_time_to_write_its_record(tmp_path, monkeypatch):
@@ -397,7 +437,7 @@ def test_nsight_computes_lost_start_is_tried_again_without_using_up_a_try_of_the
     first_lines: list[float | None] = []
 
     def run(script):
-        def kernels_run(ctx, plan, attempt, limits=None):
+        def kernels_run(ctx, plan, attempt, limits=None, name=None):
             outcome = script[len(seen)]
             seen.append((attempt, outcome, limits[0]))
             first_lines.append(limits[2])

@@ -104,58 +104,82 @@ ATTEMPTS = len(STEP_LIMITS_S)  # a run of the learner's code that lists nothing 
 TRIES = ATTEMPTS + len(START_LIMITS_S) - 1  # the most watched workers one check starts
 
 
-def ncu_log(ctx, attempt: int):
-    return ctx.rundir("triton-ncu") / f"ncu-{attempt}.csv"
+def ncu_log(ctx, name) -> object:
+    return ctx.rundir("triton-ncu") / f"ncu-{name}.csv"
 
 
-def ncu_worker(ctx, plan, attempt: int):
-    """The worker Nsight Compute starts and watches, in the sandbox like every worker. ncu's injected library reports
-    to ncu over the loopback: the one sandbox that shares the network. It loads the learner's file only at its init,
-    after the method audit (no sockets, no os, no torch.distributed).
+def ncu_worker(ctx, plan, name):
+    """The worker Nsight Compute starts and watches, in the sandbox like every worker, its log and its record named
+    by ``name`` (a try's number, or pre1... for the starts before the lock). ncu's injected library reports to ncu
+    over the loopback: the one sandbox that shares the network. It loads the learner's file only at its init, after
+    the method audit (no sockets, no os, no torch.distributed).
 
-    The first try's worker is started by lab 03's prepare hook (prestart), before its check holds the machine's
-    profiler lock, and the later tries' by the check, under it. Its start only imports torch: CUDA, the first call
-    that brings Nsight Compute's library into the process, is set up at its first command after hello (DEFER_CUDA),
-    the init, which comes under the profiler lock. A watched process that had set up CUDA early held the GPU's
-    profiler while its check waited, and another grading's ncu run waited for it (device call 2 of 2026-11-27:
-    150 s); torch's import, 3.2-7.4 s of the 3.9-8.3 s starts in make test-gpu (evidence 2026-12-01g, call 4), was
-    spent under the lock, one watched check after another (decision 175)."""
+    Its start only imports torch: CUDA, the first call that brings Nsight Compute's library into the process, is
+    set up at its first command after hello (DEFER_CUDA), the init, which comes under the machine's profiler lock. A
+    watched process that had set up CUDA early held the GPU's profiler while its check waited, and another grading's
+    ncu run waited for it (device call 2 of 2026-11-27: 150 s). So the first try's worker can start before the lock
+    (start_before_lock)."""
     def make():
-        log = ncu_log(ctx, attempt)
+        log = ncu_log(ctx, name)
         log.unlink(missing_ok=True)
         # Clocks and caches left as they are: checks run beside, and only the kernels' names are read. With the caches
         # flushed before each kernel, 200 launches of a small Triton kernel took 1.95 s instead of 1.24 s, while the
         # case holds the GPU lock shared (an H200: docs/data/evidence-2026-11-29f, call 1).
         wrapper = [find_ncu(), "--target-processes", "all", "--clock-control", "none", "--cache-control", "none",
                    "--metrics", "gpu__time_duration.sum", "--csv", "--log-file", str(log)]
-        return new_worker(ctx, "triton", f"triton-ncu-{attempt}", "triton-ncu", gpu=True, ro=list(plan.ro),
+        return new_worker(ctx, "triton", f"triton-ncu-{name}", LANE, gpu=True, ro=list(plan.ro),
                           env={**dict(plan.env), "GRADER_WARM": "torch", DEFER_CUDA: "1",
                                "GRADER_STALL_REPORT_S": str(STALL_REPORT_S)},
                           rw=list(plan.rw), wrapper=wrapper, share_net=True)
 
-    return started_worker(ctx, f"ncu-{attempt}", make)
+    return started_worker(ctx, f"ncu-{name}", make)
 
 
-def prestart(ctx, plan) -> None:
-    """Lab 03's prepare hook, where its GPU workers start: the first try's watched worker, started now so that its
-    torch import overlaps the judge's set-up and the wait for the profiler lock (ncu_worker). Nothing where this run
-    does not grade the check (make grade CHECK=...) or where Nsight Compute is not installed."""
-    if ctx.lab.has_lane(LANE) and find_ncu() is not None:
-        ncu_worker(ctx, plan, 1)
+# Starts tried before the profiler lock (decision 175). torch's import, 3.2-7.4 s of the 3.9-8.3 s watched starts in
+# make test-gpu (evidence 2026-12-01g, call 4), was spent under the lock, one watched check after another. A lost start
+# (its harness stuck before it began: none of 48 at once on an idle H200, 0-3 of 8 with every core busy, each either
+# printing in 2.4 s or never in 20 s: evidence 2026-12-02, calls 2-5) costs here only this check's own time, and none
+# counts against the check's tries: where all are lost, the check starts its own under the lock, as before.
+STARTS_BEFORE_LOCK = 3
+READY = ("own_kernels", "watched worker ready")  # ctx.memo: the name of the worker that answered before the lock
+
+
+def start_before_lock(ctx, plan) -> None:
+    """The check's hook before it waits for the machine's profiler lock (Lab.before_lock): its first try's watched
+    worker, started and answering hello, torch imported and no CUDA set up, nothing of the learner's loaded. Up to
+    STARTS_BEFORE_LOCK starts, each with the first try's limits; nothing where ncu is not installed."""
+    if find_ncu() is None:
+        return
+    for k in range(1, STARTS_BEFORE_LOCK + 1):
+        name = f"pre{k}"
+        worker = ncu_worker(ctx, plan, name)
+        try:
+            if not worker.spoke_within(FIRST_LINE_S[0]):
+                raise worker.hung(f"its harness printed nothing in {FIRST_LINE_S[0]:.0f} s")
+            worker.call({"cmd": "hello"}, timeout_s=START_LIMITS_S[0])
+        except WorkerGone as gone:
+            if trace.enabled():
+                trace.event("watched start lost", time.monotonic(), lane=ctx.lane, before_lock=True,
+                            processes=worker.stuck[:2000], first_output_s=worker.first_output_s, error=str(gone))
+            worker.close()
+            continue
+        ctx.memo[READY] = name
+        return
 
 
 START = "its start"  # the stage of a try whose worker never answered its start
 
 
-def kernels_run(ctx, plan, attempt: int,
-                limits: tuple[float, float, float | None] | None = None) -> tuple[list[str], object, str]:
-    """(kernel names ncu saw, the worker, an error). ``attempt`` numbers the try (its worker and its log);
-    ``limits``: (its start's, its init's and case's each, its harness's first line's or None), the first try's by
-    default."""
-    log = ncu_log(ctx, attempt)
+def kernels_run(ctx, plan, attempt: int, limits: tuple[float, float, float | None] | None = None,
+                name=None) -> tuple[list[str], object, str]:
+    """(kernel names ncu saw, the worker, an error). ``attempt`` numbers the try; ``name`` names its worker and its
+    log (the try's number by default; the worker started before the lock, where one answered); ``limits``: (its
+    start's, its init's and case's each, its harness's first line's or None), the first try's by default."""
+    name = attempt if name is None else name
+    log = ncu_log(ctx, name)
     case = min(ctx.spec.cases(ctx.spec.triton_gpu_plan, ctx.seed, 35), key=lambda c: abs(
         ctx.spec.numel(c.dim, ctx.spec.abi.names("out")[0]) - 1_000_000))
-    worker = ncu_worker(ctx, plan, attempt)
+    worker = ncu_worker(ctx, plan, name)
     stage = START
     try:
         start_s, limit, first_line_s = limits or (START_LIMITS_S[0], STEP_LIMITS_S[0], FIRST_LINE_S[0])
@@ -205,7 +229,8 @@ def check(ctx, plan, file: str) -> Result:
     while True:
         attempt += 1
         limits = (START_LIMITS_S[lost_starts], STEP_LIMITS_S[learner_tries], FIRST_LINE_S[lost_starts])
-        listed, worker, error = kernels_run(ctx, plan, attempt, limits)
+        ready = ctx.memo.pop(READY, None) if attempt == 1 else None  # its start answered before the lock
+        listed, worker, error = kernels_run(ctx, plan, attempt, limits, name=ready)
         names = listed
         if listed and all(allowed(n) and base(n) not in mine for n in listed):
             # Only torch's fills, none of the learner's kernels: a record cut short lists the first launches and not

@@ -40,9 +40,9 @@ def prespawn(ctx: Context, file: str) -> None:
     lane that will use it (the interpreter's, the GPU shapes', the sweep's three), so that torch imports while the
     judge sets up. Each loads the file only at its init, after the file's audit.
 
-    Nsight Compute's first watched worker too, but only as far as torch's import: it sets up CUDA, the step that
-    holds the GPU's profiler, at its init, which its check sends under the machine's profiler lock
-    (own_kernels.ncu_worker)."""
+    Not Nsight Compute's: its check starts it once it may run, before it waits for the machine's profiler lock
+    (own_kernels.start_before_lock). Started here, at the grading's busiest moment (8 gradings' builds and imports),
+    9 of 11 watched starts in make test-gpu were lost (docs/data/evidence-2026-12-02, call 1)."""
     if not begun(ctx, file):
         return
     kc.prespawn(ctx, plan(ctx, file, "cpu"), lane="triton")
@@ -51,7 +51,6 @@ def prespawn(ctx: Context, file: str) -> None:
         kc.prespawn(ctx, gpu, lane="triton-gpu")
         kc.prespawn(ctx, gpu, SWEEP_WORKERS, lane="triton-sweep")
         kc.prespawn_copy_worker(ctx)
-        own_kernels.prestart(ctx, gpu)
 
 
 def triton_cache(ctx: Context) -> Path | None:
@@ -145,6 +144,8 @@ def register(lab: Lab, spec, file: str) -> None:
                after=(f"{n}.triton.method",), profiled=True)  # Nsight Compute watches its worker
     def own(ctx: Context) -> Result:
         return own_kernels.check(ctx, plan(ctx, file, "cuda"), file)
+
+    lab.before_lock[f"{n}.triton.own_kernels"] = lambda ctx: own_kernels.start_before_lock(ctx, plan(ctx, file, "cuda"))
 
     own.__doc__ = (f"On the GPU, every kernel {spec.python_entry}(x) runs is one of your @triton.jit kernels.\n\n"
                    "Nsight Compute, outside the sandboxed worker, lists the kernels the call launches: a torch "
