@@ -16,9 +16,16 @@ instead of one of its grading's slots and before any GPU lock: one such check at
 serialises its own sessions through a lock file in the temporary folder, and a sandbox's private /tmp hides that
 file from every other grading's session: run side by side, two sessions competed for the GPU's profiler until
 their tries timed out (six gradings at once failed three Triton submissions that pass alone:
-docs/data/evidence-2026-11-27f, calls 10 and 11). Waiting here, before the GPU lock and before the check's time
-limits start, costs no other grading anything; so does a watched worker's start that never answers, which holds
-only this lock (PHASE_24_PLAN decision 86).
+docs/data/evidence-2026-11-27f, calls 10 and 11). Sessions at once also cross their records: with watched workers
+started before this lock, one grading's record listed another grading's Triton kernel, and a right submission failed
+as running kernels not its own (docs/data/evidence-2026-12-02, call 6; PHASE_24_PLAN decision 175). So no watched
+worker starts unless this process holds this lock (``profiler_held_here``, checked in grader/runner.py). Waiting
+here, before the GPU lock and before the check's time limits start, costs no other grading anything; so does a
+watched worker's start that never answers, which holds only this lock (PHASE_24_PLAN decision 86). The sessions meet
+on the host's loopback (the one sandbox that shares the network is a watched one), whichever GPU each watches, so
+this lock is one for the whole machine, not one per GPU: two gradings on two GPUs of one node (a cohort's Slurm jobs)
+take turns for it as two on one GPU do. Where each Slurm job has a temporary folder of its own, the site names a
+folder its jobs on a node share with ``GRADER_LOCK_DIR``.
 
 The lock files live in a folder of the user's own (``lock_folder``): ``GRADER_LOCK_DIR`` where it is set (a site
 that wants several users' gradings to share the GPU's turns names a folder they share), else ``phase24-grader-<uid>``
@@ -86,8 +93,11 @@ class GpuLock:
     def _open(self, role: str) -> int | None:
         if self.folder is None:
             return None
+        # The profiler lock is the machine's, not one GPU's: Nsight Compute's sessions meet on the host's loopback
+        # whichever GPU they watch, so two gradings on two GPUs of one machine must take turns too (see above).
+        name = PROFILER_LOCK if role == "profiler" else f"{self.name}.{role}.lock"
         try:
-            return os.open(self.folder / f"{self.name}.{role}.lock", os.O_RDONLY | os.O_CREAT | os.O_NOFOLLOW,
+            return os.open(self.folder / name, os.O_RDONLY | os.O_CREAT | os.O_NOFOLLOW,
                            0o660)  # in a folder the site shares, its group's gradings take turns too
         except OSError:
             return None  # a folder we cannot write in: grade without the lock rather than not at all
@@ -125,15 +135,23 @@ class GpuLock:
     def profiler(self, **fields):
         """One profiled check at a time on the machine (see above); ``fields`` go into the trace's event (the check)."""
         fd = self._open("profiler")
+        counted = False
         try:
             if fd is not None:
                 waited = time.monotonic()
                 fcntl.flock(fd, fcntl.LOCK_EX)
                 trace.event("wait for the profiler lock", waited, **fields)
+            with _PROFILER_HOLDS_LOCK:
+                _PROFILER_HOLDS[0] += 1
+            counted = True
             yield
         finally:
+            if counted:
+                with _PROFILER_HOLDS_LOCK:
+                    _PROFILER_HOLDS[0] -= 1
             if fd is not None:
                 os.close(fd)
+
 
     @contextmanager
     def exclusive(self):
@@ -151,3 +169,16 @@ class GpuLock:
             for fd in (gpu, gate):
                 if fd is not None:
                     os.close(fd)
+
+
+PROFILER_LOCK = "phase24-grader.profiler.lock"  # one file for every GPU of the machine (GpuLock._open)
+_PROFILER_HOLDS = [0]  # how many profiler() holds this process has now (the lock admits one holder on the machine)
+_PROFILER_HOLDS_LOCK = threading.Lock()
+
+
+def profiler_held_here() -> bool:
+    """Whether this process holds the machine's profiler lock now, in any of its threads (lab 02's timed phase holds it
+    in one thread and its hook starts the watched worker in another). grader/runner.py starts a watched worker (one
+    with a wrapper: Nsight Compute) only then: two sessions at once cross their records (see above)."""
+    with _PROFILER_HOLDS_LOCK:
+        return _PROFILER_HOLDS[0] > 0

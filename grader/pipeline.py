@@ -242,9 +242,6 @@ class LabRun:
             # on the machine bounds them already, and a hold of that lock spent waiting for a slot of its own grading
             # held up every other grading's watched check (14-21 s a hold in make test-gpu: evidence 2026-11-29e,
             # call 1).
-            if check.profiled and check.id in self.lab.before_lock:
-                with trace.span("before the profiler lock", check=check.id):
-                    self.lab.before_lock[check.id](ctx)
             waited = time.monotonic()
             with (self.gpu_lock.profiler(check=check.id) if check.profiled else self.slots):
                 t = time.monotonic()

@@ -80,9 +80,6 @@ class Lab:
     # (ctx, results so far) -> bool: whether its timed checks run a profiler in this grading (lab 02's report measured
     # again). The timed phase then takes the machine's profiler lock before anything else (grader/pipeline.py).
     timed_profiler: Callable | None = None
-    # check id -> (ctx) -> None: run in a profiled check's thread once it may run, before it waits for the machine's
-    # profiler lock (a watched worker's start, which runs nothing of the learner's: own_kernels.start_before_lock).
-    before_lock: dict[str, Callable] = field(default_factory=dict)
 
     @property
     def name(self) -> str:

@@ -27,7 +27,7 @@ from pathlib import Path
 
 import psutil
 
-from grader import channel, sandbox, trace
+from grader import channel, gpu_lock, sandbox, trace
 from grader.channel import BadReply, ChannelClosed, ChannelTimeout, Reply
 
 REPO = Path(__file__).resolve().parent.parent
@@ -365,6 +365,11 @@ class Worker:
         self.close()
 
     def start(self) -> None:
+        if self.wrapper and not gpu_lock.profiler_held_here():
+            # A watched worker (Nsight Compute outside its sandbox) with no hold of the machine's profiler lock: another
+            # grading's session could run beside it, and two sessions at once cross their records (grader/gpu_lock.py)
+            raise RuntimeError("a watched worker may start only while this process holds the machine's profiler lock "
+                               "(grader/gpu_lock.py): mark its check profiled (grader/registry.py)")
         self.logdir.mkdir(parents=True, exist_ok=True)
         self.io = Path(tempfile.mkdtemp(prefix=f"grader-{self.module}-", dir=scratch_root()))
         cmd_r, self._cmd_w = os.pipe()

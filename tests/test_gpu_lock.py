@@ -10,6 +10,8 @@ import sys
 import threading
 import time
 
+import pytest
+
 from grader.gpu_lock import GpuLock
 
 
@@ -255,3 +257,79 @@ def test_lock_file_planted_as_a_link_is_not_followed(tmp_path):
     with lock.shared():
         pass
     assert not target.exists()
+
+
+def test_a_watched_worker_starts_only_while_this_process_holds_the_profiler_lock(tmp_path):
+    """Decision 175: two Nsight Compute sessions at once cross their records (one grading's record listed another
+    grading's Triton kernel, and a right submission failed: docs/data/evidence-2026-12-02, call 6). A worker with a
+    wrapper (Nsight Compute, outside its sandbox) refuses to start unless this process holds the machine's profiler
+    lock, in any of its threads (lab 02's timed phase holds it in one thread while a hook starts its watched worker);
+    a worker without one starts as before."""
+    import threading
+
+    from grader import gpu_lock
+    from grader.runner import Worker
+
+    lock = GpuLock(tmp_path, "gpu")
+    watched = Worker("cuda", logdir=tmp_path / "w1", gpu=False, wrapper=["env"])
+    with pytest.raises(RuntimeError, match="profiler lock"):
+        watched.start()
+    assert watched.proc is None, "the refused worker was spawned"
+    held, release = threading.Event(), threading.Event()
+
+    def hold():
+        with lock.profiler():
+            held.set()
+            release.wait(10)
+
+    holder = threading.Thread(target=hold)
+    holder.start()
+    assert held.wait(5) and gpu_lock.profiler_held_here()
+    watched = Worker("cuda", logdir=tmp_path / "w2", gpu=False, wrapper=["env"])
+    try:
+        watched.start()  # from this thread, the hold being another's of this process
+        assert watched.proc is not None
+    finally:
+        watched.close()
+        release.set()
+        holder.join(5)
+    assert not gpu_lock.profiler_held_here(), "the hold outlived its with-block"
+    with GpuLock(None, "").profiler():  # no lock folder (no GPU): held all the same
+        assert gpu_lock.profiler_held_here()
+    plain = Worker("cuda", logdir=tmp_path / "w3", gpu=False)
+    try:
+        plain.start()
+        assert plain.proc is not None
+    finally:
+        plain.close()
+
+
+def test_the_profiler_lock_is_one_for_every_gpu_of_the_machine(tmp_path):
+    """Decision 175: Nsight Compute's sessions meet on the host's loopback whichever GPU they watch (two sessions at once
+    crossed their records: docs/data/evidence-2026-12-02, call 6). Two gradings on two GPUs of one machine take turns
+    for the profiler lock, while each GPU's own lock stays its own: a measurement on one GPU does not wait for the
+    other's."""
+    first, second = GpuLock(tmp_path, "phase24-grader-GPU-aaaa"), GpuLock(tmp_path, "phase24-grader-GPU-bbbb")
+    held, release, entered = threading.Event(), threading.Event(), threading.Event()
+
+    def hold():
+        with first.profiler():
+            held.set()
+            release.wait(10)
+
+    def other_gpu():
+        with second.profiler():
+            entered.set()
+
+    holder = threading.Thread(target=hold)
+    holder.start()
+    assert held.wait(5)
+    waiter = threading.Thread(target=other_gpu)
+    waiter.start()
+    assert not entered.wait(0.5), "a grading on another GPU of the machine took the profiler lock at the same time"
+    with second.exclusive():  # the other GPU's own lock is free meanwhile
+        pass
+    release.set()
+    assert entered.wait(5), "the profiler lock was not given to the other GPU's grading once free"
+    holder.join(5)
+    waiter.join(5)

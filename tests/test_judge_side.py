@@ -11,7 +11,6 @@ import pytest
 from grader.channel import Reply
 from grader.context import Context, Device
 from grader.registry import Lab
-from helpers import REPO
 
 
 class TimingWorker:
@@ -294,94 +293,6 @@ def test_nsight_computes_worker_starts_without_the_gpu_lock_and_runs_learner_cod
     assert max(own_kernels.START_LIMITS_S) <= 60, "a start that answers takes seconds: one that hangs is cut short"
 
 
-def test_nsight_computes_first_worker_starts_before_the_lock_and_its_check_uses_it(tmp_path, monkeypatch):
-    """Decision 175: before a watched check waits for the profiler lock, its hook starts the first try's worker (its
-    start imports torch and sets up no CUDA: GRADER_DEFER_CUDA). A start that prints nothing is closed and another
-    tried, up to STARTS_BEFORE_LOCK, none of them a try of the check's: its first try uses the worker that answered,
-    and a later try starts its own; where every start before the lock was lost, the first try starts its own too.
-    Lab 03 registers the hook for its own_kernels check, and starts no watched worker at its prepare."""
-    from grader.checks import kernel_checks, own_kernels
-    from grader.labs import lab03_triton
-    from grader.registry import all_labs
-    from grader.runner import WorkerGone
-
-    made: list[dict] = []
-
-    class Watched:
-        exit = None
-        stuck = ""
-        first_output_s = None
-        log = tmp_path / "worker.log"
-
-        def __init__(self, folder, env, lost):
-            self.folder, self.env, self.lost, self.closed = folder, env, lost, False
-
-        def start(self):
-            pass
-
-        def spoke_within(self, seconds):
-            return not self.lost
-
-        def hung(self, message):
-            return WorkerGone("hung", message, self)
-
-        def call(self, command, *, timeout_s, on_mark=None):
-            assert command == {"cmd": "hello"}, "only the start is asked for before the lock"
-            return None
-
-        def close(self, grace_s=2.0):
-            self.closed = True
-
-    def watched(lost_starts):
-        def new_worker(ctx, module, folder, lane=None, **options):
-            worker = Watched(folder, options.get("env", {}), lost=len(made) < lost_starts)
-            made.append({"folder": folder, "lane": lane, "worker": worker})
-            return worker
-        return new_worker
-
-    solution = (REPO / "solutions/03-triton-and-pytorch/softmax_triton.py").read_text()
-    for lost_starts in (0, 1, own_kernels.STARTS_BEFORE_LOCK):
-        made.clear()
-        monkeypatch.setattr(own_kernels, "new_worker", watched(lost_starts))
-        monkeypatch.setattr(own_kernels, "find_ncu", lambda: "/usr/bin/ncu")
-        ctx = _lab03_ctx(tmp_path / str(lost_starts), {"softmax_triton.py": solution})
-        plan = lab03_triton.plan(ctx, "softmax_triton.py", "cuda")
-        own_kernels.start_before_lock(ctx, plan)
-        answered = min(lost_starts + 1, own_kernels.STARTS_BEFORE_LOCK)
-        assert len(made) == answered, made
-        assert all(m["lane"] == own_kernels.LANE and m["worker"].env.get("GRADER_DEFER_CUDA") == "1" for m in made)
-        assert [m["worker"].closed for m in made[:lost_starts]] == [True] * min(lost_starts, len(made))
-        names: list = []
-
-        def kernels_run(ctx, plan, attempt, limits=None, name=None):
-            names.append(name)
-            worker = own_kernels.ncu_worker(ctx, plan, attempt if name is None else name)
-            return [], worker, "Nsight Compute recorded no kernel"  # a run of the learner's code that lists nothing
-
-        monkeypatch.setattr(own_kernels, "kernels_run", kernels_run)
-        own_kernels.check(ctx, plan, "softmax_triton.py")
-        monkeypatch.undo()
-        if lost_starts < own_kernels.STARTS_BEFORE_LOCK:
-            assert names == [f"pre{lost_starts + 1}", None], names
-            assert len(made) == answered + 1, "the first try started a worker of its own"
-        else:
-            assert names == [None, None] and len(made) == answered + 2, names
-    made.clear()
-    monkeypatch.setattr(own_kernels, "new_worker", watched(0))
-    monkeypatch.setattr(own_kernels, "find_ncu", lambda: None)
-    own_kernels.start_before_lock(_lab03_ctx(tmp_path / "no-ncu", {"softmax_triton.py": solution}), plan)
-    assert made == [], "a watched worker started where Nsight Compute is not installed"
-    monkeypatch.setattr(kernel_checks, "prespawn", lambda *a, **k: None)
-    monkeypatch.setattr(kernel_checks, "prespawn_copy_worker", lambda ctx: None)
-    monkeypatch.setattr(own_kernels, "find_ncu", lambda: "/usr/bin/ncu")
-    ctx = _lab03_ctx(tmp_path / "prepare", {"softmax_triton.py": solution})
-    lab03 = next(lab for lab in all_labs("softmax") if lab.number == "03")
-    ctx.lab = lab03
-    lab03_triton.prespawn(ctx, "softmax_triton.py")
-    assert made == [], "a watched worker started at the lab's prepare"
-    assert set(lab03.before_lock) == {"03.triton.own_kernels"}
-
-
 def test_nsight_computes_worker_is_given_time_to_write_its_record(tmp_path, monkeypatch):
     """ncu writes its record as the watched process ends. Closed like every other worker (2 s, then killed), 6 of 60
     watched runs on an H200 under load lost their record and counted as a run of the learner's code that listed
@@ -437,7 +348,7 @@ def test_nsight_computes_lost_start_is_tried_again_without_using_up_a_try_of_the
     first_lines: list[float | None] = []
 
     def run(script):
-        def kernels_run(ctx, plan, attempt, limits=None, name=None):
+        def kernels_run(ctx, plan, attempt, limits=None):
             outcome = script[len(seen)]
             seen.append((attempt, outcome, limits[0]))
             first_lines.append(limits[2])

@@ -377,47 +377,6 @@ def test_a_watched_check_never_holds_the_profiler_lock_waiting_for_a_slot(tmp_pa
     assert waits == {("wait for a slot", "09.a.slow"), ("wait for the profiler lock", "09.w.watched")}, waits
 
 
-def test_a_watched_checks_hook_runs_before_it_waits_for_the_profiler_lock(tmp_path):
-    """Decision 175: a profiled check's Lab.before_lock hook (own_kernels starts its watched worker there) runs in the
-    check's own thread once the check may run, before the check waits for the machine's profiler lock: while another
-    grading holds that lock, the hook has run and the check has not. A check whose parent failed runs no hook."""
-    lab = Lab("09", "fake", "fake", editable=(), docs="x.md")
-    order: list[str] = []
-    lab.check("09.a.fails", points=1, lane="a")(lambda ctx: failed("no"))
-    lab.check("09.w.watched", points=1, gpu=True, lane="w", profiled=True)(lambda ctx: order.append("check") or
-                                                                           passed("ran"))
-    lab.check("09.w.after_failure", points=1, needs=("09.a.fails",), gpu=True, lane="x",
-              profiled=True)(lambda ctx: order.append("not run") or passed("ran"))
-    lab.before_lock["09.w.watched"] = lambda ctx: order.append(f"hook in {threading.current_thread().name}")
-    lab.before_lock["09.w.after_failure"] = lambda ctx: order.append("hook of a check that may not run")
-    lr = lab_run(lab, tmp_path)
-    lr.ready = lambda: (Device(True, "fake"), GpuLock(tmp_path, "gpu"))
-    held, release = threading.Event(), threading.Event()
-
-    def other_grading_profiles():
-        with GpuLock(tmp_path, "gpu").profiler():
-            held.set()
-            release.wait(5)
-
-    other = threading.Thread(target=other_grading_profiles)
-    other.start()
-    held.wait(5)
-    results: dict = {}
-    runner = threading.Thread(target=lambda: results.update(run_all(lr)))
-    runner.start()
-    deadline = time.monotonic() + 5
-    while not order and time.monotonic() < deadline:
-        time.sleep(0.05)
-    time.sleep(0.2)
-    assert len(order) == 1 and order[0].startswith("hook in ") and "MainThread" not in order[0], order
-    release.set()
-    runner.join(10)
-    other.join(5)
-    assert order[1:] == ["check"], order
-    assert results["09.w.watched"].status == Status.PASS
-    assert results["09.w.after_failure"].status == Status.NOT_RUN
-
-
 class RecordingLock:
     """The machine's GPU lock as pipeline.grade sees it: each exclusive hold is recorded in ``events``."""
 

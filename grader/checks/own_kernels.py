@@ -21,13 +21,11 @@ from grader.checks.kernels import run_cases
 from grader.results import Result, failed, passed, skipped
 from grader.checks.kernel_checks import NCU_CLOSE_S, new_worker, started_worker
 from grader.runner import WorkerGone
-from grader.workers.serve import DEFER_CUDA
 
 ALLOWED_LIBRARY_KERNELS = ("FillFunctor",)  # torch's fill_/zero_: allocation, not arithmetic
 
 
 NONE_OF_YOURS = "Nsight Compute listed none of your kernels"
-LANE = "triton-ncu"  # the check's lane (grader/labs/lab03_triton.py)
 
 
 def allowed(name: str) -> bool:
@@ -104,82 +102,42 @@ ATTEMPTS = len(STEP_LIMITS_S)  # a run of the learner's code that lists nothing 
 TRIES = ATTEMPTS + len(START_LIMITS_S) - 1  # the most watched workers one check starts
 
 
-def ncu_log(ctx, name) -> object:
-    return ctx.rundir("triton-ncu") / f"ncu-{name}.csv"
+def ncu_log(ctx, attempt: int):
+    return ctx.rundir("triton-ncu") / f"ncu-{attempt}.csv"
 
 
-def ncu_worker(ctx, plan, name):
-    """The worker Nsight Compute starts and watches, in the sandbox like every worker, its log and its record named
-    by ``name`` (a try's number, or pre1... for the starts before the lock). ncu's injected library reports to ncu
-    over the loopback: the one sandbox that shares the network. It loads the learner's file only at its init, after
-    the method audit (no sockets, no os, no torch.distributed).
-
-    Its start only imports torch: CUDA, the first call that brings Nsight Compute's library into the process, is
-    set up at its first command after hello (DEFER_CUDA), the init, which comes under the machine's profiler lock. A
-    watched process that had set up CUDA early held the GPU's profiler while its check waited, and another grading's
-    ncu run waited for it (device call 2 of 2026-11-27: 150 s). So the first try's worker can start before the lock
-    (start_before_lock)."""
+def ncu_worker(ctx, plan, attempt: int):
+    """The worker Nsight Compute starts and watches, in the sandbox like every worker, started by the check, which
+    holds the machine's profiler lock (see lab03_triton.prespawn). ncu's injected library reports to ncu over the
+    loopback: the one sandbox that shares the network. It loads the learner's file only at its init, after the
+    method audit (no sockets, no os, no torch.distributed)."""
     def make():
-        log = ncu_log(ctx, name)
+        log = ncu_log(ctx, attempt)
         log.unlink(missing_ok=True)
         # Clocks and caches left as they are: checks run beside, and only the kernels' names are read. With the caches
         # flushed before each kernel, 200 launches of a small Triton kernel took 1.95 s instead of 1.24 s, while the
         # case holds the GPU lock shared (an H200: docs/data/evidence-2026-11-29f, call 1).
         wrapper = [find_ncu(), "--target-processes", "all", "--clock-control", "none", "--cache-control", "none",
                    "--metrics", "gpu__time_duration.sum", "--csv", "--log-file", str(log)]
-        return new_worker(ctx, "triton", f"triton-ncu-{name}", LANE, gpu=True, ro=list(plan.ro),
-                          env={**dict(plan.env), "GRADER_WARM": "torch", DEFER_CUDA: "1",
-                               "GRADER_STALL_REPORT_S": str(STALL_REPORT_S)},
+        return new_worker(ctx, "triton", f"triton-ncu-{attempt}", "triton-ncu", gpu=True, ro=list(plan.ro),
+                          env={**dict(plan.env), "GRADER_WARM": "torch", "GRADER_STALL_REPORT_S": str(STALL_REPORT_S)},
                           rw=list(plan.rw), wrapper=wrapper, share_net=True)
 
-    return started_worker(ctx, f"ncu-{name}", make)
-
-
-# Starts tried before the profiler lock (decision 175). torch's import, 3.2-7.4 s of the 3.9-8.3 s watched starts in
-# make test-gpu (evidence 2026-12-01g, call 4), was spent under the lock, one watched check after another. A lost start
-# (its harness stuck before it began: none of 48 at once on an idle H200, 0-3 of 8 with every core busy, each either
-# printing in 2.4 s or never in 20 s: evidence 2026-12-02, calls 2-5) costs here only this check's own time, and none
-# counts against the check's tries: where all are lost, the check starts its own under the lock, as before.
-STARTS_BEFORE_LOCK = 3
-READY = ("own_kernels", "watched worker ready")  # ctx.memo: the name of the worker that answered before the lock
-
-
-def start_before_lock(ctx, plan) -> None:
-    """The check's hook before it waits for the machine's profiler lock (Lab.before_lock): its first try's watched
-    worker, started and answering hello, torch imported and no CUDA set up, nothing of the learner's loaded. Up to
-    STARTS_BEFORE_LOCK starts, each with the first try's limits; nothing where ncu is not installed."""
-    if find_ncu() is None:
-        return
-    for k in range(1, STARTS_BEFORE_LOCK + 1):
-        name = f"pre{k}"
-        worker = ncu_worker(ctx, plan, name)
-        try:
-            if not worker.spoke_within(FIRST_LINE_S[0]):
-                raise worker.hung(f"its harness printed nothing in {FIRST_LINE_S[0]:.0f} s")
-            worker.call({"cmd": "hello"}, timeout_s=START_LIMITS_S[0])
-        except WorkerGone as gone:
-            if trace.enabled():
-                trace.event("watched start lost", time.monotonic(), lane=ctx.lane, before_lock=True,
-                            processes=worker.stuck[:2000], first_output_s=worker.first_output_s, error=str(gone))
-            worker.close()
-            continue
-        ctx.memo[READY] = name
-        return
+    return started_worker(ctx, f"ncu-{attempt}", make)
 
 
 START = "its start"  # the stage of a try whose worker never answered its start
 
 
-def kernels_run(ctx, plan, attempt: int, limits: tuple[float, float, float | None] | None = None,
-                name=None) -> tuple[list[str], object, str]:
-    """(kernel names ncu saw, the worker, an error). ``attempt`` numbers the try; ``name`` names its worker and its
-    log (the try's number by default; the worker started before the lock, where one answered); ``limits``: (its
-    start's, its init's and case's each, its harness's first line's or None), the first try's by default."""
-    name = attempt if name is None else name
-    log = ncu_log(ctx, name)
+def kernels_run(ctx, plan, attempt: int,
+                limits: tuple[float, float, float | None] | None = None) -> tuple[list[str], object, str]:
+    """(kernel names ncu saw, the worker, an error). ``attempt`` numbers the try (its worker and its log);
+    ``limits``: (its start's, its init's and case's each, its harness's first line's or None), the first try's by
+    default."""
+    log = ncu_log(ctx, attempt)
     case = min(ctx.spec.cases(ctx.spec.triton_gpu_plan, ctx.seed, 35), key=lambda c: abs(
         ctx.spec.numel(c.dim, ctx.spec.abi.names("out")[0]) - 1_000_000))
-    worker = ncu_worker(ctx, plan, name)
+    worker = ncu_worker(ctx, plan, attempt)
     stage = START
     try:
         start_s, limit, first_line_s = limits or (START_LIMITS_S[0], STEP_LIMITS_S[0], FIRST_LINE_S[0])
@@ -229,8 +187,7 @@ def check(ctx, plan, file: str) -> Result:
     while True:
         attempt += 1
         limits = (START_LIMITS_S[lost_starts], STEP_LIMITS_S[learner_tries], FIRST_LINE_S[lost_starts])
-        ready = ctx.memo.pop(READY, None) if attempt == 1 else None  # its start answered before the lock
-        listed, worker, error = kernels_run(ctx, plan, attempt, limits, name=ready)
+        listed, worker, error = kernels_run(ctx, plan, attempt, limits)
         names = listed
         if listed and all(allowed(n) and base(n) not in mine for n in listed):
             # Only torch's fills, none of the learner's kernels: a record cut short lists the first launches and not

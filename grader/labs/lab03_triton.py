@@ -40,9 +40,10 @@ def prespawn(ctx: Context, file: str) -> None:
     lane that will use it (the interpreter's, the GPU shapes', the sweep's three), so that torch imports while the
     judge sets up. Each loads the file only at its init, after the file's audit.
 
-    Not Nsight Compute's: its check starts it once it may run, before it waits for the machine's profiler lock
-    (own_kernels.start_before_lock). Started here, at the grading's busiest moment (8 gradings' builds and imports),
-    9 of 11 watched starts in make test-gpu were lost (docs/data/evidence-2026-12-02, call 1)."""
+    Not Nsight Compute's: its worker starts inside its check, once the check holds the machine's profiler lock.
+    Started early, an ncu session of one grading held the GPU's profiler while its check waited for the GPU lock,
+    and another grading's ncu run, holding that lock shared, waited for the profiler (device call 2 of 2026-11-27:
+    150 s)."""
     if not begun(ctx, file):
         return
     kc.prespawn(ctx, plan(ctx, file, "cpu"), lane="triton")
@@ -140,12 +141,10 @@ def register(lab: Lab, spec, file: str) -> None:
     gpu_sweep.__doc__ = (f"Right at every shape of the sweep: {spec.plan_text(spec.sweep_plan)}.\n\nThe whole output "
                          "is compared with the judge's own fp64 reference on its GPU.")
 
-    @lab.check(f"{n}.triton.own_kernels", points=1, needs=(f"{n}.triton.gpu_shapes",), gpu=True, lane=own_kernels.LANE,
+    @lab.check(f"{n}.triton.own_kernels", points=1, needs=(f"{n}.triton.gpu_shapes",), gpu=True, lane="triton-ncu",
                after=(f"{n}.triton.method",), profiled=True)  # Nsight Compute watches its worker
     def own(ctx: Context) -> Result:
         return own_kernels.check(ctx, plan(ctx, file, "cuda"), file)
-
-    lab.before_lock[f"{n}.triton.own_kernels"] = lambda ctx: own_kernels.start_before_lock(ctx, plan(ctx, file, "cuda"))
 
     own.__doc__ = (f"On the GPU, every kernel {spec.python_entry}(x) runs is one of your @triton.jit kernels.\n\n"
                    "Nsight Compute, outside the sandboxed worker, lists the kernels the call launches: a torch "

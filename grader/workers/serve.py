@@ -171,35 +171,12 @@ def warm_torch() -> None:
         import torch._dynamo  # noqa: F401
 
     t2 = time.monotonic()
-    if os.environ.get(DEFER_CUDA) == "1":
-        print(f"[harness] imported: {since_start():.2f} s since the process began; CUDA at the first command after "
-              f"hello", flush=True)
-        print(f"[harness] warm-up: torch {t1 - t0:.2f} s, torch._dynamo {t2 - t1:.2f} s, CUDA deferred", flush=True)
-        return
     # Where a slow start stands (a lost watched start prints nothing at all: its harness never began, decision 139)
     print(f"[harness] imported: {since_start():.2f} s since the process began; CUDA next", flush=True)
-    set_up_cuda()
-    print(f"[harness] warm-up: torch {t1 - t0:.2f} s, torch._dynamo {t2 - t1:.2f} s, CUDA {time.monotonic() - t2:.2f} s",
-          flush=True)
-
-
-# GRADER_DEFER_CUDA=1: the worker Nsight Compute watches (grader/checks/own_kernels.py). It starts before its check
-# holds the machine's profiler lock, so its start does only what touches no GPU (torch's import) and answers hello;
-# CUDA, the first call that loads Nsight Compute's library into the process, is set up at the first command after
-# hello, before that command reads any learner code, and that command comes under the profiler lock (decision 175).
-DEFER_CUDA = "GRADER_DEFER_CUDA"
-
-
-def set_up_cuda() -> float:
-    """CUDA's set-up where the sandbox shows a GPU (torch.cuda.is_available() itself calls cuInit); its seconds."""
-    import time
-
-    import torch
-
-    t = time.monotonic()
     if torch.cuda.is_available():
         torch.cuda.init()
-    return time.monotonic() - t
+    print(f"[harness] warm-up: torch {t1 - t0:.2f} s, torch._dynamo {t2 - t1:.2f} s, CUDA {time.monotonic() - t2:.2f} s",
+          flush=True)
 
 
 def warm_profiler() -> None:
@@ -243,7 +220,6 @@ def serve(make_handler, warm=None) -> None:
     args = parser.parse_args()
     read_fd, write_fd = (int(x) for x in args.channel.split(","))
     link = Link(read_fd, write_fd)
-    cuda_deferred = os.environ.get(DEFER_CUDA) == "1"
     try:
         handler = make_handler(args.io)
         while True:
@@ -255,9 +231,6 @@ def serve(make_handler, warm=None) -> None:
             if command == "hello":  # the harness is up (torch imported, CUDA set up): no learner code has run
                 channel.send(write_fd, {"hello": True})
                 continue
-            if cuda_deferred:  # before the command's handler loads anything of the learner's
-                cuda_deferred = False
-                print(f"[harness] CUDA set up at the first command: {set_up_cuda():.2f} s", flush=True)
             method = getattr(handler, f"cmd_{command}", None) if isinstance(command, str) else None
             if method is None:
                 raise ValueError(f"unknown command {command!r}")

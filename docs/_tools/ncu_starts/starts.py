@@ -11,7 +11,11 @@ libraries and frontends meet on the same loopback ports; "busy", the grader's wa
 kernels (a torch loop under ncu, outside any sandbox, started a second before), each start given 40 s, to tell a start
 that waits for that session from one that is lost; "load", the grader's way with every core kept busy (two spinning
 processes a core), as at a grading's start (nvcc, torch's imports). Prints one line per round and variant; the workers' logs go to
-OUT."""
+OUT.
+
+Run at commit b68560e (evidence 2026-12-02, calls 2-5), whose harness had GRADER_DEFER_CUDA. On later commits the
+harness has no such setting, and a watched worker refuses to start unless the process holds the machine's profiler
+lock (decision 175): run it on that commit's grader (git checkout b68560e -- grader)."""
 from __future__ import annotations
 
 import argparse

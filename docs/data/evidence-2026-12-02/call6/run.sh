@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Evidence 2026-12-02, call 6: decision 175 as kept (the first watched worker started by the check, before it waits for
-# the profiler lock). make test-gpu's command under timeout 420 with every grading traced, the locks' figures, then the
+# Evidence 2026-12-02, call 6: decision 175's second variant (the first watched worker started by its check, before
+# it waits for the profiler lock). make test-gpu's command under timeout 420 with every grading traced, the locks' figures, then the
 # solutions graded with --timings: lab 03 alone, every lab.
 #   bash docs/data/evidence-2026-12-02/call6/run.sh   (on the GPU machine, from the repository root; $OUT collects)
 set -u
