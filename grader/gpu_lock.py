@@ -21,10 +21,10 @@ started before this lock, one grading's record listed another grading's Triton k
 as running kernels not its own (docs/data/evidence-2026-12-02, call 6; PHASE_24_PLAN decision 175). So no watched
 worker starts unless this process holds this lock (``profiler_held_here``, checked in grader/runner.py). Waiting
 here, before the GPU lock and before the check's time limits start, costs no other grading anything; so does a
-watched worker's start that never answers, which holds only this lock (PHASE_24_PLAN decision 86). The sessions meet
-on the host's loopback (the one sandbox that shares the network is a watched one), whichever GPU each watches, so
-this lock is one for the whole machine, not one per GPU: two gradings on two GPUs of one node (a cohort's Slurm jobs)
-take turns for it as two on one GPU do. Where each Slurm job has a temporary folder of its own, the site names a
+watched worker's start that never answers, which holds only this lock (PHASE_24_PLAN decision 86). Every watched
+sandbox reaches Nsight Compute over the host's loopback (the one sandbox that shares the network), whichever GPU it
+watches, so this lock is one for the whole machine, not one per GPU: two gradings on two GPUs of one node (a cohort's
+Slurm jobs) take turns for it as two on one GPU do (a precaution: not measured, no machine with two GPUs was lent). Where each Slurm job has a temporary folder of its own, the site names a
 folder its jobs on a node share with ``GRADER_LOCK_DIR``.
 
 The lock files live in a folder of the user's own (``lock_folder``): ``GRADER_LOCK_DIR`` where it is set (a site
@@ -93,8 +93,8 @@ class GpuLock:
     def _open(self, role: str) -> int | None:
         if self.folder is None:
             return None
-        # The profiler lock is the machine's, not one GPU's: Nsight Compute's sessions meet on the host's loopback
-        # whichever GPU they watch, so two gradings on two GPUs of one machine must take turns too (see above).
+        # The profiler lock is the machine's, not one GPU's: every watched sandbox reaches Nsight Compute over the
+        # host's loopback whichever GPU it watches, so two gradings on two GPUs of one machine take turns too (above).
         name = PROFILER_LOCK if role == "profiler" else f"{self.name}.{role}.lock"
         try:
             return os.open(self.folder / name, os.O_RDONLY | os.O_CREAT | os.O_NOFOLLOW,
@@ -141,17 +141,14 @@ class GpuLock:
                 waited = time.monotonic()
                 fcntl.flock(fd, fcntl.LOCK_EX)
                 trace.event("wait for the profiler lock", waited, **fields)
-            with _PROFILER_HOLDS_LOCK:
-                _PROFILER_HOLDS[0] += 1
+            _count_profiler_hold(+1)
             counted = True
             yield
         finally:
             if counted:
-                with _PROFILER_HOLDS_LOCK:
-                    _PROFILER_HOLDS[0] -= 1
+                _count_profiler_hold(-1)
             if fd is not None:
                 os.close(fd)
-
 
     @contextmanager
     def exclusive(self):
@@ -172,13 +169,19 @@ class GpuLock:
 
 
 PROFILER_LOCK = "phase24-grader.profiler.lock"  # one file for every GPU of the machine (GpuLock._open)
-_PROFILER_HOLDS = [0]  # how many profiler() holds this process has now (the lock admits one holder on the machine)
-_PROFILER_HOLDS_LOCK = threading.Lock()
+_profiler_holds = 0  # how many profiler() holds this process has now (the lock admits one holder on the machine)
+_profiler_holds_lock = threading.Lock()
+
+
+def _count_profiler_hold(step: int) -> None:
+    global _profiler_holds
+    with _profiler_holds_lock:
+        _profiler_holds += step
 
 
 def profiler_held_here() -> bool:
     """Whether this process holds the machine's profiler lock now, in any of its threads (lab 02's timed phase holds it
     in one thread and its hook starts the watched worker in another). grader/runner.py starts a watched worker (one
     with a wrapper: Nsight Compute) only then: two sessions at once cross their records (see above)."""
-    with _PROFILER_HOLDS_LOCK:
-        return _PROFILER_HOLDS[0] > 0
+    with _profiler_holds_lock:
+        return _profiler_holds > 0

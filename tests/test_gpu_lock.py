@@ -265,8 +265,6 @@ def test_a_watched_worker_starts_only_while_this_process_holds_the_profiler_lock
     wrapper (Nsight Compute, outside its sandbox) refuses to start unless this process holds the machine's profiler
     lock, in any of its threads (lab 02's timed phase holds it in one thread while a hook starts its watched worker);
     a worker without one starts as before."""
-    import threading
-
     from grader import gpu_lock
     from grader.runner import Worker
 
@@ -305,8 +303,8 @@ def test_a_watched_worker_starts_only_while_this_process_holds_the_profiler_lock
 
 
 def test_the_profiler_lock_is_one_for_every_gpu_of_the_machine(tmp_path):
-    """Decision 175: Nsight Compute's sessions meet on the host's loopback whichever GPU they watch (two sessions at once
-    crossed their records: docs/data/evidence-2026-12-02, call 6). Two gradings on two GPUs of one machine take turns
+    """Decision 175: every watched sandbox reaches Nsight Compute over the host's loopback whichever GPU it watches (two
+    sessions at once crossed their records: docs/data/evidence-2026-12-02, call 6). Two gradings on two GPUs of one machine take turns
     for the profiler lock, while each GPU's own lock stays its own: a measurement on one GPU does not wait for the
     other's."""
     first, second = GpuLock(tmp_path, "phase24-grader-GPU-aaaa"), GpuLock(tmp_path, "phase24-grader-GPU-bbbb")
