@@ -24,8 +24,9 @@ here, before the GPU lock and before the check's time limits start, costs no oth
 watched worker's start that never answers, which holds only this lock (PHASE_24_PLAN decision 86). Every watched
 sandbox reaches Nsight Compute over the host's loopback (the one sandbox that shares the network), whichever GPU it
 watches, so this lock is one for the whole machine, not one per GPU: two gradings on two GPUs of one node (a cohort's
-Slurm jobs) take turns for it as two on one GPU do (a precaution: not measured, no machine with two GPUs was lent). Where each Slurm job has a temporary folder of its own, the site names a
-folder its jobs on a node share with ``GRADER_LOCK_DIR``.
+Slurm jobs) take turns for it as two on one GPU do (a precaution: not measured, no machine with two GPUs was lent).
+Where each Slurm job has a temporary folder of its own, the site names a folder its jobs on a node share with
+``GRADER_LOCK_DIR``.
 
 The lock files live in a folder of the user's own (``lock_folder``): ``GRADER_LOCK_DIR`` where it is set (a site
 that wants several users' gradings to share the GPU's turns names a folder they share), else ``phase24-grader-<uid>``
