@@ -32,6 +32,23 @@ def allowed(name: str) -> bool:
     return any(a in name for a in ALLOWED_LIBRARY_KERNELS)
 
 
+# Families of library kernels whose names carry no namespace, template or parameter list, so that only their spelling
+# tells them from a Triton kernel's: cuBLAS and cuDNN (sm90_xmma_gemm_..., nvjet_..., ampere_sgemm_...). A @triton.jit
+# function named like one cannot be told from it in Nsight Compute's record, and is refused (is_mine).
+LIBRARY_NAME = re.compile(r"(sm\d+_|nvjet_|ampere_|volta_|turing_|maxwell_|cutlass|cublas|cudnn|xmma)")
+
+
+def is_mine(name: str, mine: set[str]) -> bool:
+    """Whether a kernel Nsight Compute listed is one of the learner's @triton.jit functions. Triton names a kernel by
+    its function's bare name, and Nsight Compute lists it so (MEASURED_NAMES); a library's kernel carries a namespace,
+    template arguments or a parameter list, or is one of cuBLAS's bare names. Until session 38 a kernel counted as the
+    learner's when its base name (namespace and parameters cut off) was a jit function's: a file with an unused jit
+    function named like a library kernel (a cuBLAS sm90_xmma_gemm_..., or any kernel spelled `void ns::name(...)`)
+    had that kernel counted as its own. Now the whole name must be the function's, and a cuBLAS or cuDNN family's
+    bare name is never the learner's, whatever the file calls its functions."""
+    return name.strip() in mine and not LIBRARY_NAME.match(name.strip())
+
+
 def find_ncu() -> str | None:
     return ncu_path()
 
@@ -189,7 +206,7 @@ def check(ctx, plan, file: str) -> Result:
         limits = (START_LIMITS_S[lost_starts], STEP_LIMITS_S[learner_tries], FIRST_LINE_S[lost_starts])
         listed, worker, error = kernels_run(ctx, plan, attempt, limits)
         names = listed
-        if listed and all(allowed(n) and base(n) not in mine for n in listed):
+        if listed and all(allowed(n) and not is_mine(n, mine) for n in listed):
             # Only torch's fills, none of the learner's kernels: a record cut short lists the first launches and not
             # the last (make test-gpu on an H200, session 33: a right control's Triton kernel missing after two lost
             # starts), so the run is tried once more, as one that listed nothing; two such runs fail below.
@@ -211,16 +228,19 @@ def check(ctx, plan, file: str) -> Result:
         return failed(f"Nsight Compute could not list the kernels your code ran ({attempt} tries): {error}",
                       details=["if every submission fails here, Nsight Compute cannot watch a sandboxed process on "
                                "this machine: see the instructor page"], log=worker.log, hint=ctx.hint("no-cheat"))
-    foreign = sorted({n for n in names if base(n) not in mine and not allowed(n)})
-    ran = sorted({base(n) for n in names if base(n) in mine})
+    foreign = sorted({n for n in names if not is_mine(n, mine) and not allowed(n)})
+    ran = sorted({n.strip() for n in names if is_mine(n, mine)})
     if foreign:
         names_shown = "; ".join(shown(n) for n in foreign[:4])
+        named_like = sorted({n.strip() for n in foreign if n.strip() in mine})
         return failed(f"{ctx.spec.python_entry}(x) ran kernels that are not yours: {names_shown}",
                       details=[f"expected: only your @triton.jit kernels ({', '.join(sorted(mine)) or 'none found'})",
                                "the work must happen in your kernel: torch and cuBLAS kernels computing the answer "
                                "(even with a Triton kernel copying it out) are not a Triton implementation; a copy "
                                "or a cast your wrapper makes (.contiguous() of a transposed view, .float() of a "
-                               "half tensor) is a torch kernel too: pass the view's strides to your kernel instead"],
+                               "half tensor) is a torch kernel too: pass the view's strides to your kernel instead"]
+                      + ([f"{', '.join(named_like)}: named like a cuBLAS or cuDNN kernel, which Nsight Compute cannot "
+                          "tell from yours: give your kernel a name of its own"] if named_like else []),
                       hint=ctx.hint("no-cheat"), log=worker.log)
     if not ran:
         return failed(f"{ctx.spec.python_entry}(x) launched none of your Triton kernels", hint=ctx.hint("no-cheat"),
