@@ -131,7 +131,7 @@ def main() -> None:
                        stdout=open(d / "out.txt", "w"), stderr=subprocess.STDOUT, timeout=300)
         for name, count in collections.Counter(names_in(d / "ncu.csv")).items():
             print(json.dumps({"names": name, "launches": count}), flush=True)
-    for mode in args.modes.split(","):
+    for mode in filter(None, args.modes.split(",")):
         for r in range(args.rounds):
             t0 = time.monotonic()
             results = round_(ncu, args.out, mode, r, args.sessions, args.seconds)
