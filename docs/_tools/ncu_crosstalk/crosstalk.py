@@ -2,7 +2,8 @@
 
 Decision 175 saw one grading's record list another grading's Triton kernel while two ncu sessions ran at once. This
 starts N sessions at once, each watching a process that launches a Triton kernel named for that session only
-(kern_<i>) every 50 ms for D seconds, all launching in the same seconds. It then reads each session's CSV record:
+(kern_<i>) every 50 ms for D seconds, all launching in the same seconds (each waits, its kernel compiled, until
+every session is ready). It then reads each session's CSV record:
 a session's record should list its own kernel, every launch of it, and nothing else.
 
 Modes: "default" (ncu's own port settings) and "ports" (session i given --port 50000+32*i --max-connections 16, a
@@ -34,13 +35,17 @@ def kern_{i}(x_ptr, n, BLOCK: tl.constexpr):
     m = o < n
     tl.store(x_ptr + o, tl.load(x_ptr + o, mask=m) + 1.0, mask=m)
 
+from pathlib import Path
 x = torch.zeros(1 << 20, device="cuda")
-start, seconds = float(sys.argv[1]), float(sys.argv[2])
+ready, sessions, seconds = Path(sys.argv[1]), int(sys.argv[2]), float(sys.argv[3])
 kern_{i}[(1024,)](x, x.numel(), BLOCK=1024)  # compiled before the common start
 torch.cuda.synchronize()
-while time.time() < start:
+(ready / "{i}").touch()
+give_up = time.time() + 120
+while len(list(ready.iterdir())) < sessions and time.time() < give_up:  # every session ready: all launch at once
     time.sleep(0.01)
-n = 1
+print("waited for", len(list(ready.iterdir())), "sessions", flush=True)
+start, n = time.time(), 1
 while time.time() < start + seconds:
     kern_{i}[(1024,)](x, x.numel(), BLOCK=1024)
     torch.cuda.synchronize()
@@ -85,7 +90,8 @@ def names_in(log: Path) -> list[str]:
 
 
 def round_(ncu: str, out: Path, mode: str, r: int, sessions: int, seconds: float) -> list[dict]:
-    start = time.time() + 25.0  # every session's torch import and compile done by then
+    ready = out / f"{mode}-{r}-ready"
+    ready.mkdir(parents=True)
     procs = []
     for i in range(sessions):
         d = out / f"{mode}-{r}-{i}"
@@ -93,22 +99,22 @@ def round_(ncu: str, out: Path, mode: str, r: int, sessions: int, seconds: float
         (d / f"k_{i}.py").write_text(TARGET.format(i=i))
         ports = ["--port", str(50000 + 32 * i), "--max-connections", "16"] if mode == "ports" else []
         cmd = [ncu, *WRAP, *ports, "--log-file", str(d / "ncu.csv"), sys.executable, str(d / f"k_{i}.py"),
-               str(start), str(seconds)]
+               str(ready), str(sessions), str(seconds)]
         env = {**os.environ, "TRITON_CACHE_DIR": str(d / "triton-cache")}
         procs.append((i, d, subprocess.Popen(cmd, stdout=open(d / "out.txt", "w"), stderr=subprocess.STDOUT,
                                              env=env)))
     results = []
     for i, d, p in procs:
         try:
-            rc = p.wait(timeout=start - time.time() + seconds + 60)
+            rc = p.wait(timeout=240 + seconds)
         except subprocess.TimeoutExpired:
             p.kill()
             rc = "timeout"
         said = (d / "out.txt").read_text(errors="replace")
         launches = next((int(line.split()[1]) for line in said.splitlines() if line.startswith("launches")), None)
-        listed = collections.Counter(n.strip() for n in names_in(d / "ncu.csv"))
+        listed = collections.Counter(n.strip() for n in names_in(d / "ncu.csv") if "FillFunctor" not in n)
         results.append({"mode": mode, "round": r, "session": i, "rc": rc, "launches": launches,
-                        "own_listed": listed.pop(f"kern_{i}", 0), "others": dict(listed)})
+                        "own_listed": listed.pop(f"kern_{i}", 0), "others": dict(listed)})  # torch.zeros' fill: own
     return results
 
 
