@@ -10,7 +10,7 @@ Modes: "default" (ncu's own port settings) and "ports" (session i given --port 5
 range of its own). Also, with --names, one session that lists what Nsight Compute calls a Triton kernel, torch's
 softmax and cuBLAS's fp32 matmul (tf32 off and on), for grader/checks/own_kernels.is_mine.
 
-    python3 docs/_tools/ncu_crosstalk/crosstalk.py OUTDIR [--sessions 8] [--rounds 2] [--seconds 6] [--names]
+    python3 docs/_tools/ncu_crosstalk/crosstalk.py OUTDIR [--sessions 8] [--rounds 2] [--seconds 6] [--limit 90] [--names]
 """
 from __future__ import annotations
 
@@ -21,6 +21,7 @@ import io
 import json
 import os
 import shutil
+import signal
 import subprocess
 import sys
 import time
@@ -89,7 +90,7 @@ def names_in(log: Path) -> list[str]:
     return [r[column] for r in rows[rows.index(header) + 1:] if len(r) > column]
 
 
-def round_(ncu: str, out: Path, mode: str, r: int, sessions: int, seconds: float) -> list[dict]:
+def round_(ncu: str, out: Path, mode: str, r: int, sessions: int, seconds: float, limit_s: float) -> list[dict]:
     ready = out / f"{mode}-{r}-ready"
     ready.mkdir(parents=True)
     procs = []
@@ -102,13 +103,14 @@ def round_(ncu: str, out: Path, mode: str, r: int, sessions: int, seconds: float
                str(ready), str(sessions), str(seconds)]
         env = {**os.environ, "TRITON_CACHE_DIR": str(d / "triton-cache")}
         procs.append((i, d, subprocess.Popen(cmd, stdout=open(d / "out.txt", "w"), stderr=subprocess.STDOUT,
-                                             env=env)))
-    results = []
+                                             env=env, start_new_session=True)))
+    results, deadline = [], time.monotonic() + limit_s
     for i, d, p in procs:
         try:
-            rc = p.wait(timeout=240 + seconds)
-        except subprocess.TimeoutExpired:
-            p.kill()
+            rc = p.wait(timeout=max(0.1, deadline - time.monotonic()))
+        except subprocess.TimeoutExpired:  # ncu and its target both: none is left to hold the next run back
+            os.killpg(p.pid, signal.SIGKILL)
+            p.wait()
             rc = "timeout"
         said = (d / "out.txt").read_text(errors="replace")
         launches = next((int(line.split()[1]) for line in said.splitlines() if line.startswith("launches")), None)
@@ -126,6 +128,7 @@ def main() -> None:
     ap.add_argument("--seconds", type=float, default=6.0)
     ap.add_argument("--modes", default="default,ports")
     ap.add_argument("--names", action="store_true")
+    ap.add_argument("--limit", type=float, default=90.0, help="seconds a round's sessions get, then are killed")
     args = ap.parse_args()
     ncu = shutil.which("ncu") or "/usr/local/cuda/bin/ncu"
     args.out.mkdir(parents=True, exist_ok=True)
@@ -140,7 +143,7 @@ def main() -> None:
     for mode in filter(None, args.modes.split(",")):
         for r in range(args.rounds):
             t0 = time.monotonic()
-            results = round_(ncu, args.out, mode, r, args.sessions, args.seconds)
+            results = round_(ncu, args.out, mode, r, args.sessions, args.seconds, args.limit)
             for res in results:
                 res["crossed"] = bool(res["others"])
                 res["all_own_listed"] = res["launches"] is not None and res["own_listed"] == res["launches"]
