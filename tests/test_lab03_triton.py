@@ -484,6 +484,7 @@ def test_a_library_kernel_is_never_the_learners_whatever_the_file_names_its_func
     assert not own_kernels.is_mine(torch_softmax, mine)
     assert not own_kernels.is_mine(cublas, mine)
     assert not own_kernels.is_mine("void _softmax_kernel(float *)", mine)  # only the bare name is Triton's
+    assert not own_kernels.is_mine("triton_red_fused__softmax_0", mine | {"triton_red_fused__softmax_0"})
 
     def verdict(listed, source):
         monkeypatch.setattr(own_kernels, "kernels_run", lambda ctx, plan, attempt, limits=None: (

@@ -33,19 +33,22 @@ def allowed(name: str) -> bool:
 
 
 # Families of library kernels whose names carry no namespace, template or parameter list, so that only their spelling
-# tells them from a Triton kernel's: cuBLAS and cuDNN (sm90_xmma_gemm_..., nvjet_..., ampere_sgemm_...). A @triton.jit
-# function named like one cannot be told from it in Nsight Compute's record, and is refused (is_mine).
-LIBRARY_NAME = re.compile(r"(sm\d+_|nvjet_|ampere_|volta_|turing_|maxwell_|cutlass|cublas|cudnn|xmma)")
+# tells them from a Triton kernel's: cuBLAS and cuDNN (sm80_xmma_gemm_..._cublas on an H200: evidence 2026-12-02b,
+# call 1; nvjet_..., ampere_sgemm_...), and the Triton kernels torch.compile generates (triton_poi_fused_...,
+# triton_red_fused__softmax_0). A @triton.jit function named like one cannot be told from it in Nsight Compute's
+# record, and is refused (is_mine).
+LIBRARY_NAME = re.compile(r"(sm\d+_|nvjet_|ampere_|volta_|turing_|maxwell_|cutlass|cublas|cudnn|xmma"
+                          r"|triton_(?:poi|red|per|tem|for)_)")
 
 
 def is_mine(name: str, mine: set[str]) -> bool:
     """Whether a kernel Nsight Compute listed is one of the learner's @triton.jit functions. Triton names a kernel by
-    its function's bare name, and Nsight Compute lists it so (MEASURED_NAMES); a library's kernel carries a namespace,
-    template arguments or a parameter list, or is one of cuBLAS's bare names. Until session 38 a kernel counted as the
+    its function's bare name, and Nsight Compute lists it so (evidence 2026-12-02b, call 1); a library's kernel
+    carries a namespace, template arguments or a parameter list, or is one of cuBLAS's bare names. Until session 38 a kernel counted as the
     learner's when its base name (namespace and parameters cut off) was a jit function's: a file with an unused jit
     function named like a library kernel (a cuBLAS sm90_xmma_gemm_..., or any kernel spelled `void ns::name(...)`)
-    had that kernel counted as its own. Now the whole name must be the function's, and a cuBLAS or cuDNN family's
-    bare name is never the learner's, whatever the file calls its functions."""
+    had that kernel counted as its own. Now the whole name must be the function's, and a bare name of a library
+    family (LIBRARY_NAME) is never the learner's, whatever the file calls its functions."""
     return name.strip() in mine and not LIBRARY_NAME.match(name.strip())
 
 
@@ -239,8 +242,9 @@ def check(ctx, plan, file: str) -> Result:
                                "(even with a Triton kernel copying it out) are not a Triton implementation; a copy "
                                "or a cast your wrapper makes (.contiguous() of a transposed view, .float() of a "
                                "half tensor) is a torch kernel too: pass the view's strides to your kernel instead"]
-                      + ([f"{', '.join(named_like)}: named like a cuBLAS or cuDNN kernel, which Nsight Compute cannot "
-                          "tell from yours: give your kernel a name of its own"] if named_like else []),
+                      + ([f"{', '.join(named_like)}: named like a kernel of cuBLAS, cuDNN or torch.compile, which "
+                          "Nsight Compute cannot tell from yours: give your kernel a name of its own"]
+                         if named_like else []),
                       hint=ctx.hint("no-cheat"), log=worker.log)
     if not ran:
         return failed(f"{ctx.spec.python_entry}(x) launched none of your Triton kernels", hint=ctx.hint("no-cheat"),
