@@ -471,8 +471,9 @@ def test_a_library_kernel_is_never_the_learners_whatever_the_file_names_its_func
     """03.triton.own_kernels counted a listed kernel as the learner's when its *base* name (namespace and parameters
     cut off) was a @triton.jit function's: an unused jit function named like a cuBLAS kernel, or like any kernel
     spelled `void ns::name(...)`, had that kernel counted as the learner's. Now the whole name must be the function's
-    (Triton's kernels are listed by their bare names), and a bare name of a cuBLAS family is never the learner's. A
-    right file keeps passing, and one whose kernel is named like cuBLAS's is told to rename it."""
+    (Triton's kernels are listed by their bare names), and a bare name of a library family (cuBLAS's, torch.compile's)
+    is never the learner's. A right file keeps passing, and one whose kernel is named like cuBLAS's is told to rename
+    it."""
     from grader.checks import own_kernels
     from grader.checks.kernel_checks import WorkerPlan
     from test_judge_side import _lab03_ctx

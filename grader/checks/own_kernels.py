@@ -44,11 +44,12 @@ LIBRARY_NAME = re.compile(r"(sm\d+_|nvjet_|ampere_|volta_|turing_|maxwell_|cutla
 def is_mine(name: str, mine: set[str]) -> bool:
     """Whether a kernel Nsight Compute listed is one of the learner's @triton.jit functions. Triton names a kernel by
     its function's bare name, and Nsight Compute lists it so (evidence 2026-12-02b, call 1); a library's kernel
-    carries a namespace, template arguments or a parameter list, or is one of cuBLAS's bare names. Until session 38 a kernel counted as the
-    learner's when its base name (namespace and parameters cut off) was a jit function's: a file with an unused jit
-    function named like a library kernel (a cuBLAS sm90_xmma_gemm_..., or any kernel spelled `void ns::name(...)`)
-    had that kernel counted as its own. Now the whole name must be the function's, and a bare name of a library
-    family (LIBRARY_NAME) is never the learner's, whatever the file calls its functions."""
+    carries a namespace, template arguments or a parameter list, or is one of a few families' bare names. Until
+    session 38 a kernel counted as the learner's when its base name (namespace and parameters cut off) was a jit
+    function's: a file with an unused jit function named like a library kernel (a cuBLAS sm90_xmma_gemm_..., or any
+    kernel spelled `void ns::name(...)`) had that kernel counted as its own. Now the whole name must be the
+    function's, and a bare name of a library family (LIBRARY_NAME) is never the learner's, whatever the file calls
+    its functions."""
     return name.strip() in mine and not LIBRARY_NAME.match(name.strip())
 
 

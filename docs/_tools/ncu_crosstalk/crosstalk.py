@@ -7,10 +7,13 @@ every session is ready). It then reads each session's CSV record:
 a session's record should list its own kernel, every launch of it, and nothing else.
 
 Modes: "default" (ncu's own port settings) and "ports" (session i given --port 50000+32*i --max-connections 16, a
-range of its own). Also, with --names, one session that lists what Nsight Compute calls a Triton kernel, torch's
+range of its own); --sandbox puts each target in a bwrap sandbox, as the grader's watched workers are. What it
+found on an H200 (docs/data/evidence-2026-12-02b, decision 176): sessions on one GPU do not run side by side, with
+either port setting and sandboxed or not; one session profiles while the others wait or fail. Also, with --names, one session that lists what Nsight Compute calls a Triton kernel, torch's
 softmax and cuBLAS's fp32 matmul (tf32 off and on), for grader/checks/own_kernels.is_mine.
 
-    python3 docs/_tools/ncu_crosstalk/crosstalk.py OUTDIR [--sessions 8] [--rounds 2] [--seconds 6] [--limit 90] [--sandbox] [--names]
+    python3 docs/_tools/ncu_crosstalk/crosstalk.py OUTDIR [--sessions 8] [--rounds 2] [--seconds 6] [--limit 90]
+        [--sandbox] [--names] [--modes default,ports]
 """
 from __future__ import annotations
 
