@@ -392,6 +392,47 @@ def test_nsight_computes_lost_start_is_tried_again_without_using_up_a_try_of_the
     assert len(seen) == 2
 
 
+def test_a_library_kernel_is_never_the_learners_whatever_the_file_names_its_functions(tmp_path, monkeypatch):
+    """03.triton.own_kernels counted a listed kernel as the learner's when its *base* name (namespace and parameters
+    cut off) was a @triton.jit function's: an unused jit function named like a cuBLAS kernel, or like any kernel
+    spelled `void ns::name(...)`, had that kernel counted as the learner's. Now the whole name must be the function's
+    (Triton's kernels are listed by their bare names), and a bare name of a library family (cuBLAS's, torch.compile's)
+    is never the learner's. A right file keeps passing, and one whose kernel is named like cuBLAS's is told to rename
+    it."""
+    from grader.checks import own_kernels
+    from grader.checks.kernel_checks import WorkerPlan
+    from grader.results import Status
+
+    torch_softmax = "void at::native::softmax_rows(float *, const float *, int)"  # a kernel without a template
+    cublas = "sm90_xmma_gemm_f32f32_f32f32_f32_nn_n_tilesize128x128x16_warpgroupsize1x1x1_execute_segment_k_off"
+    mine = {"_softmax_kernel", "softmax_rows", cublas}
+    assert own_kernels.is_mine("_softmax_kernel", mine)
+    assert not own_kernels.is_mine(torch_softmax, mine)
+    assert not own_kernels.is_mine(cublas, mine)
+    assert not own_kernels.is_mine("void _softmax_kernel(float *)", mine)  # only the bare name is Triton's
+    assert not own_kernels.is_mine("triton_red_fused__softmax_0", mine | {"triton_red_fused__softmax_0"})
+
+    def verdict(listed, source):
+        monkeypatch.setattr(own_kernels, "kernels_run", lambda ctx, plan, attempt, limits=None: (
+            listed, type("W", (), {"log": tmp_path / "worker.log"})(), ""))
+        ctx = _lab03_ctx(tmp_path / str(len(list(tmp_path.iterdir()))), {"softmax_triton.py": source})
+        plan = WorkerPlan("triton", {"op": "softmax", "file": "softmax_triton.py"}, (ctx.stage,), True)
+        return own_kernels.check(ctx, plan, "softmax_triton.py")
+
+    monkeypatch.setattr(own_kernels, "find_ncu", lambda: "/usr/bin/ncu")
+    copy = "import triton\n@triton.jit\ndef _copy_kernel(x):\n    pass\n"
+    decoy = copy + "@triton.jit\ndef softmax_rows(x):\n    pass\n"
+    result = verdict([torch_softmax, "_copy_kernel"], decoy)
+    assert result.status == Status.FAIL and "not yours" in result.message and "softmax_rows" in result.message
+    result = verdict([torch_softmax, "_copy_kernel"], copy)
+    assert result.status == Status.FAIL and "not yours" in result.message
+    gemm = copy + f"@triton.jit\ndef {cublas}(x):\n    pass\n"
+    result = verdict([cublas, "_copy_kernel"], gemm)
+    assert result.status == Status.FAIL and "give your kernel a name of its own" in " ".join(result.details)
+    result = verdict(["_copy_kernel", "_copy_kernel"], copy)
+    assert result.status == Status.PASS and "(_copy_kernel)" in result.message, result.message
+
+
 def test_grader_timeout_s_caps_every_cases_limit(tmp_path, monkeypatch):
     """GRADER_TIMEOUT_S (the tests' hang controls) shortens each case's own limit too (lab 00's is 60 s, lab 02's
     300 s): a test's hanging kernel is found in its seconds, not the lab's minutes. Without it, a lab's own limit."""
