@@ -411,6 +411,12 @@ def test_a_library_kernel_is_never_the_learners_whatever_the_file_names_its_func
     assert not own_kernels.is_mine(cublas, mine)
     assert not own_kernels.is_mine("void _softmax_kernel(float *)", mine)  # only the bare name is Triton's
     assert not own_kernels.is_mine("triton_red_fused__softmax_0", mine | {"triton_red_fused__softmax_0"})
+    for library in ("sm80_xmma_gemm_f32f32_f32f32_f32_nn_n_tilesize64x64x8_stage3_warpsize1x4x1_ffma_aligna4_alignc4_"
+                    "execute_kernel__5x_cublas", "ampere_sgemm_128x64_nn", "nvjet_tst_64x8_64x16_4x1_v_bz_TNT",
+                    "volta_scudnn_128x64_relu_interior_nn_v1"):  # cuBLAS and cuDNN (the first listed on an H200)
+        assert own_kernels.LIBRARY_NAME.match(library), library
+    for learners in ("sm90_softmax", "ampere_rows_kernel", "softmax_cublas_like", "matmul_kernel", "_gemm_kernel"):
+        assert own_kernels.is_mine(learners, {learners}), learners  # a name of the learner's own stays theirs
 
     def verdict(listed, source):
         monkeypatch.setattr(own_kernels, "kernels_run", lambda ctx, plan, attempt, limits=None: (

@@ -36,9 +36,9 @@ def allowed(name: str) -> bool:
 # tells them from a Triton kernel's: cuBLAS and cuDNN (sm80_xmma_gemm_..._cublas on an H200: evidence 2026-12-02b,
 # call 1; nvjet_..., ampere_sgemm_...), and the Triton kernels torch.compile generates (triton_poi_fused_...,
 # triton_red_fused__softmax_0). A @triton.jit function named like one cannot be told from it in Nsight Compute's
-# record, and is refused (is_mine).
-LIBRARY_NAME = re.compile(r"(sm\d+_|nvjet_|ampere_|volta_|turing_|maxwell_|cutlass|cublas|cudnn|xmma"
-                          r"|triton_(?:poi|red|per|tem|for)_)")
+# record, and is refused (is_mine). Narrow enough that a learner's sm90_softmax or ampere_rows_kernel stays theirs.
+LIBRARY_NAME = re.compile(r"sm\d+_xmma|nvjet_|(?:ampere|volta|turing|maxwell)_\w*(?:gemm|cudnn)|cutlass|cublas|cudnn"
+                          r"|xmma|triton_(?:poi|red|per|tem|for)_|\w*_cublas$")
 
 
 def is_mine(name: str, mine: set[str]) -> bool:
