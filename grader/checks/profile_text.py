@@ -838,7 +838,8 @@ def quotes(text: str, labels: tuple[str, ...] = (), kernels: tuple[str, ...] = (
             # A count is compared with the metric whose name comes before it ("Warp Cycles Per Issued Instruction is
             # 15.33"): one written after it names what is counted ("32 consecutive float4 values", "7.59 cycles of
             # those"), not a metric's value (session 17).
-            context = masked[max(0, match.start() - window): match.end() + (window if unit else 0)] + " | " + \
+            context = _wrapped_name(paragraph, masked, match.start(), window, any_label_re) + \
+                masked[max(0, match.start() - window): match.end() + (window if unit else 0)] + " | " + \
                 row_label + (" | " + column if column else "")
             sentence = _CLAUSE_END.split(paragraph + masked[:match.start()])[-1] + _CLAUSE_END.split(following)[0]
             after_label = _label_after(masked, match.end(), any_label_re) if family == "count" else ""
@@ -884,6 +885,20 @@ NCU_LABELS = ("Block Limit Barriers", "Block Limit SM", "Block Limit Registers",
               "Total SM Elapsed Cycles", "Average SMSP Active Cycles", "Total SMSP Elapsed Cycles",
               "Branch Instructions Ratio", "Branch Instructions", "Branch Efficiency", "Avg. Divergent Branches",
               "Avg. Active Threads Per Warp", "Avg. Not Predicated Off Threads Per Warp", "Registers Per Thread")
+
+
+def _wrapped_name(paragraph: str, masked: str, start: int, window: int, any_label_re: re.Pattern) -> str:
+    """The start of a metric's full name that a line wrap cut before this line ("the L2 Cache" / "Throughput is
+    90.92 %": Markdown joins the lines), where the figure's window reaches the line's start; else "". Only a name cut
+    by the wrap: a window reaching whole into the line before took a figure beside "DRAM Throughput is" at the end of
+    the line before as a quote of DRAM bytes (the solution's own "84.40% of its peak: 512 MiB in 126.05 us")."""
+    if not paragraph or start > window:
+        return ""
+    tail = paragraph[-80:]
+    for m in any_label_re.finditer(tail + masked[:start]):
+        if m.start() < len(tail.rstrip()) and m.end() > len(tail):
+            return tail[m.start():]
+    return ""
 
 
 def _normal(label: str) -> str:
