@@ -170,6 +170,34 @@ class GpuLock:
 
 
 PROFILER_LOCK = "phase24-grader.profiler.lock"  # one file for every GPU of the machine (GpuLock._open)
+
+# The ports of the watched workers that Nsight Compute launches suspended (grader/checks/own_kernels.py): each waits,
+# its injected library listening on a port of its own, for the `ncu --mode attach` that its check runs under the
+# profiler lock. Two ports apart, as attach finds no process with a range of one port (docs/data/evidence-2026-12-02c,
+# calls 2-4), and above ncu's own default range (49152-49215), where make profile's and lab 02's sessions listen.
+NCU_PORT_BASE = 50200
+NCU_PORT_SLOTS = 32
+
+
+def ncu_port() -> tuple[int, int | None]:
+    """(a port for one suspended watched worker, the open file whose flock keeps it this caller's until closed). Two
+    targets given one port both said they waited on it, and the attach found only the first (2026-12-02c, call 4):
+    so each slot is a lock file in the lock folder, held from the worker's start to its end. Where no slot is free,
+    or no folder, a slot by this process's id, unlocked."""
+    folder = lock_folder()
+    if folder is not None:
+        for k in range(NCU_PORT_SLOTS):
+            try:
+                fd = os.open(folder / f"phase24-grader.ncu-port-{k}.lock", os.O_RDONLY | os.O_CREAT | os.O_NOFOLLOW,
+                             0o660)
+            except OSError:
+                break
+            try:
+                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                return NCU_PORT_BASE + 2 * k, fd
+            except OSError:
+                os.close(fd)
+    return NCU_PORT_BASE + 2 * (os.getpid() % NCU_PORT_SLOTS), None
 _profiler_holds = 0  # how many profiler() holds this process has now (the lock admits one holder on the machine)
 _profiler_holds_lock = threading.Lock()
 

@@ -320,6 +320,19 @@ def worker_memory_bytes() -> int:
     return max(min(SETTINGS.worker_memory_bytes, half), 1 << 30)
 
 
+def _only_nsight_computes(chunk: bytes) -> bool:
+    """Whether output holds only Nsight Compute's own lines (==PROF==, ==WARNING==, ...): a worker ncu launches
+    suspended has it print "==PROF== Waiting for profiler to attach" at once, before its harness has begun, which
+    is not the harness's first line (own_kernels.FIRST_LINE_S)."""
+    return all(line.startswith(b"==") for line in chunk.splitlines() if line.strip())
+
+
+def launched_suspended(wrapper: list[str]) -> bool:
+    """Whether Nsight Compute runs ``wrapper``'s process with ``--mode launch``: its injected library waits, at the
+    process's first CUDA call, for an ``ncu --mode attach``; no session watches it until then (own_kernels.attach)."""
+    return "--mode" in wrapper[:-1] and wrapper[wrapper.index("--mode") + 1] == "launch"
+
+
 class Worker:
     """One sandboxed worker process. Use as a context manager; ``call`` sends a command and returns
     the worker's ``Reply``; marks the worker sends before its reply go to ``on_mark``."""
@@ -365,9 +378,10 @@ class Worker:
         self.close()
 
     def start(self) -> None:
-        if self.wrapper and not gpu_lock.profiler_held_here():
+        if self.wrapper and not launched_suspended(self.wrapper) and not gpu_lock.profiler_held_here():
             # A watched worker (Nsight Compute outside its sandbox) with no hold of the machine's profiler lock: another
-            # grading's session could run beside it, and two sessions at once cross their records (grader/gpu_lock.py)
+            # grading's session could run beside it, and two sessions at once cross their records (grader/gpu_lock.py).
+            # One that ncu launches suspended is profiled by no session until its check attaches one, under the lock.
             raise RuntimeError("a watched worker may start only while this process holds the machine's profiler lock "
                                "(grader/gpu_lock.py): mark its check profiled (grader/registry.py)")
         self.logdir.mkdir(parents=True, exist_ok=True)
@@ -395,7 +409,7 @@ class Worker:
     def _drain_output(self) -> None:
         stream = self.proc.stdout
         while chunk := stream.read1(1 << 16):
-            if self.first_output_s is None:
+            if self.first_output_s is None and not _only_nsight_computes(chunk):
                 self.first_output_s = time.monotonic() - self._started
                 self._spoke.set()
             if len(self._log_head) < LOG_HEAD:

@@ -331,3 +331,120 @@ def test_the_profiler_lock_is_one_for_every_gpu_of_the_machine(tmp_path):
     assert entered.wait(5), "the profiler lock was not given to the other GPU's grading once free"
     holder.join(5)
     waiter.join(5)
+
+
+def test_a_worker_that_nsight_compute_launches_suspended_starts_without_the_profiler_lock_and_is_attached_under_it(
+        tmp_path, monkeypatch):
+    """Decision 178: 03.triton.own_kernels' worker is launched with `ncu --mode launch`: its injected library waits at
+    the process's first CUDA call, and no session watches it until the check runs `ncu --mode attach` (four such
+    workers waiting at once, attached one after another, each listed its own kernel only: evidence 2026-12-02c, call
+    4). So it may start with its lab, outside the profiler lock; the attach may not. Any other wrapper still needs the
+    lock to start."""
+    from grader import gpu_lock
+    from grader.checks import own_kernels
+    from grader.runner import Worker, launched_suspended
+
+    assert launched_suspended(["ncu", "--mode", "launch", "--port", "50200"])
+    for other in (["ncu", "--target-processes", "all"], ["ncu", "--mode", "launch-and-attach"], ["ncu", "--mode"],
+                  ["ncu", "--mode", "attach"], ["env"]):
+        assert not launched_suspended(other), other
+    script = tmp_path / "fake-ncu"
+    script.write_text("#!/bin/sh\nshift 2\nexec \"$@\"\n")  # drops "--mode launch", runs the worker
+    script.chmod(0o755)
+    assert not gpu_lock.profiler_held_here()
+    suspended = Worker("cuda", logdir=tmp_path / "w1", gpu=False, wrapper=[str(script), "--mode", "launch"])
+    try:
+        suspended.start()
+        assert suspended.proc is not None
+    finally:
+        suspended.close()
+    quiet = tmp_path / "fake-ncu-waiting"  # Nsight Compute's line at once, then a harness that never begins
+    quiet.write_text("#!/bin/sh\necho '==PROF== Waiting for profiler to attach on ports 50200-50200'\nsleep 30\n")
+    quiet.chmod(0o755)
+    lost = Worker("cuda", logdir=tmp_path / "w3", gpu=False, wrapper=[str(quiet), "--mode", "launch"])
+    try:
+        lost.start()
+        assert not lost.spoke_within(1.5), "ncu's own line was taken for the harness's first"
+    finally:
+        lost.close()
+    refused = Worker("cuda", logdir=tmp_path / "w2", gpu=False, wrapper=[str(script), "--mode", "launch-and-attach"])
+    with pytest.raises(RuntimeError, match="profiler lock"):
+        refused.start()
+    assert refused.proc is None
+    spawned = []
+    monkeypatch.setattr(own_kernels.runner, "start", lambda *a, **k: spawned.append(a) or None)
+    worker = type("W", (), {"ncu_port": 50200})()
+    with pytest.raises(RuntimeError, match="profiler lock"):
+        own_kernels.attach(None, worker, tmp_path / "ncu.csv")
+    assert not spawned, "Nsight Compute attached without the profiler lock"
+
+
+def test_each_suspended_watched_worker_gets_a_port_of_its_own_and_gives_it_back(tmp_path, monkeypatch):
+    """Two targets launched on one port both said they waited on it, and the attach found the first only (evidence
+    2026-12-02c, call 4): the second grading's check would have watched the first grading's worker. Each watched
+    worker's port is a lock file held from its start to the end of its try, in this process or another, two ports
+    apart (an attach given one port found no process: calls 2 and 3)."""
+    from grader import gpu_lock
+
+    monkeypatch.setenv("GRADER_LOCK_DIR", str(tmp_path))
+    first, hold_1 = gpu_lock.ncu_port()
+    second, hold_2 = gpu_lock.ncu_port()  # another thread's or check's, same process
+    code = ("import sys; sys.path.insert(0, %r); from grader import gpu_lock; print(gpu_lock.ncu_port()[0])"
+            % str(sys.path[0]))
+    other = int(subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
+                               cwd=str(__import__("pathlib").Path(__file__).resolve().parent.parent)).stdout)
+    assert len({first, second, other}) == 3 and all((p - gpu_lock.NCU_PORT_BASE) % 2 == 0 for p in (first, second))
+    assert min(first, second, other) > 49215, "inside Nsight Compute's default range, where other sessions listen"
+    os.close(hold_1)
+    again, hold_3 = gpu_lock.ncu_port()
+    assert again == first, "a port given back was not taken again"
+    os.close(hold_2)
+    os.close(hold_3)
+
+
+def test_nsight_computes_attach_is_a_lost_start_when_it_finds_no_process_and_waits_until_it_is_connected(
+        tmp_path, monkeypatch):
+    """The check's attach is Nsight Compute's, before any learner code runs: one that ends without connecting (ncu said
+    "No attachable process found" for a port it was not listening on: evidence 2026-12-02c, calls 2-3) is a lost
+    start, tried again in a fresh sandbox, not a try of the learner's code. One that connects returns only once ncu's
+    log says so, its process left running to watch the worker."""
+    from grader import gpu_lock
+    from grader.checks import own_kernels
+
+    fake = tmp_path / "ncu"
+    fake.write_text("#!/bin/sh\nlog=\"\"\nwhile [ $# -gt 0 ]; do [ \"$1\" = --log-file ] && log=$2; shift; done\n"
+                    "if [ -n \"$FAKE_CONNECT\" ]; then sleep 0.3; echo '==PROF== Connected to process 7 (python)' "
+                    "> \"$log\"; sleep 30; else echo '==ERROR== No attachable process found.' > \"$log\"; exit 1; fi\n")
+    fake.chmod(0o755)
+    monkeypatch.setattr(own_kernels, "find_ncu", lambda: str(fake))
+    worker = type("W", (), {"ncu_port": 50200})()
+    with GpuLock(tmp_path, "gpu").profiler():
+        assert gpu_lock.profiler_held_here()
+        proc, error = own_kernels.attach(None, worker, tmp_path / "a.csv")
+        assert proc is None and "could not attach" in error and "No attachable process" in error
+        monkeypatch.setenv("FAKE_CONNECT", "1")
+        proc, error = own_kernels.attach(None, worker, tmp_path / "b.csv")
+        try:
+            assert not error and proc.poll() is None, "returned before connecting, or the watch ended"
+        finally:
+            own_kernels.stop_attach(proc, 0.0)
+        assert proc.poll() is not None, "the attach outlived its try"
+
+
+def test_a_suspended_watched_workers_harness_sets_up_no_cuda_before_its_attach(monkeypatch):
+    """GRADER_WARM=launched: a worker that Nsight Compute launched suspended stops at its first CUDA call until its check
+    attaches ncu. Its warm-up must make none (torch.cuda.is_available, torch.cuda.init), or its start would never
+    answer; other workers set CUDA up at start-up as before."""
+    import torch
+
+    from grader.workers import serve
+
+    calls = []
+    monkeypatch.setattr(torch.cuda, "is_available", lambda: calls.append("is_available") or True)
+    monkeypatch.setattr(torch.cuda, "init", lambda: calls.append("init"))
+    monkeypatch.setenv("GRADER_WARM", "launched")
+    serve.warm_torch()
+    assert calls == [], calls
+    monkeypatch.setenv("GRADER_WARM", "torch")
+    serve.warm_torch()
+    assert calls == ["is_available", "init"], calls

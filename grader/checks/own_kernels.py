@@ -1,7 +1,7 @@
 """Which kernels did the learner's Python call run? Asked of Nsight Compute, from outside the worker.
 
-ncu starts the sandboxed worker and records every kernel the process launches (one cheap metric per
-launch). The worker imports the learner's file and runs one case; every kernel must then be one of
+ncu launches the sandboxed worker suspended (``ncu_worker``); the check, under the machine's profiler lock,
+attaches ncu to it (``attach``), which records every kernel the process launches (one cheap metric per launch). The worker imports the learner's file and runs one case; every kernel must then be one of
 the file's own @triton.jit functions, or torch's fill (a wrapper may zero a workspace; this run does
 not poison fresh allocations, as the correctness runs do, so no fill of the grader's own shows).
 Learner code cannot hide a launch from ncu by changing Python state: the record is taken by the
@@ -12,14 +12,18 @@ from __future__ import annotations
 import ast
 import csv
 import io
+import os
 import re
+from subprocess import DEVNULL, Popen, TimeoutExpired
 import time
+import weakref
 
-from grader import trace
+from grader import gpu_lock, trace
 from grader.build import ncu_path
 from grader.checks.kernels import run_cases
 from grader.results import Result, failed, passed, skipped
 from grader.checks.kernel_checks import NCU_CLOSE_S, new_worker, started_worker
+from grader import runner
 from grader.runner import WorkerGone
 
 ALLOWED_LIBRARY_KERNELS = ("FillFunctor",)  # torch's fill_/zero_: allocation, not arithmetic
@@ -94,8 +98,8 @@ def base(name: str) -> str:
     return name[:cut].strip().split()[-1].split("::")[-1] if name[:cut].strip() else name
 
 
-# The watched worker's start (until its harness answers "hello": torch imported, CUDA set up under ncu, no learner code
-# yet), then its init and its one case: 6.5 to 13 s in all on an H100 under load. Now and then a sandboxed worker under
+# The watched worker's start (until its harness answers "hello": torch imported, no learner code yet; CUDA is set up at
+# its init since decision 178, once ncu is attached), then its init and its one case: 6.5 to 13 s in all on an H100 under load. Now and then a sandboxed worker under
 # ncu never answered its start (4 times in about 60 runs on an H100; in make test-gpu, 2 or 3 of 11 watched checks on an
 # H200: docs/data/evidence-2026-11-27k, 2026-11-29e); a fresh sandbox then started in seconds, and every start that
 # answered took 4-10 s. A start that never answers is Nsight Compute's or the harness's, no learner code having run:
@@ -128,23 +132,76 @@ def ncu_log(ctx, attempt: int):
 
 
 def ncu_worker(ctx, plan, attempt: int):
-    """The worker Nsight Compute starts and watches, in the sandbox like every worker, started by the check, which
-    holds the machine's profiler lock (see lab03_triton.prespawn). ncu's injected library reports to ncu over the
-    loopback: the one sandbox that shares the network. It loads the learner's file only at its init, after the
-    method audit (no sockets, no os, no torch.distributed)."""
+    """The worker Nsight Compute launches suspended (``--mode launch``), in the sandbox like every worker: torch
+    imports, and the harness answers its start, with no Nsight Compute session watching; at its first CUDA call (its
+    init) it waits for the ``ncu --mode attach`` that its check runs under the machine's profiler lock (``attach``).
+    So the first try's worker starts with the lab (lab03_triton.prespawn), outside that lock. ncu's injected library
+    listens on the loopback, on a port of this worker's own (gpu_lock.ncu_port): the one sandbox that shares the
+    network. It loads the learner's file only at its init, after the method audit (no sockets, no os, no
+    torch.distributed)."""
     def make():
-        log = ncu_log(ctx, attempt)
-        log.unlink(missing_ok=True)
-        # Clocks and caches left as they are: checks run beside, and only the kernels' names are read. With the caches
-        # flushed before each kernel, 200 launches of a small Triton kernel took 1.95 s instead of 1.24 s, while the
-        # case holds the GPU lock shared (an H200: docs/data/evidence-2026-11-29f, call 1).
-        wrapper = [find_ncu(), "--target-processes", "all", "--clock-control", "none", "--cache-control", "none",
-                   "--metrics", "gpu__time_duration.sum", "--csv", "--log-file", str(log)]
-        return new_worker(ctx, "triton", f"triton-ncu-{attempt}", "triton-ncu", gpu=True, ro=list(plan.ro),
-                          env={**dict(plan.env), "GRADER_WARM": "torch", "GRADER_STALL_REPORT_S": str(STALL_REPORT_S)},
-                          rw=list(plan.rw), wrapper=wrapper, share_net=True)
+        port, hold = gpu_lock.ncu_port()
+        wrapper = [find_ncu(), "--mode", "launch", "--target-processes", "all", "--port", str(port),
+                   "--max-connections", "1"]
+        worker = new_worker(ctx, "triton", f"triton-ncu-{attempt}", "triton-ncu", gpu=True, ro=list(plan.ro),
+                            env={**dict(plan.env), "GRADER_WARM": "launched",
+                                 "GRADER_STALL_REPORT_S": str(STALL_REPORT_S)},
+                            rw=list(plan.rw), wrapper=wrapper, share_net=True)
+        worker.ncu_port = port
+        # the port is given back once the try is over (kernels_run), or with the worker if it never runs
+        worker.ncu_port_release = weakref.finalize(worker, os.close, hold) if hold is not None else (lambda: None)
+        return worker
 
     return started_worker(ctx, f"ncu-{attempt}", make)
+
+
+ATTACH_SPAN = 2  # the ports an attach looks at from its worker's: with one, it found no process (gpu_lock.ncu_port)
+ATTACH_LIMIT_S = 20.0  # an attach connected 3.4-4.5 s after it began, its case run and its process ended included
+ATTACHED = "==PROF== Connected to process"  # what ncu's log says once it watches the process (2026-12-02c, call 3)
+
+
+def attach(ctx, worker, log) -> tuple[Popen | None, str]:
+    """(the ``ncu --mode attach`` process that watches ``worker`` from now until it ends, an error). Only under the
+    machine's profiler lock: two sessions at once cross their records (grader/gpu_lock.py). ncu, a trusted program,
+    runs outside the sandbox, as it did when it launched the worker itself. Returns once ncu says it is connected,
+    before any of the learner's code runs (the worker waits at its first CUDA call, in its init)."""
+    if not gpu_lock.profiler_held_here():
+        raise RuntimeError("Nsight Compute attaches only while this process holds the machine's profiler lock "
+                           "(grader/gpu_lock.py): mark its check profiled (grader/registry.py)")
+    log.unlink(missing_ok=True)
+    # Clocks and caches left as they are: checks run beside, and only the kernels' names are read. With the caches
+    # flushed before each kernel, 200 launches of a small Triton kernel took 1.95 s instead of 1.24 s, while the case
+    # holds the GPU lock shared (an H200: docs/data/evidence-2026-11-29f, call 1).
+    cmd = [find_ncu(), "--mode", "attach", "--hostname", "127.0.0.1", "--port", str(worker.ncu_port),
+           "--max-connections", str(ATTACH_SPAN), "--clock-control", "none", "--cache-control", "none",
+           "--metrics", "gpu__time_duration.sum", "--csv", "--log-file", str(log)]
+    proc = runner.start(cmd, stdin=DEVNULL, stdout=DEVNULL, stderr=DEVNULL,
+                        start_new_session=True)
+    deadline = time.monotonic() + ATTACH_LIMIT_S
+    while time.monotonic() < deadline:
+        said = log.read_text(errors="replace") if log.is_file() else ""
+        if ATTACHED in said:
+            return proc, ""
+        if proc.poll() is not None:
+            return None, f"Nsight Compute could not attach: {' '.join(said.split())[-300:] or 'it said nothing'}"
+        time.sleep(0.05)
+    stop_attach(proc, 0.0)
+    return None, f"Nsight Compute did not attach in {ATTACH_LIMIT_S:.0f} s"
+
+
+def stop_attach(proc: Popen | None, grace_s: float) -> None:
+    """Wait ``grace_s`` for the attach to write its record and end (its process has ended), then kill it."""
+    if proc is None:
+        return
+    root = runner._process(proc.pid)
+    try:
+        proc.wait(timeout=grace_s)
+    except TimeoutExpired:
+        pass
+    finally:
+        runner._track(proc.pid, False)
+        runner.kill_tree(root)
+        proc.wait()
 
 
 START = "its start"  # the stage of a try whose worker never answered its start
@@ -160,6 +217,7 @@ def kernels_run(ctx, plan, attempt: int,
         ctx.spec.numel(c.dim, ctx.spec.abi.names("out")[0]) - 1_000_000))
     worker = ncu_worker(ctx, plan, attempt)
     stage = START
+    watching = None
     try:
         start_s, limit, first_line_s = limits or (START_LIMITS_S[0], STEP_LIMITS_S[0], FIRST_LINE_S[0])
         if first_line_s is not None and not worker.spoke_within(first_line_s):
@@ -171,6 +229,10 @@ def kernels_run(ctx, plan, attempt: int,
         if trace.enabled():  # the harness's own account of its start (imports, CUDA under ncu)
             trace.event("watched start", time.monotonic(), lane=ctx.lane, first_output_s=worker.first_output_s,
                         log=" | ".join(line for line in worker.log_text().splitlines() if "[harness]" in line)[:600])
+        with trace.span("ncu attach"):
+            watching, error = attach(ctx, worker, log)
+        if error:  # Nsight Compute's, before any learner code: a lost start, tried again in a fresh sandbox
+            raise worker.hung(error)
         stage = "your file's init"
         with ctx.gpu_work():
             reply = worker.call({"cmd": "init", **plan.init, "poison": False}, timeout_s=limit)  # listed, not judged
@@ -187,6 +249,8 @@ def kernels_run(ctx, plan, attempt: int,
         return [], worker, f"{stage}: {gone}"
     finally:
         worker.close(NCU_CLOSE_S)  # ncu writes its record as the process ends: given time to, not killed at 2 s
+        stop_attach(watching, NCU_CLOSE_S)
+        worker.ncu_port_release()
     if not log.is_file():
         return [], worker, "Nsight Compute wrote no record"
     rows = list(csv.reader(io.StringIO(log.read_text(errors="replace"))))

@@ -40,10 +40,12 @@ def prespawn(ctx: Context, file: str) -> None:
     lane that will use it (the interpreter's, the GPU shapes', the sweep's three), so that torch imports while the
     judge sets up. Each loads the file only at its init, after the file's audit.
 
-    Not Nsight Compute's: its worker starts inside its check, once the check holds the machine's profiler lock.
-    Started early, an ncu session of one grading held the GPU's profiler while its check waited for the GPU lock,
-    and another grading's ncu run, holding that lock shared, waited for the profiler (device call 2 of 2026-11-27:
-    150 s)."""
+    Nsight Compute's first try too: ncu launches it suspended (own_kernels.ncu_worker), and no session watches it
+    until its check, holding the machine's profiler lock, attaches one. (Started early under a session of its own, an
+    ncu run of one grading held the GPU's profiler while its check waited for the GPU lock, and another grading's,
+    holding that lock shared, waited for the profiler: device call 2 of 2026-11-27, 150 s. Four workers launched
+    suspended at once, then attached one after another, each listed its own kernel only, every launch of it:
+    docs/data/evidence-2026-12-02c, call 4.)"""
     if not begun(ctx, file):
         return
     kc.prespawn(ctx, plan(ctx, file, "cpu"), lane="triton")
@@ -52,6 +54,8 @@ def prespawn(ctx: Context, file: str) -> None:
         kc.prespawn(ctx, gpu, lane="triton-gpu")
         kc.prespawn(ctx, gpu, SWEEP_WORKERS, lane="triton-sweep")
         kc.prespawn_copy_worker(ctx)
+        if ctx.lab.has_lane("triton-ncu") and own_kernels.find_ncu() is not None:
+            own_kernels.ncu_worker(ctx, gpu, 1)
 
 
 def triton_cache(ctx: Context) -> Path | None:
