@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Evidence 2026-12-02c, call 5: decision 178's watched worker (launched suspended by ncu --mode launch with the lab,
 # attached under the profiler lock by its check) on the GPU: lab 03 of the solutions alone, make test-gpu's command
-# under timeout 420 with every grading traced, then every lab of the solutions.
+# under timeout 420 with every grading traced, then every lab of the solutions. Stops after lab 03 if its
+# 03.triton.own_kernels does not pass.
 #   bash docs/data/evidence-2026-12-02c/call5/run.sh   (on the GPU machine, from the repository root; $OUT collects)
 set -u
 export PYTHONUNBUFFERED=1
@@ -14,6 +15,12 @@ echo "ncu processes before: $(pgrep -c -f 'ncu ' || true)" >> $L
 echo "== lab 03: --submission solutions" >> $L
 ( time GRADER_TRACE=$R/lab03.jsonl timeout 100 python3 -m grader 03 --submission solutions --timings --json $R/lab03.json ) > $R/lab03.txt 2>&1
 grep -E "own_kernels|^│ (lab 0|total)|Score|^real" $R/lab03.txt >> $L
+python3 - $R/lab03.json >> $L 2>&1 <<'PY' || { tail -60 $R/lab03.txt >> $L; cd $OUT && tar -czf r.tgz r && rm -rf r; exit 0; }
+import json, sys
+t = {x["extra_data"]["id"]: x for x in json.load(open(sys.argv[1]))["tests"]}["03.triton.own_kernels"]
+print("own_kernels:", t["extra_data"]["grader_status"], t["output"][:400])
+sys.exit(t["extra_data"]["grader_status"] != "PASS")
+PY
 ( time GRADER_TEST_TRACE=$R/tt timeout 420 python3 -m pytest -q -m gpu --ignore=tests/docs \
     -n 8 --dist worksteal -p no:cacheprovider --durations=0 ) > $R/test-gpu.txt 2>&1
 grep -vE "PytestBenchmarkWarning|warner\(" $R/test-gpu.txt | grep -E "passed|failed|error|^real|^FAILED|^ERROR" | tail -12 >> $L
