@@ -402,33 +402,92 @@ def test_each_suspended_watched_worker_gets_a_port_of_its_own_and_gives_it_back(
     os.close(hold_3)
 
 
-def test_nsight_computes_attach_is_a_lost_start_when_it_finds_no_process_and_waits_until_it_is_connected(
+def test_nsight_computes_attach_is_tried_until_the_worker_waits_at_its_first_cuda_call_and_returns_once_connected(
         tmp_path, monkeypatch):
-    """The check's attach is Nsight Compute's, before any learner code runs: one that ends without connecting (ncu said
-    "No attachable process found" for a port it was not listening on: evidence 2026-12-02c, calls 2-3) is a lost
-    start, tried again in a fresh sandbox, not a try of the learner's code. One that connects returns only once ncu's
-    log says so, its process left running to watch the worker."""
+    """The worker's injected library listens only once the process waits at its first CUDA call, in its init: an attach
+    right after its start found no process, and every right submission failed (evidence 2026-12-02c, call 5). The
+    attach now runs beside the init and is tried again while ncu finds no process, until its limit; one that never
+    connects is Nsight Compute's failure, said as such. One that connects returns only once ncu's log says so, its
+    process left running to watch the worker."""
     from grader import gpu_lock
     from grader.checks import own_kernels
 
     fake = tmp_path / "ncu"
+    tries = tmp_path / "tries"
     fake.write_text("#!/bin/sh\nlog=\"\"\nwhile [ $# -gt 0 ]; do [ \"$1\" = --log-file ] && log=$2; shift; done\n"
-                    "if [ -n \"$FAKE_CONNECT\" ]; then sleep 0.3; echo '==PROF== Connected to process 7 (python)' "
-                    "> \"$log\"; sleep 30; else echo '==ERROR== No attachable process found.' > \"$log\"; exit 1; fi\n")
+                    f"echo x >> {tries}\n"
+                    f"if [ -n \"$FAKE_CONNECT\" ] && [ $(wc -l < {tries}) -ge 3 ]; then "
+                    "echo '==PROF== Connected to process 7 (python)' > \"$log\"; sleep 30; "
+                    "else echo '==ERROR== No attachable process found.' > \"$log\"; exit 1; fi\n")
     fake.chmod(0o755)
     monkeypatch.setattr(own_kernels, "find_ncu", lambda: str(fake))
     worker = type("W", (), {"ncu_port": 50200})()
     with GpuLock(tmp_path, "gpu").profiler():
         assert gpu_lock.profiler_held_here()
-        proc, error = own_kernels.attach(None, worker, tmp_path / "a.csv")
+        t = time.monotonic()
+        proc, error = own_kernels.attach(None, worker, tmp_path / "a.csv", limit_s=1.5)
         assert proc is None and "could not attach" in error and "No attachable process" in error
-        monkeypatch.setenv("FAKE_CONNECT", "1")
-        proc, error = own_kernels.attach(None, worker, tmp_path / "b.csv")
+        assert 1.4 < time.monotonic() - t < 5 and len(tries.read_text().split()) >= 3, "not tried again until its limit"
+        tries.unlink()
+        monkeypatch.setenv("FAKE_CONNECT", "1")  # the third try finds the worker waiting
+        proc, error = own_kernels.attach(None, worker, tmp_path / "b.csv", limit_s=10)
         try:
             assert not error and proc.poll() is None, "returned before connecting, or the watch ended"
+            assert len(tries.read_text().split()) == 3
         finally:
             own_kernels.stop_attach(proc, 0.0)
         assert proc.poll() is not None, "the attach outlived its try"
+        stop = threading.Event()
+        stop.set()  # the worker's init ended without CUDA: the attach gives up at once
+        t = time.monotonic()
+        assert own_kernels.attach(None, worker, tmp_path / "c.csv", stop, limit_s=10)[0] is None
+        assert time.monotonic() - t < 1
+
+
+def test_an_attach_that_fails_is_a_lost_start_not_a_try_of_the_learners_code(tmp_path, monkeypatch):
+    """An attach that never connects leaves the worker waiting in its init at its first CUDA call: the attach's thread
+    closes the worker, and the try ends as a lost start (tried again in a fresh sandbox), not as the learner's init
+    hanging."""
+    from grader.checks import own_kernels
+    from grader.checks.kernel_checks import WorkerPlan
+    from grader.runner import WorkerGone
+    from tests.test_judge_side import _lab03_ctx
+
+    class Waits:
+        log = tmp_path / "worker.log"
+        lane = "triton-ncu"
+        exit = None
+        first_output_s = 0.5
+        stuck = ""
+
+        def __init__(self):
+            self.closed = threading.Event()
+
+        def start(self):
+            pass
+
+        def spoke_within(self, seconds):
+            return True
+
+        def log_text(self):
+            return ""
+
+        def call(self, command, *, timeout_s, on_mark=None):
+            if command["cmd"] == "hello":
+                return None
+            if not self.closed.wait(10):  # the init, at its first CUDA call, until the worker is closed
+                raise AssertionError("the failed attach left the init waiting")
+            raise WorkerGone("died", "closed", self)
+
+        def close(self, grace_s=2.0):
+            self.closed.set()
+
+    ctx = _lab03_ctx(tmp_path, {"softmax_triton.py": "import triton\n@triton.jit\ndef k(x):\n    pass\n"})
+    plan = WorkerPlan("triton", {"op": "softmax", "file": "softmax_triton.py"}, (ctx.stage,), True)
+    monkeypatch.setattr(own_kernels, "new_worker", lambda *a, **k: Waits())
+    monkeypatch.setattr(own_kernels, "attach", lambda *a, **k: (None, "Nsight Compute did not attach in 20 s"))
+    names, _, error = own_kernels.kernels_run(ctx, plan, 1)
+    assert names == [] and error.startswith(own_kernels.START) and "did not attach" in error, error
 
 
 def test_a_suspended_watched_workers_harness_sets_up_no_cuda_before_its_attach(monkeypatch):

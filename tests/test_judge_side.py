@@ -210,7 +210,7 @@ def test_nsight_computes_run_never_leaves_the_sandbox_whatever_the_learner_code_
 
     monkeypatch.setattr(own_kernels, "new_worker", new_worker)
     monkeypatch.setattr(own_kernels, "find_ncu", lambda: "/usr/bin/ncu")
-    monkeypatch.setattr(own_kernels, "attach", lambda ctx, worker, log: (None, ""))  # Nsight Compute connected
+    monkeypatch.setattr(own_kernels, "attach", lambda *a, **k: (None, ""))  # Nsight Compute connected
     monkeypatch.setattr(HangsUnderWatch, "start", lambda self: None, raising=False)
     ctx = _lab03_ctx(tmp_path, {"softmax_triton.py": "import triton\n@triton.jit\ndef k(x):\n    pass\n"})
     plan = WorkerPlan("triton", {"op": "softmax", "file": "softmax_triton.py"}, (ctx.stage,), True)
@@ -281,7 +281,7 @@ def test_nsight_computes_worker_starts_without_the_gpu_lock_and_runs_learner_cod
         plan = WorkerPlan("triton", {"op": "softmax", "file": "softmax_triton.py"}, (ctx.stage,), True)
         held.clear()
         monkeypatch.setattr(own_kernels, "new_worker", lambda *a, **k: Watched(hang_at))
-        monkeypatch.setattr(own_kernels, "attach", lambda ctx, worker, log: (None, ""))
+        monkeypatch.setattr(own_kernels, "attach", lambda *a, **k: (None, ""))
         names, _, error = own_kernels.kernels_run(ctx, plan, 1)
         assert names == [] and error.startswith(where), error
         assert held[0] == ("first line", False), "the start held the GPU lock"
@@ -332,7 +332,7 @@ def test_nsight_computes_worker_is_given_time_to_write_its_record(tmp_path, monk
     ctx = _lab03_ctx(tmp_path, {"softmax_triton.py": "import triton\n@triton.jit\ndef k(x):\n    pass\n"})
     plan = WorkerPlan("triton", {"op": "softmax", "file": "softmax_triton.py"}, (ctx.stage,), True)
     monkeypatch.setattr(own_kernels, "new_worker", lambda *a, **k: Watched())
-    monkeypatch.setattr(own_kernels, "attach", lambda ctx, worker, log: (None, ""))
+    monkeypatch.setattr(own_kernels, "attach", lambda *a, **k: (None, ""))
     own_kernels.kernels_run(ctx, plan, 1)
     assert closes == [NCU_CLOSE_S] and NCU_CLOSE_S >= 10, closes
     assert profile.NCU_CLOSE_S is NCU_CLOSE_S  # one figure for both of Nsight Compute's workers

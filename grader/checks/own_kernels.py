@@ -14,6 +14,7 @@ import csv
 import io
 import os
 import re
+import threading
 from subprocess import DEVNULL, Popen, TimeoutExpired
 import time
 import weakref
@@ -156,37 +157,70 @@ def ncu_worker(ctx, plan, attempt: int):
 
 
 ATTACH_SPAN = 2  # the ports an attach looks at from its worker's: with one, it found no process (gpu_lock.ncu_port)
-ATTACH_LIMIT_S = 20.0  # an attach connected 3.4-4.5 s after it began, its case run and its process ended included
+ATTACH_LIMIT_S = 20.0  # from the init's start; an attach connected 3.4-4.5 s after it began, its case and exit included
 ATTACHED = "==PROF== Connected to process"  # what ncu's log says once it watches the process (2026-12-02c, call 3)
+NOT_YET = "No attachable process found"  # the worker has not reached its first CUDA call: no port listens yet
 
 
-def attach(ctx, worker, log) -> tuple[Popen | None, str]:
+def attach(ctx, worker, log, stop=None, limit_s: float = ATTACH_LIMIT_S) -> tuple[Popen | None, str]:
     """(the ``ncu --mode attach`` process that watches ``worker`` from now until it ends, an error). Only under the
     machine's profiler lock: two sessions at once cross their records (grader/gpu_lock.py). ncu, a trusted program,
-    runs outside the sandbox, as it did when it launched the worker itself. Returns once ncu says it is connected,
-    before any of the learner's code runs (the worker waits at its first CUDA call, in its init)."""
+    runs outside the sandbox, as it did when it launched the worker itself. The worker's injected library listens on
+    its port only once the process has reached its first CUDA call and waits there (in its init: an attach after its
+    start found no process, evidence 2026-12-02c, call 5), so an attach that finds none is tried again until
+    ``limit_s`` or ``stop`` (a threading.Event). Returns once ncu says it is connected: none of the learner's kernels
+    can have run before, the process waiting at its first CUDA call."""
     if not gpu_lock.profiler_held_here():
         raise RuntimeError("Nsight Compute attaches only while this process holds the machine's profiler lock "
                            "(grader/gpu_lock.py): mark its check profiled (grader/registry.py)")
-    log.unlink(missing_ok=True)
     # Clocks and caches left as they are: checks run beside, and only the kernels' names are read. With the caches
     # flushed before each kernel, 200 launches of a small Triton kernel took 1.95 s instead of 1.24 s, while the case
     # holds the GPU lock shared (an H200: docs/data/evidence-2026-11-29f, call 1).
     cmd = [find_ncu(), "--mode", "attach", "--hostname", "127.0.0.1", "--port", str(worker.ncu_port),
            "--max-connections", str(ATTACH_SPAN), "--clock-control", "none", "--cache-control", "none",
            "--metrics", "gpu__time_duration.sum", "--csv", "--log-file", str(log)]
-    proc = runner.start(cmd, stdin=DEVNULL, stdout=DEVNULL, stderr=DEVNULL,
-                        start_new_session=True)
-    deadline = time.monotonic() + ATTACH_LIMIT_S
-    while time.monotonic() < deadline:
-        said = log.read_text(errors="replace") if log.is_file() else ""
-        if ATTACHED in said:
-            return proc, ""
-        if proc.poll() is not None:
-            return None, f"Nsight Compute could not attach: {' '.join(said.split())[-300:] or 'it said nothing'}"
-        time.sleep(0.05)
-    stop_attach(proc, 0.0)
-    return None, f"Nsight Compute did not attach in {ATTACH_LIMIT_S:.0f} s"
+    deadline, error = time.monotonic() + limit_s, f"Nsight Compute did not attach in {limit_s:.0f} s"
+    while time.monotonic() < deadline and not (stop is not None and stop.is_set()):
+        log.unlink(missing_ok=True)
+        proc = runner.start(cmd, stdin=DEVNULL, stdout=DEVNULL, stderr=DEVNULL, start_new_session=True)
+        while time.monotonic() < deadline and not (stop is not None and stop.is_set()):
+            said = log.read_text(errors="replace") if log.is_file() else ""
+            if ATTACHED in said:
+                return proc, ""
+            if proc.poll() is not None:
+                error = f"Nsight Compute could not attach: {' '.join(said.split())[-300:] or 'it said nothing'}"
+                break
+            time.sleep(0.05)
+        stop_attach(proc, 0.0)
+        if NOT_YET not in error:
+            break
+        time.sleep(0.1)
+    return None, error
+
+
+class Attaching:
+    """``attach`` in a thread of its own, begun as the worker's init is sent: the init reaches the worker's first CUDA
+    call and waits there for the attach. An attach that fails closes the worker, so that the init waits no longer;
+    ``error`` then says why (Nsight Compute's, not the learner's: a lost start)."""
+
+    def __init__(self, ctx, worker, log):
+        self.proc, self.error, self.stop, self.worker = None, "", threading.Event(), worker
+        self.thread = threading.Thread(target=self._run, args=(ctx, log), daemon=True,
+                                       name=f"{threading.current_thread().name}: ncu attach")
+        self.thread.start()
+
+    def _run(self, ctx, log) -> None:
+        with trace.span("ncu attach"):
+            self.proc, error = attach(ctx, self.worker, log, self.stop)
+        if error and not self.stop.is_set():
+            self.error = error
+            self.worker.close(0.0)
+
+    def end(self, grace_s: float) -> None:
+        """Once the worker has ended: the attach's record written, or the attach given up."""
+        self.stop.set()
+        self.thread.join()
+        stop_attach(self.proc, grace_s)
 
 
 def stop_attach(proc: Popen | None, grace_s: float) -> None:
@@ -217,7 +251,7 @@ def kernels_run(ctx, plan, attempt: int,
         ctx.spec.numel(c.dim, ctx.spec.abi.names("out")[0]) - 1_000_000))
     worker = ncu_worker(ctx, plan, attempt)
     stage = START
-    watching = None
+    attaching = None
     try:
         start_s, limit, first_line_s = limits or (START_LIMITS_S[0], STEP_LIMITS_S[0], FIRST_LINE_S[0])
         if first_line_s is not None and not worker.spoke_within(first_line_s):
@@ -229,18 +263,17 @@ def kernels_run(ctx, plan, attempt: int,
         if trace.enabled():  # the harness's own account of its start (imports, CUDA under ncu)
             trace.event("watched start", time.monotonic(), lane=ctx.lane, first_output_s=worker.first_output_s,
                         log=" | ".join(line for line in worker.log_text().splitlines() if "[harness]" in line)[:600])
-        with trace.span("ncu attach"):
-            watching, error = attach(ctx, worker, log)
-        if error:  # Nsight Compute's, before any learner code: a lost start, tried again in a fresh sandbox
-            raise worker.hung(error)
         stage = "your file's init"
         with ctx.gpu_work():
+            attaching = Attaching(ctx, worker, log)
             reply = worker.call({"cmd": "init", **plan.init, "poison": False}, timeout_s=limit)  # listed, not judged
         if not reply.has("error"):
             stage = "the case"
             run_cases(ctx, worker, [case], repeats=1, guard=0, timeout_s=limit)
     except WorkerGone as gone:
         worker.close()
+        if attaching is not None and attaching.error:  # Nsight Compute's, not the learner's: a lost start, tried
+            stage, gone = START, attaching.error          # again in a fresh sandbox
         if stage == START and trace.enabled():  # where a lost start stopped: ncu's own lines and the harness's
             trace.event("watched start lost", time.monotonic(), lane=ctx.lane, processes=worker.stuck[:2000],
                         first_output_s=worker.first_output_s,
@@ -249,7 +282,8 @@ def kernels_run(ctx, plan, attempt: int,
         return [], worker, f"{stage}: {gone}"
     finally:
         worker.close(NCU_CLOSE_S)  # ncu writes its record as the process ends: given time to, not killed at 2 s
-        stop_attach(watching, NCU_CLOSE_S)
+        if attaching is not None:
+            attaching.end(NCU_CLOSE_S)
         worker.ncu_port_release()
     if not log.is_file():
         return [], worker, "Nsight Compute wrote no record"
