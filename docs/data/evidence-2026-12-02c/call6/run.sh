@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Evidence 2026-12-02c, call 6: decision 178's watched worker (launched suspended by ncu --mode launch with the lab,
 # attached under the profiler lock by its check) on the GPU: lab 03 of the solutions alone, make test-gpu's command
-# under timeout 360 with every grading traced (the device time left allowed no more, nor every lab after it). Stops after lab 03 if its
+# under timeout 330 with every grading traced (the device time left allowed no more, nor every lab after it). Stops after lab 03 if its
 # 03.triton.own_kernels does not pass.
 # The attach now runs beside the init, tried again while ncu finds no process: call 5 attached right after the start,
 # before the worker had reached its first CUDA call, and found none.
@@ -23,7 +23,7 @@ t = {x["extra_data"]["id"]: x for x in json.load(open(sys.argv[1]))["tests"]}["0
 print("own_kernels:", t["extra_data"]["grader_status"], t["output"][:400])
 sys.exit(t["extra_data"]["grader_status"] != "PASS")
 PY
-( time GRADER_TEST_TRACE=$R/tt timeout 360 python3 -m pytest -q -m gpu --ignore=tests/docs \
+( time GRADER_TEST_TRACE=$R/tt timeout 330 python3 -m pytest -q -m gpu --ignore=tests/docs \
     -n 8 --dist worksteal -p no:cacheprovider --durations=0 ) > $R/test-gpu.txt 2>&1
 grep -vE "PytestBenchmarkWarning|warner\(" $R/test-gpu.txt | grep -E "passed|failed|error|^real|^FAILED|^ERROR" | tail -12 >> $L
 python3 docs/data/evidence-2026-11-29f/locks.py $R/tt >> $L 2>&1
