@@ -491,8 +491,8 @@ def test_an_attach_that_fails_is_a_lost_start_not_a_try_of_the_learners_code(tmp
 
 
 def test_a_suspended_watched_workers_harness_sets_up_no_cuda_before_its_attach(monkeypatch):
-    """GRADER_WARM=launched: a worker that Nsight Compute launched suspended stops at its first CUDA call until its check
-    attaches ncu. Its warm-up must make none (torch.cuda.is_available, torch.cuda.init), or its start would never
+    """GRADER_WARM=launched: a worker that Nsight Compute launched suspended stops at its first CUDA call until its
+    check attaches ncu. Its warm-up must make none (torch.cuda.is_available, torch.cuda.init), or its start would never
     answer; other workers set CUDA up at start-up as before."""
     import torch
 

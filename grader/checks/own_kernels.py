@@ -1,7 +1,8 @@
 """Which kernels did the learner's Python call run? Asked of Nsight Compute, from outside the worker.
 
 ncu launches the sandboxed worker suspended (``ncu_worker``); the check, under the machine's profiler lock,
-attaches ncu to it (``attach``), which records every kernel the process launches (one cheap metric per launch). The worker imports the learner's file and runs one case; every kernel must then be one of
+attaches ncu to it (``attach``), which records every kernel the process launches (one cheap metric per
+launch). The worker imports the learner's file and runs one case; every kernel must then be one of
 the file's own @triton.jit functions, or torch's fill (a wrapper may zero a workspace; this run does
 not poison fresh allocations, as the correctness runs do, so no fill of the grader's own shows).
 Learner code cannot hide a launch from ncu by changing Python state: the record is taken by the
@@ -100,7 +101,8 @@ def base(name: str) -> str:
 
 
 # The watched worker's start (until its harness answers "hello": torch imported, no learner code yet; CUDA is set up at
-# its init since decision 178, once ncu is attached), then its init and its one case: 6.5 to 13 s in all on an H100 under load. Now and then a sandboxed worker under
+# its init since decision 178, once ncu is attached), then its init and its one case: 6.5 to 13 s in all on an H100
+# under load. Now and then a sandboxed worker under
 # ncu never answered its start (4 times in about 60 runs on an H100; in make test-gpu, 2 or 3 of 11 watched checks on an
 # H200: docs/data/evidence-2026-11-27k, 2026-11-29e); a fresh sandbox then started in seconds, and every start that
 # answered took 4-10 s. A start that never answers is Nsight Compute's or the harness's, no learner code having run:

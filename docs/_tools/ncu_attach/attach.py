@@ -93,7 +93,8 @@ class Target:
     def wait_for(self, word: str, limit: float) -> float | None:
         end = time.monotonic() + limit
         while time.monotonic() < end:
-            if any(line.split()[:1] == [word] for line in (self.d / "out.txt").read_text(errors="replace").splitlines()):
+            said = (self.d / "out.txt").read_text(errors="replace").splitlines()
+            if any(line.split()[:1] == [word] for line in said):
                 return round(time.monotonic() - self.t0, 2)
             time.sleep(0.05)
         return None
@@ -136,8 +137,8 @@ def main() -> None:
     ap.add_argument("--targets", type=int, default=4)
     ap.add_argument("--limit", type=float, default=60.0)
     ap.add_argument("--hosts", default="127.0.0.1",
-                    help="comma-separated --hostname values tried first, one target each ('-': none; ':bare' after one: "
-                         "attach with no option but --csv)")
+                    help="comma-separated --hostname values tried first, one target each ('-': none; "
+                         "':bare' after one: attach with no option but --csv)")
     args = ap.parse_args()
     ncu = shutil.which("ncu") or "/usr/local/cuda/bin/ncu"
     box = []
@@ -147,8 +148,8 @@ def main() -> None:
                "/tmp", "--unshare-all", "--share-net", "--die-with-parent"]
     args.out.mkdir(parents=True, exist_ok=True)
     helptext = subprocess.run([ncu, "--help"], capture_output=True, text=True).stdout
-    keep = [line for line in helptext.splitlines() if any(k in line for k in ("--mode", "--port", "--hostname",
-                                                                               "--max-connections", "launch", "attach"))]
+    words = ("--mode", "--port", "--hostname", "--max-connections", "launch", "attach")
+    keep = [line for line in helptext.splitlines() if any(k in line for k in words)]
     print(json.dumps({"help": keep}), flush=True)
     launch = lambda port: ["--mode", "launch", "--port", str(port), "--max-connections", "1"]  # noqa: E731
 

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Evidence 2026-12-02c, call 2: Nsight Compute's --mode launch / --mode attach (docs/_tools/ncu_attach/attach.py),
-# first outside a sandbox, then with each target in bwrap as the grader's watched workers are.
+# first with each target in bwrap as the grader's watched workers are, then outside a sandbox; each attach's log kept.
 # (call 1 ran an earlier attach.py, which read only the kernel names from an attach's record; every attach failed)
 #   bash docs/data/evidence-2026-12-02c/call2/run.sh   (on the GPU machine, from the repository root; $OUT collects)
 set -u

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Evidence 2026-12-02c, call 4: Nsight Compute's --mode launch / --mode attach (docs/_tools/ncu_attach/attach.py),
-# first outside a sandbox, then with each target in bwrap as the grader's watched workers are.
+# each target in bwrap as the grader's watched workers are.
 # (attach given two ports from the launch's, as call 3 found attach with one port finds nothing; each target in bwrap)
 #   bash docs/data/evidence-2026-12-02c/call4/run.sh   (on the GPU machine, from the repository root; $OUT collects)
 set -u
