@@ -444,52 +444,6 @@ def test_nsight_computes_attach_is_tried_until_the_worker_waits_at_its_first_cud
         assert time.monotonic() - t < 1
 
 
-def test_an_attach_that_fails_is_a_lost_start_not_a_try_of_the_learners_code(tmp_path, monkeypatch):
-    """An attach that never connects leaves the worker waiting in its init at its first CUDA call: the attach's thread
-    closes the worker, and the try ends as a lost start (tried again in a fresh sandbox), not as the learner's init
-    hanging."""
-    from grader.checks import own_kernels
-    from grader.checks.kernel_checks import WorkerPlan
-    from grader.runner import WorkerGone
-    from tests.test_judge_side import _lab03_ctx
-
-    class Waits:
-        log = tmp_path / "worker.log"
-        lane = "triton-ncu"
-        exit = None
-        first_output_s = 0.5
-        stuck = ""
-
-        def __init__(self):
-            self.closed = threading.Event()
-
-        def start(self):
-            pass
-
-        def spoke_within(self, seconds):
-            return True
-
-        def log_text(self):
-            return ""
-
-        def call(self, command, *, timeout_s, on_mark=None):
-            if command["cmd"] == "hello":
-                return None
-            if not self.closed.wait(10):  # the init, at its first CUDA call, until the worker is closed
-                raise AssertionError("the failed attach left the init waiting")
-            raise WorkerGone("died", "closed", self)
-
-        def close(self, grace_s=2.0):
-            self.closed.set()
-
-    ctx = _lab03_ctx(tmp_path, {"softmax_triton.py": "import triton\n@triton.jit\ndef k(x):\n    pass\n"})
-    plan = WorkerPlan("triton", {"op": "softmax", "file": "softmax_triton.py"}, (ctx.stage,), True)
-    monkeypatch.setattr(own_kernels, "new_worker", lambda *a, **k: Waits())
-    monkeypatch.setattr(own_kernels, "attach", lambda *a, **k: (None, "Nsight Compute did not attach in 20 s"))
-    names, _, error = own_kernels.kernels_run(ctx, plan, 1)
-    assert names == [] and error.startswith(own_kernels.START) and "did not attach" in error, error
-
-
 def test_a_suspended_watched_workers_harness_sets_up_no_cuda_before_its_attach(monkeypatch):
     """GRADER_WARM=launched: a worker that Nsight Compute launched suspended stops at its first CUDA call until its
     check attaches ncu. Its warm-up must make none (torch.cuda.is_available, torch.cuda.init), or its start would never

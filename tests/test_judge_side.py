@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 import random
+import threading
 
 import pytest
 
@@ -295,6 +296,29 @@ def test_nsight_computes_worker_starts_without_the_gpu_lock_and_runs_learner_cod
     assert max(own_kernels.START_LIMITS_S) <= 60, "a start that answers takes seconds: one that hangs is cut short"
 
 
+class StartedWatched:
+    """A watched worker whose start has answered, for own_kernels.kernels_run; ``call`` past the start is the test's."""
+    lane = "triton-ncu"
+    exit = None
+    first_output_s = 0.5
+    stuck = ""
+
+    def __init__(self, log):
+        self.log = log
+
+    def start(self):
+        pass
+
+    def spoke_within(self, seconds):
+        return True
+
+    def log_text(self):
+        return ""
+
+    def close(self, grace_s=2.0):
+        pass
+
+
 def test_nsight_computes_worker_is_given_time_to_write_its_record(tmp_path, monkeypatch):
     """ncu writes its record as the watched process ends. Closed like every other worker (2 s, then killed), 6 of 60
     watched runs on an H200 under load lost their record and counted as a run of the learner's code that listed
@@ -306,21 +330,7 @@ def test_nsight_computes_worker_is_given_time_to_write_its_record(tmp_path, monk
 
     closes: list[float] = []
 
-    class Watched:
-        log = tmp_path / "worker.log"
-        lane = "triton-ncu"
-        exit = None
-        first_output_s = 0.5
-
-        def start(self):
-            pass
-
-        def spoke_within(self, seconds):
-            return True
-
-        def log_text(self):
-            return ""
-
+    class Watched(StartedWatched):
         def call(self, command, *, timeout_s, on_mark=None):
             if command["cmd"] == "hello":
                 return None
@@ -331,11 +341,42 @@ def test_nsight_computes_worker_is_given_time_to_write_its_record(tmp_path, monk
 
     ctx = _lab03_ctx(tmp_path, {"softmax_triton.py": "import triton\n@triton.jit\ndef k(x):\n    pass\n"})
     plan = WorkerPlan("triton", {"op": "softmax", "file": "softmax_triton.py"}, (ctx.stage,), True)
-    monkeypatch.setattr(own_kernels, "new_worker", lambda *a, **k: Watched())
+    monkeypatch.setattr(own_kernels, "new_worker", lambda *a, **k: Watched(tmp_path / "worker.log"))
     monkeypatch.setattr(own_kernels, "attach", lambda *a, **k: (None, ""))
     own_kernels.kernels_run(ctx, plan, 1)
     assert closes == [NCU_CLOSE_S] and NCU_CLOSE_S >= 10, closes
     assert profile.NCU_CLOSE_S is NCU_CLOSE_S  # one figure for both of Nsight Compute's workers
+
+
+def test_an_attach_that_fails_is_a_lost_start_not_a_try_of_the_learners_code(tmp_path, monkeypatch):
+    """An attach that never connects leaves the worker waiting in its init at its first CUDA call: the attach's thread
+    closes the worker, and the try ends as a lost start (tried again in a fresh sandbox), not as the learner's init
+    hanging."""
+    from grader.checks import own_kernels
+    from grader.checks.kernel_checks import WorkerPlan
+    from grader.runner import WorkerGone
+
+    class Waits(StartedWatched):
+        def __init__(self, log):
+            super().__init__(log)
+            self.closed = threading.Event()
+
+        def call(self, command, *, timeout_s, on_mark=None):
+            if command["cmd"] == "hello":
+                return None
+            if not self.closed.wait(10):  # the init, at its first CUDA call, until the worker is closed
+                raise AssertionError("the failed attach left the init waiting")
+            raise WorkerGone("died", "closed", self)
+
+        def close(self, grace_s=2.0):
+            self.closed.set()
+
+    ctx = _lab03_ctx(tmp_path, {"softmax_triton.py": "import triton\n@triton.jit\ndef k(x):\n    pass\n"})
+    plan = WorkerPlan("triton", {"op": "softmax", "file": "softmax_triton.py"}, (ctx.stage,), True)
+    monkeypatch.setattr(own_kernels, "new_worker", lambda *a, **k: Waits(tmp_path / "worker.log"))
+    monkeypatch.setattr(own_kernels, "attach", lambda *a, **k: (None, "Nsight Compute did not attach in 20 s"))
+    names, _, error = own_kernels.kernels_run(ctx, plan, 1)
+    assert names == [] and error.startswith(own_kernels.START) and "did not attach" in error, error
 
 
 def test_nsight_computes_lost_start_is_tried_again_without_using_up_a_try_of_the_learners_code(tmp_path, monkeypatch):
