@@ -298,7 +298,7 @@ class LabRun:
 
         ctx = self.context()
         for hook in self.lab.before_timed:
-            hook(ctx)
+            hook(ctx, dict(self.done))
         if times_copy(ctx):
             with trace.span("ready for timing", lab=self.lab.number):
                 try:

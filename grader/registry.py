@@ -75,7 +75,8 @@ class Lab:
     # (workers that take seconds to start, started beside the build; they run nothing of the learner's yet).
     prepare: list[Callable] = field(default_factory=list)
     # Run before its timed checks take the GPU, its untimed ones done (and the profiler lock held where a timed check
-    # is profiled): (ctx) -> None, returning at once (a watched worker that starts while the judge gets ready).
+    # is profiled): (ctx, results so far) -> None: a watched worker that starts while the judge gets ready (returning at
+    # once), a worker's init that would otherwise hold the GPU alone (lab 02's trace).
     before_timed: list[Callable] = field(default_factory=list)
     # (ctx, results so far) -> bool: whether its timed checks run a profiler in this grading (lab 02's report measured
     # again). The timed phase then takes the machine's profiler lock before anything else (grader/pipeline.py).

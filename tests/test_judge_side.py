@@ -12,6 +12,7 @@ import pytest
 from grader.channel import Reply
 from grader.context import Context, Device
 from grader.registry import Lab
+from grader.runner import WorkerGone
 
 
 class TimingWorker:
@@ -30,6 +31,8 @@ class TimingWorker:
         self.closed = True
 
     def call(self, command, *, timeout_s, on_mark=None):
+        if command["cmd"] == "hello":
+            return Reply({"hello": True})
         if command["cmd"] == "init":
             self.inits.append(command)
             return Reply({"device": "fake"})
@@ -95,7 +98,6 @@ def test_a_copy_ceiling_that_cannot_be_measured_is_a_graded_failure(tmp_path, mo
     a grader crash, and no speed is shown as a share of nothing."""
     from grader.checks import kernel_checks, perf
     from grader.checks.kernel_checks import WorkerPlan
-    from grader.runner import WorkerGone
 
     class DyingWorker(TimingWorker):
         exit = None
@@ -184,7 +186,6 @@ def test_nsight_computes_run_never_leaves_the_sandbox_whatever_the_learner_code_
     Now every try is sandboxed, and a file that lists nothing fails the check."""
     from grader.checks import own_kernels
     from grader.checks.kernel_checks import WorkerPlan
-    from grader.runner import WorkerGone
     from grader.results import Status
 
     made: list[dict] = []
@@ -222,6 +223,105 @@ def test_nsight_computes_run_never_leaves_the_sandbox_whatever_the_learner_code_
     assert all(options.get("wrapper") and options.get("gpu") for options in made)
 
 
+class DepthLock:
+    """A GPU lock that counts its shared holds (``depth``), for tests of what runs under it."""
+    depth = 0
+
+    def shared(self):
+        lock = self
+
+        class Hold:
+            def __enter__(self):
+                lock.depth += 1
+
+            def __exit__(self, *exc):
+                lock.depth -= 1
+        return Hold()
+
+
+class StartingWorker:
+    """A worker whose every command is recorded with whether the GPU lock was held (``held``); its init answers
+    ``init_reply``. ``gone_at``: the command it dies at."""
+    exit = None
+    lane = "main"
+
+    def __init__(self, ctx, log, gone_at=None, init_reply=None):
+        self.ctx, self.log, self.gone_at = ctx, log, gone_at
+        self.init_reply = init_reply or {"device": "fake"}
+        self.held: list[tuple[str, bool]] = []
+        self.closed = False
+
+    def start(self):
+        pass
+
+    def call(self, command, *, timeout_s, on_mark=None):
+        self.held.append((command["cmd"], self.ctx.gpu_lock.depth > 0))
+        if command["cmd"] == self.gone_at:
+            raise WorkerGone("hung", f"no answer in {timeout_s:.0f} s", self)
+        return Reply({"hello": True} if command["cmd"] == "hello" else self.init_reply)
+
+    def close(self, grace_s=2.0):
+        self.closed = True
+
+
+def test_a_workers_start_is_waited_for_without_the_gpu_lock_and_its_init_under_it(tmp_path, monkeypatch):
+    """A worker's init loads the learner's code, which may launch kernels: it holds the GPU lock shared. Sent at
+    once, it also waited under the lock for the worker's own start-up (torch's import, CUDA's context), and another
+    grading's measurement waited for that with every GPU of the machine's gradings: Triton inits held the lock 4.5 s
+    on average, up to 14.5 s, in make test-gpu (docs/data/evidence-2026-12-02c, call 6). The start ("hello") is now
+    waited for without the lock, at every init: a lab's worker, the copy ceiling's, lab 02's trace."""
+    from grader.checks import kernel_checks, perf
+    from grader.checks.kernel_checks import WorkerPlan
+
+    ctx = _lab02_ctx(tmp_path)
+    ctx.gpu_lock = DepthLock()
+    made: list[StartingWorker] = []
+    monkeypatch.setattr(kernel_checks, "new_worker",
+                        lambda *a, **k: made.append(StartingWorker(ctx, tmp_path / "log")) or made[-1])
+    plan = WorkerPlan("cuda", {"op": "softmax", "libraries": {"learner": "/x/liblearner.so"}}, (), True)
+    kernel_checks.lab_worker(ctx, plan)
+    perf.copy_worker_ready(ctx)
+    for worker in made:
+        assert worker.held == [("hello", False), ("init", True)], worker.held
+    assert len(made) == 2
+    # a start that never answers is the init's failure, as before, and took no lock
+    ctx.lane = "other"
+    monkeypatch.setattr(kernel_checks, "new_worker",
+                        lambda *a, **k: made.append(StartingWorker(ctx, tmp_path / "log", "hello")) or made[-1])
+    with pytest.raises(WorkerGone):
+        kernel_checks.lab_worker(ctx, plan)
+    assert made[-1].held == [("hello", False)]
+
+
+def test_lab02s_trace_is_initialised_before_the_timed_phase_once(tmp_path, monkeypatch):
+    """Lab 02's trace worker (a report Nsight Compute cannot measure again here) loads the graded library before the
+    timed phase takes the GPU from every other grading (profile.trace_ready, a before_timed hook): its start waited for
+    without the GPU lock, its init under it, once; the cross-check in the timed phase then only traces. Where a parent
+    of the check failed, nothing is loaded. An init that failed in the hook is the check's failure."""
+    from grader.checks import profile
+    from grader.checks.kernel_checks import WorkerPlan
+    from grader.results import Result, Status
+
+    passed_ = Result(Status.PASS, "")
+    for parents, gone_at in (({"02.profile.loads": passed_, "02.build.honest": passed_}, None),
+                             ({"02.profile.loads": passed_, "02.build.honest": Result(Status.FAIL, "")}, None),
+                             ({"02.profile.loads": passed_, "02.build.honest": passed_}, "init")):
+        ctx = _lab02_ctx(tmp_path / str(len(parents)) / str(gone_at))
+        ctx.gpu_lock = DepthLock()
+        worker = StartingWorker(ctx, tmp_path / "log", gone_at, init_reply={"error": {"message": "stop here"}})
+        monkeypatch.setattr(profile, "trace_worker", lambda ctx, w=worker: (
+            WorkerPlan("cuda", {"op": "softmax"}, (), True), w))
+        ctx.memo[("started", "trace")] = worker
+        profile.trace_ready(ctx, parents)
+        began = parents["02.build.honest"].status == Status.PASS
+        assert worker.held == ([("hello", False), ("init", True)] if began else []), worker.held
+        worker.held.clear()
+        result = profile._launch_cross_check(ctx, [])
+        assert worker.held == ([] if began else [("hello", False), ("init", True)]), "the init was sent again"
+        assert result is not None and result.status == Status.FAIL
+        assert ("stop here" if gone_at is None else "no answer") in result.message, result.message
+
+
 def test_nsight_computes_worker_starts_without_the_gpu_lock_and_runs_learner_code_under_it(tmp_path, monkeypatch):
     """A watched worker that never answered its start held the GPU lock for 40 s, and every measurement of the
     machine waited behind it (docs/data/evidence-2026-11-27k, call 2). Its start ("hello": only the harness runs)
@@ -229,23 +329,8 @@ def test_nsight_computes_worker_starts_without_the_gpu_lock_and_runs_learner_cod
     and says where."""
     from grader.checks import own_kernels
     from grader.checks.kernel_checks import WorkerPlan
-    from grader.runner import WorkerGone
 
     held: list[tuple[str, bool]] = []
-
-    class Lock:
-        depth = 0
-
-        def shared(self):
-            lock = self
-
-            class Hold:
-                def __enter__(self):
-                    lock.depth += 1
-
-                def __exit__(self, *exc):
-                    lock.depth -= 1
-            return Hold()
 
     class Watched:
         log = tmp_path / "worker.log"
@@ -278,7 +363,7 @@ def test_nsight_computes_worker_starts_without_the_gpu_lock_and_runs_learner_cod
 
     for hang_at, where in (("init", "your file's init"), ("hello", "its start"), ("first line", "its start")):
         ctx = _lab03_ctx(tmp_path / hang_at, {"softmax_triton.py": "import triton\n@triton.jit\ndef k(x):\n    pass\n"})
-        ctx.gpu_lock = Lock()
+        ctx.gpu_lock = DepthLock()
         plan = WorkerPlan("triton", {"op": "softmax", "file": "softmax_triton.py"}, (ctx.stage,), True)
         held.clear()
         monkeypatch.setattr(own_kernels, "new_worker", lambda *a, **k: Watched(hang_at))
@@ -354,7 +439,6 @@ def test_an_attach_that_fails_is_a_lost_start_not_a_try_of_the_learners_code(tmp
     hanging."""
     from grader.checks import own_kernels
     from grader.checks.kernel_checks import WorkerPlan
-    from grader.runner import WorkerGone
 
     class Waits(StartedWatched):
         def __init__(self, log):
@@ -549,7 +633,6 @@ def test_a_checks_cases_have_a_time_budget_in_all(monkeypatch):
     import time
 
     from grader.checks import kernels
-    from grader.runner import WorkerGone
 
     class FakeWorker:
         closed = False

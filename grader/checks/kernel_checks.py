@@ -3,8 +3,10 @@ operation and either worker (a CUDA library, or a Triton file)."""
 from __future__ import annotations
 
 import threading
+import time
 from dataclasses import dataclass
 
+from grader.channel import Reply
 from grader.config import SETTINGS
 from grader.checks.crash import explain_error, explain_gone
 from grader.checks.kernels import KernelRun, run_cases
@@ -53,6 +55,20 @@ def new_worker(ctx, module: str, folder: str, lane: str | None = None, **options
         ctx.workers.append(worker)
         ctx.closers.append(worker.close)
     return worker
+
+
+def init_on_gpu(ctx, worker: Worker, message: dict, *, timeout_s: float, gpu: bool = True) -> Reply:
+    """Send a worker its init (``message``: it loads the learner's code, which may launch kernels), holding the GPU
+    lock shared (ctx.gpu_work) for the init alone. The worker's start-up (torch's import, CUDA's context, its
+    warm-up) is waited for first, without the lock, through its harness's "hello": an init sent at once waited for
+    that start-up with the lock held, and a measurement of another grading waited for it with every other grading's
+    GPU work. In make test-gpu, Triton inits held the lock 4.5 s on average and up to 14.5 s
+    (docs/data/evidence-2026-12-02c, call 6), most of it their workers' start-up. ``timeout_s`` bounds both, as it
+    bounded the init alone. Raises WorkerGone."""
+    deadline = time.monotonic() + timeout_s
+    worker.call({"cmd": "hello"}, timeout_s=timeout_s)  # the harness only: no learner code has run
+    with ctx.gpu_work(gpu):
+        return worker.call(message, timeout_s=max(1.0, deadline - time.monotonic()))
 
 
 def _spawned(ctx, plan: WorkerPlan, lane: str) -> Live:
@@ -143,8 +159,7 @@ def lab_worker(ctx, plan: WorkerPlan, *, init_timeout_s: float = 180.0) -> Live:
     checks end. Lanes run at once, so each has its own. Raises WorkerGone."""
     live = _spawned(ctx, plan, ctx.lane)
     if not live.ready:
-        with ctx.gpu_work(plan.gpu):  # the learner's file loads: it may launch kernels
-            reply = live.worker.call({"cmd": "init", **plan.init}, timeout_s=init_timeout_s)
+        reply = init_on_gpu(ctx, live.worker, {"cmd": "init", **plan.init}, timeout_s=init_timeout_s, gpu=plan.gpu)
         if reply.has("error"):
             live.setup_error = reply.data["error"] if isinstance(reply.data["error"], dict) else {}
         else:

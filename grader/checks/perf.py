@@ -132,8 +132,7 @@ def copy_worker_ready(ctx) -> Worker:
 
 def _initialised(ctx, worker: Worker) -> None:
     def init() -> bool:
-        with ctx.gpu_work():
-            reply = worker.call({"cmd": "init", "op": ctx.spec.name, "libraries": {}}, timeout_s=180)
+        reply = kc.init_on_gpu(ctx, worker, {"cmd": "init", "op": ctx.spec.name, "libraries": {}}, timeout_s=180)
         if reply.has("error"):
             message = reply.sub("error").text("message", 300, default="")
             raise timing.Failed(f"its worker could not start: {message}", [])
