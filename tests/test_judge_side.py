@@ -463,6 +463,74 @@ def test_an_attach_that_fails_is_a_lost_start_not_a_try_of_the_learners_code(tmp
     assert names == [] and error.startswith(own_kernels.START) and "did not attach" in error, error
 
 
+def test_a_watched_start_lost_before_its_check_is_replaced_then_and_the_check_takes_what_stands(tmp_path, monkeypatch):
+    """The first try's watched worker starts with lab 03. On one H200 machine every such start was lost (bwrap's child
+    spinning under ncu, the harness never begun) and each check found it so and started another under the machine's
+    profiler lock (docs/data/evidence-2026-12-02d, call 1). A start that prints nothing by its first line's limit is
+    now replaced at once, before its check, at most PRESTARTS times; once the check has taken the worker, nothing is
+    replaced behind it; closing the lab closes the kept worker, whichever it is."""
+    from grader.checks import own_kernels
+    from grader.checks.kernel_checks import WorkerPlan
+
+    class Start:
+        exit = None
+        stuck = ""
+        log = tmp_path / "worker.log"
+
+        def __init__(self, speaks, gate=None):
+            self.speaks, self.gate, self.closed = speaks, gate, False
+
+        def start(self):
+            pass
+
+        def spoke_within(self, seconds):
+            if self.gate is not None:
+                self.gate.wait(10)
+            return self.speaks
+
+        def where_stuck(self):
+            return ""
+
+        def log_text(self):
+            return ""
+
+        def close(self, grace_s=2.0):
+            self.closed = True
+
+    def kept(speaking: list[bool], gate=None):
+        made: list[Start] = []
+        monkeypatch.setattr(own_kernels, "new_worker", lambda *a, **k: made.append(
+            Start(speaking[len(made)], gate)) or made[-1])
+        ctx = _lab03_ctx(tmp_path / str(len(speaking)) / str(gate is not None), {"softmax_triton.py": "x = 1\n"})
+        plan = WorkerPlan("triton", {"op": "softmax", "file": "softmax_triton.py"}, (ctx.stage,), True)
+        own_kernels.prestart(ctx, plan)
+        return ctx, made, ctx.memo["ncu-kept"]
+
+    monkeypatch.setattr(own_kernels, "find_ncu", lambda: "/usr/bin/ncu")
+    monkeypatch.setattr(own_kernels.gpu_lock, "lock_folder", lambda: tmp_path)
+    # lost, lost, then one that speaks: it is the first try's worker, the two lost ones closed and their ports given back
+    ctx, made, keeper = kept([False, False, True])
+    keeper.thread.join(10)
+    assert [w.closed for w in made] == [True, True, False]
+    assert ctx.memo[("started", "ncu-1")] is made[2]
+    assert len({w.ncu_port for w in made}) == 1, "a lost start's port was not given back"
+    # every start lost: PRESTARTS of them, all closed, none left for the check (it starts its own)
+    ctx, made, keeper = kept([False] * (own_kernels.PRESTARTS + 1))
+    keeper.thread.join(10)
+    assert len(made) == own_kernels.PRESTARTS and all(w.closed for w in made)
+    assert ("started", "ncu-1") not in ctx.memo
+    # taken by the check while its first line is awaited: it stays the check's, whatever it says then
+    gate = threading.Event()
+    ctx, made, keeper = kept([False, True], gate)
+    keeper.take()
+    gate.set()
+    keeper.thread.join(10)
+    assert len(made) == 1 and not made[0].closed and ctx.memo[("started", "ncu-1")] is made[0]
+    # the lab's end closes the kept worker, and starts no other
+    keeper.close(0.0)
+    assert made[0].closed and keeper in [getattr(c, "__self__", None) for c in ctx.closers]
+
+
 def test_nsight_computes_lost_start_is_tried_again_without_using_up_a_try_of_the_learners_code(tmp_path, monkeypatch):
     """A watched worker's start that never answers is Nsight Compute's (no learner code has run), and a fresh sandbox
     then starts in seconds. A second try's start once hung for all of its 90 s while the check held the machine's

@@ -41,7 +41,8 @@ def prespawn(ctx: Context, file: str) -> None:
     judge sets up. Each loads the file only at its init, after the file's audit.
 
     Nsight Compute's first try too: ncu launches it suspended (own_kernels.ncu_worker), and no session watches it
-    until its check, holding the machine's profiler lock, attaches one. (Started early under a session of its own, an
+    until its check, holding the machine's profiler lock, attaches one; a start of it that is lost is replaced
+    before the check (own_kernels.KeptStart). (Started early under a session of its own, an
     ncu run of one grading held the GPU's profiler while its check waited for the GPU lock, and another grading's,
     holding that lock shared, waited for the profiler: device call 2 of 2026-11-27, 150 s. Four workers launched
     suspended at once, then attached one after another, each listed its own kernel only, every launch of it:
@@ -55,7 +56,7 @@ def prespawn(ctx: Context, file: str) -> None:
         kc.prespawn(ctx, gpu, SWEEP_WORKERS, lane="triton-sweep")
         kc.prespawn_copy_worker(ctx)
         if ctx.lab.has_lane("triton-ncu") and own_kernels.find_ncu() is not None:
-            own_kernels.ncu_worker(ctx, gpu, 1)
+            own_kernels.prestart(ctx, gpu)
 
 
 def triton_cache(ctx: Context) -> Path | None:
