@@ -291,20 +291,30 @@ class LabRun:
     def ready_for_timing(self) -> None:
         """What the timed checks need that is not a measurement, done before the GPU is taken from every other
         grading: the run's copy worker started and initialised, where this lab's checks measure the copy ceiling
-        (perf.copy_worker_ready). Whatever goes wrong here is left to the measurement, which tries again and says so."""
+        (perf.copy_worker_ready), beside the lab's own before_timed hooks (a watched worker's start and init). Whatever
+        goes wrong here is left to the measurement, which tries again and says so."""
         from grader.checks.kernel_checks import times_copy  # numpy and the checks: imported once a lab is timed
         from grader.checks.perf import copy_worker_ready
         from grader.timing import Failed
 
         ctx = self.context()
-        for hook in self.lab.before_timed:
-            hook(ctx, dict(self.done))
-        if times_copy(ctx):
+
+        def copy_ready() -> None:
             with trace.span("ready for timing", lab=self.lab.number):
                 try:
                     copy_worker_ready(ctx)
                 except (WorkerGone, BadReply, Failed):
                     pass
+
+        copy = threading.Thread(target=copy_ready, name=f"lab {self.lab.number} copy ready", daemon=True)
+        if times_copy(ctx):
+            copy.start()
+        try:
+            for hook in self.lab.before_timed:
+                hook(ctx, dict(self.done))
+        finally:
+            if copy.ident is not None:
+                copy.join()
 
     def run_timed(self, alone: bool = True, profiled_done=None) -> None:
         """The timed checks, one after another, while this process holds the GPU alone. ``alone=False``: the lab

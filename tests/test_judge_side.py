@@ -322,6 +322,48 @@ def test_lab02s_trace_is_initialised_before_the_timed_phase_once(tmp_path, monke
         assert ("stop here" if gone_at is None else "no answer") in result.message, result.message
 
 
+def test_lab02s_measured_worker_loads_the_library_before_the_timed_phase_once(tmp_path, monkeypatch):
+    """Where Nsight Compute measures lab 02's library again, the first try's watched worker answers its start (no
+    lock) and loads the library (GPU lock shared) in profile.measured_ready, a before_timed hook, not in the timed
+    phase: the check then only launches and reads. Where the timed phase holds no profiler lock (the report is not
+    measured again), nothing starts. A start lost in the hook leaves the check its next try, in a fresh worker."""
+    from grader.checks import profile
+    from grader.checks.kernel_checks import WorkerPlan
+    from grader.pipeline import PROFILER_HELD
+
+    workers: list[StartingWorker] = []
+
+    def with_workers(ctx, gone_at):
+        def measured_worker(ctx_, attempt=1):
+            if len(workers) < attempt:
+                workers.append(StartingWorker(ctx, tmp_path / "log", gone_at[attempt - 1],
+                                              init_reply={"error": {"message": "stop here"}}))
+            return WorkerPlan("cuda", {"op": "softmax"}, (), True), tmp_path / f"m{attempt}.ncu-rep", workers[-1]
+        monkeypatch.setattr(profile, "measured_worker", measured_worker)
+
+    for held in (True, False):
+        workers.clear()
+        ctx = _lab02_ctx(tmp_path / str(held))
+        ctx.gpu_lock, ctx.memo[PROFILER_HELD] = DepthLock(), held
+        with_workers(ctx, [None])
+        profile.measured_ready(ctx, {})
+        if not held:
+            assert workers == [], "a worker started where Nsight Compute measures nothing"
+            continue
+        assert workers[0].held == [("hello", False), ("init", True)]
+        judged, error, _ = profile._measured(ctx)
+        assert workers[0].held == [("hello", False), ("init", True)], "the start or the init was sent again"
+        assert judged == [] and error == "loading your library: stop here", error
+    workers.clear()
+    ctx = _lab02_ctx(tmp_path / "lost")
+    ctx.gpu_lock, ctx.memo[PROFILER_HELD] = DepthLock(), True
+    with_workers(ctx, ["hello", None])
+    profile.measured_ready(ctx, {})
+    judged, error, _ = profile._measured(ctx)
+    assert [w.held for w in workers] == [[("hello", False)], [("hello", False), ("init", True)]]
+    assert workers[0].closed and error == "loading your library: stop here", error
+
+
 def test_nsight_computes_worker_starts_without_the_gpu_lock_and_runs_learner_code_under_it(tmp_path, monkeypatch):
     """A watched worker that never answered its start held the GPU lock for 40 s, and every measurement of the
     machine waited behind it (docs/data/evidence-2026-11-27k, call 2). Its start ("hello": only the harness runs)

@@ -159,11 +159,15 @@ def ncu_worker(ctx, plan, attempt: int):
 
 
 PRESTARTS = 3  # the first try's starts made before its check (KeptStart): a machine that loses them all costs 3 sandboxes
+# A start made before its check is taken as lost when its harness has printed nothing by then: the 11 that answered in
+# make test-gpu had printed 0.31-1.78 s after their start (docs/data/evidence-2026-12-02d, call 3). Taken for lost by
+# mistake, a start costs one more start beside the lab's checks, never a try.
+PRESTART_FIRST_LINE_S = 3.0
 
 
 class KeptStart:
     """The first try's watched worker, started with its lab (lab03_triton.prespawn) and kept until its check takes it
-    (``take``): a start whose harness prints nothing by FIRST_LINE_S[0] is replaced at once, in this thread, up to
+    (``take``): a start whose harness prints nothing by PRESTART_FIRST_LINE_S is replaced at once, in this thread, up to
     PRESTARTS starts. A lost start is bwrap's child spinning under ncu's injected library, the harness never begun
     (FIRST_LINE_S); a fresh sandbox then starts. Found by the check, each cost a fresh start (torch's import: 4-13 s)
     under the machine's profiler lock, while every other grading's watched check waited: on one H200 machine every
@@ -187,7 +191,7 @@ class KeptStart:
                 if self.over:
                     return
                 worker = ncu_worker(self.ctx, self.plan, 1)
-            if worker.spoke_within(FIRST_LINE_S[0]):
+            if worker.spoke_within(PRESTART_FIRST_LINE_S):
                 return
             with self.lock:
                 if self.over:
