@@ -550,7 +550,7 @@ def test_a_watched_start_lost_before_its_check_is_replaced_then_and_the_check_ta
 
     monkeypatch.setattr(own_kernels, "find_ncu", lambda: "/usr/bin/ncu")
     monkeypatch.setattr(own_kernels.gpu_lock, "lock_folder", lambda: tmp_path)
-    # lost, lost, then one that speaks: it is the first try's worker, the two lost ones closed and their ports given back
+    # lost, lost, then one that speaks: it is the first try's worker, the lost ones closed and their ports given back
     ctx, made, keeper = kept([False, False, True])
     keeper.thread.join(10)
     assert [w.closed for w in made] == [True, True, False]

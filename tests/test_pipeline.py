@@ -507,7 +507,8 @@ def test_a_lab_whose_timed_checks_profile_takes_the_profiler_lock_before_it_gets
     events: list[str] = []
     on_a_fake_gpu(monkeypatch, events)
     lab = Lab("09", "09-fake", "fake", editable=(), docs="x.md", op="gemm")
-    lab.before_timed.append(lambda ctx, done: events.append(f"before timed, held {ctx.memo.get(pipeline.PROFILER_HELD)}"))
+    lab.before_timed.append(
+        lambda ctx, done: events.append(f"before timed, held {ctx.memo.get(pipeline.PROFILER_HELD)}"))
     lab.timed_profiler = lambda ctx, done: profiled and done["09.k.run"].status == Status.PASS
     lab.check("09.k.run", points=1, gpu=True)(lambda ctx: passed("ran"))
     lab.check("09.k.gate", points=1, needs=("09.k.run",), gpu=True, timed=True)(

@@ -158,7 +158,7 @@ def ncu_worker(ctx, plan, attempt: int):
     return started_worker(ctx, f"ncu-{attempt}", make)
 
 
-PRESTARTS = 3  # the first try's starts made before its check (KeptStart): a machine that loses them all costs 3 sandboxes
+PRESTARTS = 3  # the first try's starts made before its check (KeptStart): a machine losing them all costs 3 sandboxes
 # A start made before its check is taken as lost when its harness has printed nothing by then: the 11 that answered in
 # make test-gpu had printed 0.31-1.78 s after their start (docs/data/evidence-2026-12-02d, call 3). Taken for lost by
 # mistake, a start costs one more start beside the lab's checks, never a try.
@@ -171,10 +171,11 @@ class KeptStart:
     PRESTARTS starts. A lost start is bwrap's child spinning under ncu's injected library, the harness never begun
     (FIRST_LINE_S); a fresh sandbox then starts. Found by the check, each cost a fresh start (torch's import: 4-13 s)
     under the machine's profiler lock, while every other grading's watched check waited: on one H200 machine every
-    start made with the lab was lost (11 of 11 in make test-gpu, and lab 03 graded alone after it), and every start
-    the checks made next answered (docs/data/evidence-2026-12-02d, call 1). Made here, the new start overlaps the
-    lab's other checks, and holds no lock (a worker that ncu launches suspended needs none). The check keeps its own
-    lost starts (START_LIMITS_S): one it takes that has not spoken is still cut at its first line's limit."""
+    start made with the lab was lost (11 of 11 in make test-gpu, and lab 03 graded alone after it), and all but one
+    of the starts the checks made next answered (docs/data/evidence-2026-12-02d, call 1). Made here, the new start
+    overlaps the lab's other checks, and holds no lock (a worker that ncu launches suspended needs none). The check
+    keeps its own lost starts (START_LIMITS_S): one it takes that has not spoken is still cut at its first line's
+    limit."""
 
     def __init__(self, ctx, plan):
         self.ctx, self.plan = ctx, plan

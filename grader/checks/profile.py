@@ -542,10 +542,10 @@ def _trace_init(ctx):
 
 def trace_ready(ctx, done: dict) -> None:
     """Lab 02's hook before its timed checks: where kernel_matches will trace the graded library (its parents passed,
-    and prestart_trace started the trace worker: a report Nsight Compute cannot measure again here), the trace worker's start
-    is waited for and its init sent now, with the GPU lock shared, not in the timed phase, where every other grading
-    of the machine waits for it: in make test-gpu one such init held the GPU alone 8.9 s, waiting for the worker's
-    profiler set-up (docs/data/evidence-2026-12-02c, call 6). Whatever fails here, the check reports."""
+    and prestart_trace started the trace worker: a report Nsight Compute cannot measure again here), the trace
+    worker's start is waited for and its init sent now, with the GPU lock shared, not in the timed phase, where every
+    other grading of the machine waits for it: in make test-gpu one such init held the GPU alone 8.9 s, waiting for
+    the worker's profiler set-up (docs/data/evidence-2026-12-02c, call 6). Whatever fails here, the check reports."""
     parents = ("02.profile.loads", "02.build.honest")
     if ("started", "trace") in ctx.memo and all(done.get(p) is not None and done[p].status == Status.PASS
                                                 for p in parents):
@@ -789,11 +789,11 @@ def _measured_ready(ctx, attempt: int, start_s: float):
 
 def measured_ready(ctx, done: dict) -> None:
     """Lab 02's last hook before its timed checks, where Nsight Compute will measure the graded library again
-    (PROFILER_HELD: the machine's profiler lock is held from here): the first try's watched worker (prestart_measured)
-    answers its start and loads the library now, not in the timed phase, where every other grading of the machine waits
-    for the GPU. In make test-gpu, those starts and inits held the GPU alone 9.1 s in all (11 gradings: docs/data/
-    evidence-2026-12-02d, call 3); the profiled launch stays in the timed phase. Whatever fails here, the check
-    reports (``_measured``)."""
+    (PROFILER_HELD: the machine's profiler lock is held from here): the first try's watched worker
+    (prestart_measured) answers its start and loads the library now, not in the timed phase, where every other grading
+    of the machine waits for the GPU. In make test-gpu, those starts and inits held the GPU alone 9.1 s in all (11
+    gradings: docs/data/evidence-2026-12-02d, call 3); the profiled launch stays in the timed phase. Whatever fails
+    here, the check reports (``_measured``)."""
     from grader.pipeline import PROFILER_HELD
 
     if ctx.memo.get(PROFILER_HELD):
@@ -804,8 +804,8 @@ def _measured(ctx) -> tuple[list[dict], str, Path | None]:
     """(the launches Nsight Compute recorded, an error, the worker's log). The watched worker loads the graded
     library and launches it inside the NVTX range `make profile` uses; ncu writes its report in the judge's folder and
     the judge's sandboxed reader reads it. The check runs in the timed phase, which holds the profiler lock and the
-    GPU alone; the first try's start and init come before it (measured_ready). A start that never answers is ncu's or the harness's (no learner code has run): tried again in a fresh
-    sandbox."""
+    GPU alone; the first try's start and init come before it (measured_ready). A start that never answers is ncu's or
+    the harness's (no learner code has run): tried again in a fresh sandbox."""
     spec, error, worker = ctx.spec, "", None
     for attempt, start_s in enumerate(MEASURE_START_S, 1):
         plan, report, worker, stage, reply, gone = _measured_ready(ctx, attempt, start_s)
