@@ -571,6 +571,16 @@ def test_a_watched_start_lost_before_its_check_is_replaced_then_and_the_check_ta
     # the lab's end closes the kept worker, and starts no other
     keeper.close(0.0)
     assert made[0].closed and keeper in [getattr(c, "__self__", None) for c in ctx.closers]
+    # a start that cannot be made in the background (no process, say) prints no traceback: the check makes it again
+    def refused(*a, **k):
+        raise OSError(24, "Too many open files")
+    monkeypatch.setattr(own_kernels, "new_worker", refused)
+    hooked: list = []
+    monkeypatch.setattr(threading, "excepthook", hooked.append)
+    ctx = _lab03_ctx(tmp_path / "refused", {"softmax_triton.py": "x = 1\n"})
+    own_kernels.prestart(ctx, WorkerPlan("triton", {"op": "softmax", "file": "softmax_triton.py"}, (ctx.stage,), True))
+    ctx.memo["ncu-kept"].thread.join(10)
+    assert hooked == [] and ("started", "ncu-1") not in ctx.memo
 
 
 def test_nsight_computes_lost_start_is_tried_again_without_using_up_a_try_of_the_learners_code(tmp_path, monkeypatch):

@@ -187,6 +187,12 @@ class KeptStart:
         self.thread.start()
 
     def _keep(self) -> None:
+        try:
+            self._starts()
+        except Exception:  # a start that cannot be made here is made again by the check, which says why
+            pass
+
+    def _starts(self) -> None:
         for _ in range(PRESTARTS):
             with self.lock:
                 if self.over:
