@@ -540,15 +540,19 @@ def _trace_init(ctx):
     return reply
 
 
+def _parents_passed(done: dict) -> bool:
+    """Whether kernel_matches' parents (lab 02's registration) passed, in the results so far."""
+    return all(done.get(p) is not None and done[p].status == Status.PASS
+               for p in ("02.profile.loads", "02.build.honest"))
+
+
 def trace_ready(ctx, done: dict) -> None:
     """Lab 02's hook before its timed checks: where kernel_matches will trace the graded library (its parents passed,
     and prestart_trace started the trace worker: a report Nsight Compute cannot measure again here), the trace
     worker's start is waited for and its init sent now, with the GPU lock shared, not in the timed phase, where every
     other grading of the machine waits for it: in make test-gpu one such init held the GPU alone 8.9 s, waiting for
     the worker's profiler set-up (docs/data/evidence-2026-12-02c, call 6). Whatever fails here, the check reports."""
-    parents = ("02.profile.loads", "02.build.honest")
-    if ("started", "trace") in ctx.memo and all(done.get(p) is not None and done[p].status == Status.PASS
-                                                for p in parents):
+    if ("started", "trace") in ctx.memo and _parents_passed(done):
         try:
             _trace_init(ctx)
         except WorkerGone:
@@ -645,8 +649,7 @@ def measures_again(ctx, done: dict) -> bool:
     profiler lock. Any launch of that model counts, so that a launch of another model added to the report cannot
     leave the learner's own unmeasured."""
     facts = ctx.memo.get("profile.facts")
-    parents = ("02.profile.loads", "02.build.honest")
-    return (ctx.device.has_cuda and all(done.get(p) is not None and done[p].status == Status.PASS for p in parents)
+    return (ctx.device.has_cuda and _parents_passed(done)
             and facts is not None and not facts.error and any(_same_model(ctx, a) for a in facts.actions)
             and _ncu_here())
 
