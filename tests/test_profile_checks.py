@@ -837,6 +837,45 @@ def test_invented_figures_beside_a_metrics_full_name_are_still_read(text):
     assert [q.value for q, _ in result.misquoted] == [99], (quotes(text, profile.LABELS), result)
 
 
+def _metrics_of(values: dict[str, float]) -> list:
+    """Quotable metrics of KNOWN's labels (percent family) with these values, aliases as the check builds them."""
+    return [profile.Quotable(n, k.label, values[k.label], k.family, (profile._label_alias(k.label), *k.aliases))
+            for n, k in profile.KNOWN.items() if k.label in values and k.family == "percent"]
+
+
+FOUR = {"DRAM Throughput": 84.40, "Memory Throughput": 84.40, "Compute (SM) Throughput": 52.89,
+        "Achieved Occupancy": 53.02}
+
+
+@pytest.mark.parametrize("text", [
+    "The kernel is held back by nothing but the DRAM\nThroughput; Compute (SM) Throughput is 84.40 %.",
+    "Achieved Occupancy is 84.40 % (high for a kernel bound by memory).",
+    "Compute (SM) Throughput is 84.40 %, so the SMs are as busy as memory.",
+    "Compute (SM) Throughput is 84.40 %, well above what DRAM Throughput reaches.",
+    "Unlike the DRAM Throughput, the Compute (SM) Throughput is 84.40 %.",
+    "Compute (SM) Throughput: 84.40 % (as DRAM Throughput)",
+    "Achieved Occupancy is above 80 %, as memory is.",
+])
+def test_a_figure_after_a_metrics_full_name_is_that_metrics_value_only(text):
+    """A figure was accepted when any metric whose name or word stood within its window agreed: "Compute (SM)
+    Throughput is 84.40 %" passed beside "memory" or a wrapped "DRAM Throughput" (red team rt41)."""
+    result = profile.check_quotes(quotes(text, profile.LABELS), _metrics_of(FOUR))
+    assert result.misquoted and not result.matched, (quotes(text, profile.LABELS), result)
+
+
+@pytest.mark.parametrize("text, matched", [
+    ("Compute (SM) Throughput and DRAM Throughput are 52.89 % and 84.40 %.", 2),  # a list: its order decides
+    ("DRAM Throughput and Memory Throughput are both 84.40 %.", 1),
+    ("DRAM Throughput: 84.40 %; Compute (SM) Throughput: 52.89 %.", 2),
+    ("With Achieved Occupancy at 53.02 % the DRAM Throughput still reaches 84.40 %.", 2),
+    ("Compute (SM) Throughput is only 52.89 %, while memory sits at 84.40 %.", 2),
+    ("SM Busy is 84.40 % here, like memory.", 0),  # a metric no check compares: no quote of another
+])
+def test_right_figures_after_full_names_are_quotes(text, matched):
+    result = profile.check_quotes(quotes(text, profile.LABELS), _metrics_of(FOUR))
+    assert not result.misquoted and len(result.matched) == matched, (quotes(text, profile.LABELS), result)
+
+
 def test_pasted_ncu_rows_are_each_their_own_metric():
     """`Block Limit Registers  block  6` was compared with Registers Per Thread, `Threads  thread  3,145,728` with Block
     Size: a row of ncu's details page is the value of its own label, compared only if that metric is."""

@@ -25,6 +25,7 @@ from pathlib import Path
 from grader.audit import elf, sass
 from grader.checks.kernel_checks import NCU_CLOSE_S, init_on_gpu, new_worker, started_worker
 from grader.checks.profile_text import Quote, global_functions, hidden_html, kernel_base_name, too_long
+from grader.checks.profile_text import _normal as _normal_label
 from grader.checks.started import begun
 from grader.context import Device
 from grader.results import Result, Status, failed, passed
@@ -1101,7 +1102,7 @@ def check_quotes(found: list[Quote], metrics: list[Quotable]) -> QuoteCheck:
     with that metric in one of the units the report may show it in."""
     result = QuoteCheck()
     for quote in found:
-        labelled = [m for m in metrics if " ".join(re.findall(r"[a-z0-9#]+", m.label.lower())) == quote.label]
+        labelled = [m for m in metrics if _normal_label(m.label) == quote.label]
         if quote.near and labelled and not any(m.family == quote.family for m in labelled) and not quote.closes:
             quote = dataclasses.replace(quote, label="")  # "Memory Throughput leads by 12 points": no count of it
         # (one that ends its clause bare, "DRAM Throughput is 97.3.", is that metric's value in any unit it may show:
@@ -1117,6 +1118,10 @@ def check_quotes(found: list[Quote], metrics: list[Quotable]) -> QuoteCheck:
                 scaled = {m.name: dataclasses.replace(quote, factors=SCALES[m.family]) for m in named}
             else:
                 scaled = {m.name: quote for m in named}
+        elif held := [m for m in metrics if m.family == quote.family and _normal_label(m.label) in quote.names]:
+            named, scaled = held, {m.name: quote for m in held}  # "Compute (SM) Throughput is 84.40 %": its value only
+        elif quote.names and not any(_normal_label(m.label) in quote.names for m in metrics):
+            continue  # "SM Busy is 84.40 %": the value of a metric no check compares, no quote of another
         else:
             named = [m for m in metrics if m.family == quote.family and
                      any(re.search(a, quote.context) for a in m.aliases)]

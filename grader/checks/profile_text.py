@@ -549,6 +549,7 @@ class Quote:
     near: bool = False  # the label is the full name nearest before it (a row's, or in its part of a sentence)
     closes: bool = False  # written bare and ending its clause ("DRAM Throughput is 97.3."): a value, not a count of
     # something ("leads by 13 points", "by 13.")
+    names: tuple[str, ...] = ()  # a figure with a unit: the full names it stands after (_names_before), normal form
 
 
 def read_number(raw: str) -> tuple[float, int, float | None]:
@@ -862,9 +863,11 @@ def quotes(text: str, labels: tuple[str, ...] = (), kernels: tuple[str, ...] = (
             label = ncu_label if ncu_label in ncu_labels else nearest
             closes = not unit and bool(_CLOSES.match(masked, match.end())) and not _COMPARATIVE.search(
                 masked[:match.start()])
+            names = _names_before(paragraph + masked[:match.start()], masked[match.end():], any_label_re) \
+                if unit and not is_row and not ncu else ()
             found.append(Quote(lineno, f"{word} {text}" if word else text, value, digits, family, factors,
                                context.lower(), approx, bound, row, label, other, near=bool(nearest) and not ncu_label,
-                               closes=closes))
+                               closes=closes, names=names))
     return found
 
 
@@ -913,6 +916,33 @@ def _nearest_label(before: str, any_label: re.Pattern) -> str:
     if not names or _NUMBER.search(part[names[-1].end():]):  # "on the H200 is 30.50": H200 is no figure
         return ""
     return _normal(names[-1].group(0))
+
+
+# A figure that opens a list of figures: "... are 52.89 % and 84.40 %", "52.89 %, 84.40 %", "52,89 % y 84,40 %"
+_LIST_NEXT = re.compile(r"[ \t]*(?:,|,?[ \t]*\b(?:and|or|y|o)\b)[ \t]*(?:[~\u2248][ \t]*)?\d", re.I)
+
+
+def _names_before(before: str, after: str, any_label: re.Pattern) -> tuple[str, ...]:
+    """The metrics (ncu's full names, normal form) a figure with a unit is the value of: the full names before it in
+    its part of the sentence, or right before a colon that opens it ("DRAM Throughput: 84.40 %"), with no other
+    figure between. "Compute (SM) Throughput is 84.40 %" is Compute (SM) Throughput's value, whatever other metric's
+    name or word stands around it: one that agreed had made an invented figure a quote (red team rt41). Where several
+    names stand before the first of a list of figures ("A and B are 52.89 % and 84.40 %"), the list's order decides,
+    so no name is held to it: ()."""
+    clause = _CLAUSE_END.split(before)[-1]
+    spans = [m.span() for m in any_label.finditer(clause)]  # "Compute (SM) Throughput": its "(" ends no part
+    cut = max((m.end() for m in _SUBCLAUSE_END.finditer(clause) if not any(a <= m.start() < b for a, b in spans)),
+              default=0)
+    part = clause[cut:]
+    head, colon, tail = part.rpartition(":")
+    if colon and not any_label.search(tail) and not _NUMBER.search(tail) and len(tail.strip()) <= 12:
+        part = head
+    elif colon:
+        part = tail
+    names = list(any_label.finditer(part))
+    if not names or _NUMBER.search(part[names[-1].end():]) or len(names) > 1 and _LIST_NEXT.match(after):
+        return ()
+    return tuple(_normal(m.group(0)) for m in names)
 
 
 def _label_after(line: str, end: int, any_label: re.Pattern) -> str:
