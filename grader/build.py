@@ -196,6 +196,12 @@ def assembler_deps_flags(path: Path, cwd: Path) -> list[str]:
     return [] if re.search(r"[,\s]", name) else [f"-Xcompiler=-Wa\\,--MD\\,{name}"]
 
 
+def toolchain_header(nvcc: str, name: str) -> bool:
+    """Whether ``name`` (an include's, normalised) is a header file of the toolkit or of the host compiler."""
+    return not name.startswith("/") and ".." not in name and \
+        any(os.path.isfile(os.path.join(root, name)) for root in toolchain_roots(nvcc))
+
+
 @functools.cache
 def toolchain_roots(nvcc: str) -> tuple[str, ...]:
     """The folders whose headers a lab file may make the compiler read, as real paths: the CUDA toolkit's (the
@@ -276,7 +282,8 @@ def _build_cuda(source: Path, outdir: Path, device: Device, shown_as: str, spec,
         clean, why = source_audit.strip_comments(text, run_tool, box=box, ro=[outdir])
     result.source_problems = source_audit.text_problems(text) or \
         ([source_audit.unreadable_problem(why)] if clean is None else
-         source_audit.include_problems(clean) + source_audit.macro_problems(clean))
+         source_audit.include_problems(clean, functools.partial(toolchain_header, nvcc)) +
+         source_audit.macro_problems(clean))
     if result.source_problems:  # never compiled: an include outside the allowed set could print any file's lines
         log.write_text(f"{shown_as} was not compiled:\n" + "".join(f"  {p}\n" for p in result.source_problems),
                        errors="backslashreplace")

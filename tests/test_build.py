@@ -1,10 +1,11 @@
 """grader/build.py and grader/audit: what a learner's .cu becomes, and what its library may do."""
+import functools
 from pathlib import Path
 
 import pytest
 
 from grader.audit import source
-from grader.build import build_cuda, first_errors
+from grader.build import build_cuda, first_errors, nvcc_path, toolchain_header
 from grader.context import Device
 from grader.ops import get
 from helpers import REPO, SUBMISSIONS, needs_nvcc
@@ -145,6 +146,24 @@ def test_source_audit_reads_includes_not_comments():
     assert source.include_problems("#include <cub/block/block_reduce.cuh>\n#include <cuda/atomic>\n") == []
     assert "one file" in source.include_problems('#include "../../solutions/x.cu"\n')[0]
     assert "one file" in source.include_problems("#include </etc/passwd>\n")[0]
+
+
+@needs_nvcc
+def test_a_quoted_include_of_a_toolkit_header_is_judged_as_its_angle_form(tmp_path):
+    """Visual Studio's CUDA template writes #include "cuda_runtime.h" and "device_launch_parameters.h": a right lab
+    file was refused as one that includes a file of its own (helper ff41). A quoted name of no toolkit or system
+    header, a path out of the folder, or a quoted vendor or operating-system header stay refused."""
+    found = functools.partial(toolchain_header, nvcc_path())
+    assert source.include_problems('#include "cuda_runtime.h"\n#include "device_launch_parameters.h"\n', found) == []
+    assert "one file" in source.include_problems('#include "helpers.h"\n', found)[0]
+    assert "one file" in source.include_problems('#include "../../solutions/x.cu"\n', found)[0]
+    assert "vendor library" in source.include_problems('#include "cublas_v2.h"\n', found)[0]
+    assert "operating system" in source.include_problems('#include "unistd.h"\n', found)[0]
+    src = tmp_path / "vector_add.cu"
+    src.write_text('#include "cuda_runtime.h"\n#include "device_launch_parameters.h"\n' +
+                   (REPO / "solutions/00-hello-cuda/vector_add.cu").read_text())
+    b = build(tmp_path, src, VADD)
+    assert b.ok and b.source_problems == [] and b.elf.problems == [], (b.errors, b.source_problems)
 
 
 @needs_nvcc

@@ -13,6 +13,7 @@ import os
 import posixpath
 import re
 from pathlib import Path
+from typing import Callable
 
 # Headers a lab file may include: the CUDA runtime and device-side libraries, and the C/C++ standard
 # headers a kernel or its launcher reasonably uses. Everything the file needs is in the file itself.
@@ -93,9 +94,12 @@ LINE_DIRECTIVE = re.compile(r"^[ \t\f\v]*#[ \t\f\v]*(?:line\b|\d)", re.M)
 ANY_INCLUDE = re.compile(r"^[ \t\f\v]*#[ \t\f\v]*(include|include_next|import)\b[ \t\f\v]*(\S?)", re.M)
 
 
-def include_problems(text: str) -> list[str]:
+def include_problems(text: str, system_header: Callable[[str], bool] | None = None) -> list[str]:
     """What the file's #include lines name that a lab file may not. ``text``: the source without comments. The
-    digraph %: is the compiler's other spelling of # (%:include <x>), read as #."""
+    digraph %: is the compiler's other spelling of # (%:include <x>), read as #. ``system_header(name)``: whether a
+    header of that name is the toolkit's or the system's; a quoted include of one (Visual Studio's CUDA template
+    writes #include "cuda_runtime.h") is judged as its <...> form. The compiler looks for it beside the file
+    first, where the build puts nothing but the lab's own files, and the read check then names what it read."""
     text = spliced(text).replace("%:", "#")
     problems = [f"#{m[1]} {m[2] or ''}...: an include through a macro (or #{m[1]} itself) hides the header's "
                 "name; write #include <header> out" for m in ANY_INCLUDE.finditer(text)
@@ -116,7 +120,8 @@ def include_problems(text: str) -> list[str]:
             header = next(t for t in tails if VENDOR.match(t))
             problems.append(f"includes {header}: a vendor library or the framework; the point of the lab is to write "
                             "the kernel yourself")
-        elif quote == '"' or header.startswith("/") or ".." in header:
+        elif quote == '"' and not (system_header and system_header(header)) or header.startswith("/") or \
+                ".." in header:
             problems.append(f'includes "{header}": put everything in this one file (only system headers, in <...>)')
         elif any(OS_HEADER.match(t) for t in tails):
             problems.append(f"includes <{header}>: an operating system or processor header; a kernel file talks to the "
