@@ -152,6 +152,42 @@ def test_lab03_triton_import_error_is_a_result(tmp_path):
     assert "importing softmax_triton.py raised" in result.message and "boom at import" in result.message
 
 
+def test_lab03_triton_the_drivers_questions_at_import_are_answered_in_the_interpreter(tmp_path):
+    """The official tutorials ask Triton's driver at import for the device and the target; with CUDA hidden from the
+    interpreter check that stopped a right file with "0 active drivers" (helper ff41). The stand-in answers those and
+    says why for the rest."""
+    asks = SOLUTION.read_text().replace("import triton\n", "import triton\n\nDEVICE = triton.runtime.driver.active."
+                                        "get_active_torch_device()\nTARGET = triton.runtime.driver.active."
+                                        "get_current_target()\n", 1)
+    (tmp_path / "asks.py").write_text(asks)
+    done = run_checks(make_ctx(tmp_path / "a", tmp_path / "asks.py"), only=IDS[:2])
+    assert done["03.triton.interpreter"].status == Status.PASS, text(done["03.triton.interpreter"])
+    (tmp_path / "props.py").write_text(asks.replace("TARGET = ", "PROPS = triton.runtime.driver.active.utils."
+                                                    "get_device_properties(0)\nTARGET = ", 1))
+    done = run_checks(make_ctx(tmp_path / "p", tmp_path / "props.py"), only=IDS[:2])
+    assert done["03.triton.interpreter"].status == Status.FAIL
+    assert "interpreter runs your kernels on the CPU" in text(done["03.triton.interpreter"])
+
+
+@pytest.mark.parametrize("dot, fails", [('input_precision="ieee"', False), ('input_precision="tf32"', True),
+                                         ("allow_tf32=True", True), ("allow_tf32=False", False)])
+def test_lab03_triton_a_float32_dot_in_tf32_is_stopped_in_the_interpreter(tmp_path, dot, fails):
+    """The interpreter multiplies in full precision whatever tl.dot is told; a GPU runs a float32 dot in TF32 unless
+    told "ieee", far outside the GEMM tolerance: the interpreter check passed such a file (helper ff41)."""
+    gemm = get("gemm")
+    src = (REPO / "solutions" / "03-triton-and-pytorch" / "sgemm_triton.py").read_text()
+    code = 'acc = tl.dot(a, b, acc, input_precision="ieee")'
+    assert src.count(code) == 1
+    stage = tmp_path / "stage"
+    stage.mkdir()
+    (stage / "sgemm_triton.py").write_text(src.replace(code, f"acc = tl.dot(a, b, acc, {dot})"))
+    ctx = Context(lab03.make(gemm), gemm, stage, stage, REPO, None, Device(False, reason="test without CUDA"), 1234,
+                  tmp_path / "runs")
+    result = run_checks(ctx, only=IDS[:2])["03.triton.interpreter"]
+    assert (result.status == Status.FAIL) == fails, text(result)
+    assert ('pass input_precision="ieee"' in text(result)) == fails, text(result)
+
+
 @pytest.mark.gpu
 @pytest.mark.profiler
 def test_lab03_triton_solution_passes_on_the_gpu(grade):

@@ -41,6 +41,29 @@ def test_a_row_off_by_one_factor_is_told_what_its_sum_holds():
     assert not any("times the right value" in line for line in op.diagnose(out, ref, {"input": x}, dims, bad))
 
 
+def test_a_gemm_that_sums_part_of_k_is_told_which_part():
+    """A loop over K that replaced its sum each step (acc = tl.dot(...)), stopped one tile early, or never ran was
+    shown six wrong values and no line (helper ff41); each is told its part, and a C that is right but for noise is
+    told none of them."""
+    op = get("gemm")
+    dims = {"M": 33, "N": 17, "K": 100}
+    g = torch.Generator().manual_seed(3)
+    a, b = torch.randn(33, 100, generator=g, dtype=torch.float64), torch.randn(100, 17, generator=g, dtype=torch.float64)
+    inputs = {"A": a.float(), "B": b.float()}
+    ref = op.reference(inputs, dims)["C"]
+    bound = op.tolerance.bound(inputs, ref, dims)
+    for out, words in ((a[:, 96:] @ b[96:], "only the last tile of K (products 96..99)"),
+                       (a[:, :96] @ b[:96], "leaves out the last tile of K (products 96..99)"),
+                       (torch.zeros_like(ref), "every element of C is 0"),
+                       (a[:, :16] @ b[:16], "only the first 16 of K = 100")):
+        bad = (out - ref).abs() > bound
+        lines = op.diagnose(out, ref, inputs, dims, bad)
+        assert len(lines) == 1 and words in lines[0], lines
+    out = ref + torch.randn(ref.shape, generator=g, dtype=torch.float64)
+    lines = op.diagnose(out, ref, inputs, dims, (out - ref).abs() > bound)
+    assert not any("tile of K" in line or "is 0" in line for line in lines), lines
+
+
 def test_a_wrapper_that_returns_nothing_is_said_to_return_a_none():
     from grader.workers.triton import describe
 
@@ -62,6 +85,7 @@ def test_a_kernel_that_calls_plain_python_is_told_what_a_kernel_may_call():
                       "provided outside of JIT functions.)')")
     assert said and "tl.device_print" in said
     assert lesson_for("InterpreterError: ValueError('axis 1 out of bounds')") is None
+    assert "`if x.is_cuda:`" in lesson_for("ValueError: Expected a cuda device, but got: cpu")
 
 
 def test_a_port_error_names_the_learners_own_lines(tmp_path):

@@ -23,6 +23,10 @@ CUDA_LESSONS = (
     ("did you forget to add @triton.jit", "a kernel calls only Triton's functions and other @triton.jit functions: "
                                           "give a helper @triton.jit, and print from a kernel with tl.device_print "
                                           "(or tl.static_print), taken out before grading"),
+    # The interpreter check hands the wrapper CPU tensors, with CUDA hidden (helper ff41: torch.cuda.device(a.device))
+    ("expected a cuda device, but got: cpu", "the interpreter check runs your wrapper on CPU tensors: guard what "
+                                             "needs a GPU (torch.cuda.device, torch.cuda.synchronize, streams) "
+                                             "with `if x.is_cuda:`"),
 )
 # Host memory: every worker may allocate up to a limit (grader/runner.py: worker_memory_bytes), past which an
 # allocation fails in the worker (torch's CPU allocator, Python's MemoryError) instead of taking the machine's memory.

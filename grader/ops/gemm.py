@@ -153,10 +153,21 @@ class Gemm(OpSpec):
             return ["your C equals A . B^T: B is read transposed (B is K x N, row-major: B[k][n] = B[k * N + n])"]
         if m == k and matches(a.t().matmul(b)):
             return ["your C equals A^T . B: A is read transposed (A is M x K, row-major: A[m][k] = A[m * K + k])"]
+        if not bool(out.any()) and bool(ref.any()):
+            return ["every element of C is 0: no product reached C. Does the loop over K run at all (a bound such as "
+                    "range(0, K - BLOCK_K, BLOCK_K) runs no step when K <= BLOCK_K), and is the sum stored?"]
         for tile in TILES:
             if tile < k and matches(a[:, :tile].matmul(b[:tile])):
                 return [f"your C is the sum over only the first {tile} of K = {k} products: the loop over K "
                         "stops after the first tile"]
+        for last in sorted({(k - 1) // tile * tile for tile in TILES} - {0}):  # where the last tile along K starts
+            tail = a[:, last:].matmul(b[last:])  # (k - last) products a pair: the rest of C is ref - tail
+            if matches(tail):
+                return [f"your C is the sum over only the last tile of K (products {last}..{k - 1}): each step of "
+                        "the loop replaces the sum instead of adding to it (acc = ... where acc += ... is meant)"]
+            if matches(ref - tail):
+                return [f"your C leaves out the last tile of K (products {last}..{k - 1}): the loop over K stops one "
+                        "tile early"]
         lines = []
         rows, cols = bad.any(dim=1), bad.any(dim=0)
         r0, c0 = int(rows.float().argmax()), int(cols.float().argmax())

@@ -53,7 +53,11 @@ def error_facts(exc: BaseException, stage_dir: Path | None = None, limit: int = 
     through (innermost last), and a traceback tail for the log. Reading it runs learner code (its __str__, a
     __cause__ or __notes__ of its class's making): whatever that does, the facts are made (red team, session 32)."""
     where: list[str] = []
+    shown = exc  # what the facts name: an error of a kernel that Triton's interpreter wrapped is said as itself
     try:
+        if class_name(type(exc), qualified=True) == "triton.runtime.errors.InterpreterError" and \
+                isinstance(exc.__cause__, Exception):
+            shown = exc.__cause__  # InterpreterError(repr(e)) from e: "InterpreterError: OutsideTensors('...')"
         seen, e = set(), exc
         while e is not None and id(e) not in seen and len(seen) < 100:
             seen.add(id(e))
@@ -67,7 +71,7 @@ def error_facts(exc: BaseException, stage_dir: Path | None = None, limit: int = 
         print("".join(traceback.format_exception(exc)), flush=True)  # the whole story goes to the log
     except BaseException:  # noqa: BLE001
         print(f"(the traceback of a {class_name(type(exc))} could not be read)", flush=True)
-    return {"type": class_name(type(exc)), "message": exception_text(exc),
+    return {"type": class_name(type(shown)), "message": exception_text(shown),
             "where": [str(w)[:400] for w in where[-limit:]]}
 
 

@@ -67,6 +67,44 @@ def interpreter_autotune_shim() -> None:
     Autotuner._bench = lambda self, *args, config, **meta: [0.0, 0.0, 0.0]
 
 
+class InterpreterDriver:
+    """Triton's driver as the interpreter's file sees it where no GPU is visible (the interpreter check hides CUDA):
+    the CPU device the kernels run on, and a CUDA target. The official tutorials ask the driver at import
+    (`DEVICE = triton.runtime.driver.active.get_active_torch_device()`, `is_cuda()` choosing autotune configurations),
+    which stopped a right file with "0 active drivers" (helper ff41). Anything else a GPU's driver answers is a
+    message that says why not here."""
+
+    def get_active_torch_device(self):
+        return torch.device("cpu")
+
+    def get_current_device(self) -> int:
+        return 0
+
+    def get_current_target(self):
+        from triton.backends.compiler import GPUTarget
+
+        return GPUTarget("cuda", 90, 32)
+
+    def __getattr__(self, name):
+        if name.startswith("__"):  # a probe (copy, pickle, hasattr) is told plainly that there is none
+            raise AttributeError(name)
+        raise RuntimeError(f"triton.runtime.driver.active.{name}: Triton's interpreter runs your kernels on the CPU "
+                           "and has no GPU driver to ask; ask it only where the tensors are on a GPU "
+                           "(`if x.is_cuda:`); the lab page's tip \"Why does triton.autotune fail on the CPU?\" says more")
+
+
+def interpreter_driver_stand_in() -> None:
+    """In Triton's interpreter with no GPU driver active, InterpreterDriver answers for it."""
+    import triton
+
+    if not triton.knobs.runtime.interpret:
+        return
+    try:
+        triton.runtime.driver.active
+    except RuntimeError:  # "0 active drivers"
+        triton.runtime.driver.set_active(InterpreterDriver())
+
+
 class NoTorchInKernels(TorchDispatchMode):
     """No torch operation while Triton's interpreter runs a kernel's body: the body computes on NumPy arrays through
     the interpreter's builder, never with torch. A torch tensor that reached it anyway (a module-level list, a
@@ -75,6 +113,33 @@ class NoTorchInKernels(TorchDispatchMode):
     def __torch_dispatch__(self, func, types, args=(), kwargs=None):
         raise TypeError(f"a kernel ran torch's {func.overloadpacket.__name__} on a tensor: inside a @triton.jit "
                         "kernel, compute with tl's operations on what tl.load returns")
+
+
+class Tf32Dot(ValueError):
+    """A tl.dot of float32 inputs that a GPU would run in TF32."""
+
+
+def interpreter_dot_precision_guard() -> None:
+    """Triton's interpreter multiplies a tl.dot's inputs in full precision whatever its input_precision, while a GPU
+    runs a float32 dot in TF32 unless told "ieee": a GEMM that passed here failed every GPU case, far outside the
+    fp32 tolerance (helper ff41). Here a float32 dot in TF32 is the error a GPU would find, said where it stands."""
+    import triton
+    import triton.language as tl
+    from triton._C.libtriton import ir
+    from triton.runtime import interpreter
+
+    if not triton.knobs.runtime.interpret:
+        return
+    create_dot = interpreter.InterpreterBuilder.create_dot
+
+    def checked_dot(self, a, b, d, input_precision, *rest, **kw):
+        if a.dtype.scalar == tl.float32 and b.dtype.scalar == tl.float32 and input_precision == ir.INPUT_PRECISION.TF32:
+            raise Tf32Dot("tl.dot of float32 inputs runs in TF32 on a GPU unless told otherwise (10 mantissa bits an "
+                          "input, thousands of times this lab's fp32 tolerance); the interpreter multiplies in full "
+                          'precision and would hide it: pass input_precision="ieee"')
+        return create_dot(self, a, b, d, input_precision, *rest, **kw)
+
+    interpreter.InterpreterBuilder.create_dot = checked_dot
 
 
 class OutsideTensors(IndexError):
@@ -149,7 +214,11 @@ def interpreter_memory_guard() -> None:
                  f"element {(first - base) // max(itemsize, 1)} of {label} ({numel} elements)")
         raise OutsideTensors(
             f"{what} outside the kernel's tensors, at {where}, in program {tuple(grid) if grid is not None else '?'} "
-            f"({bad.size} of {addresses.size} lanes; nothing touched): mask off the lanes past the end")
+            f"({bad.size} of {addresses.size} lanes; nothing touched): " + (
+                "mask off the lanes past the end" if mask is None else
+                "the mask let these lanes through, so either it does not stop at the tensor's edge, or the address "
+                "itself is wrong: a stride or an offset of another tensor or dimension (compare what you pass with "
+                "each tensor's .stride())"))
 
     builder = interpreter.InterpreterBuilder
     masked_load, masked_store = builder.create_masked_load, builder.create_masked_store
@@ -698,6 +767,8 @@ class TritonWorker:
         self.poison = bool(message.get("poison", True))
         interpreter_numpy_shim()
         interpreter_autotune_shim()
+        interpreter_driver_stand_in()
+        interpreter_dot_precision_guard()
         interpreter_kernel_guard()
         interpreter_memory_guard()
         path = self.stage / message["file"]
