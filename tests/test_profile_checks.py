@@ -863,6 +863,12 @@ def test_a_figure_after_a_metrics_full_name_is_that_metrics_value_only(text):
     assert result.misquoted and not result.matched, (quotes(text, profile.LABELS), result)
 
 
+def test_a_figure_after_a_figure_is_held_to_the_names_between_them():
+    result = profile.check_quotes(quotes("DRAM Throughput is 84.40 % and Compute (SM) Throughput 84.40 %.",
+                                         profile.LABELS), _metrics_of(FOUR))
+    assert list(result.matched) and [q.value for q, _ in result.misquoted] == [84.4], result
+
+
 @pytest.mark.parametrize("text, matched", [
     ("Compute (SM) Throughput and DRAM Throughput are 52.89 % and 84.40 %.", 2),  # a list: its order decides
     ("DRAM Throughput and Memory Throughput are both 84.40 %.", 1),

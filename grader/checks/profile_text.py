@@ -924,8 +924,8 @@ _LIST_NEXT = re.compile(r"[ \t]*(?:,|,?[ \t]*\b(?:and|or|y|o)\b)[ \t]*(?:[~\u224
 
 def _names_before(before: str, after: str, any_label: re.Pattern) -> tuple[str, ...]:
     """The metrics (ncu's full names, normal form) a figure with a unit is the value of: the full names before it in
-    its part of the sentence, or right before a colon that opens it ("DRAM Throughput: 84.40 %"), with no other
-    figure between. "Compute (SM) Throughput is 84.40 %" is Compute (SM) Throughput's value, whatever other metric's
+    its part of the sentence since its last figure, or right before a colon that opens it ("DRAM Throughput: 84.40 %"),
+    with no other figure between. "Compute (SM) Throughput is 84.40 %" is Compute (SM) Throughput's value, whatever other metric's
     name or word stands around it: one that agreed had made an invented figure a quote (red team rt41). Where several
     names stand before the first of a list of figures ("A and B are 52.89 % and 84.40 %"), the list's order decides,
     so no name is held to it: ()."""
@@ -940,7 +940,10 @@ def _names_before(before: str, after: str, any_label: re.Pattern) -> tuple[str, 
     elif colon:
         part = tail
     names = list(any_label.finditer(part))
-    if not names or _NUMBER.search(part[names[-1].end():]) or len(names) > 1 and _LIST_NEXT.match(after):
+    figures = [m for m in _NUMBER.finditer(part) if not any(n.start() <= m.start() < n.end() for n in names)]
+    if figures:  # "A is 53.02 % and B 53.02 %": the second is B's only
+        names = [n for n in names if n.start() >= figures[-1].end()]
+    if not names or len(names) > 1 and _LIST_NEXT.match(after):
         return ()
     return tuple(_normal(m.group(0)) for m in names)
 
