@@ -334,9 +334,11 @@ def _build_cuda(source: Path, outdir: Path, device: Device, shown_as: str, spec,
         return result
     with _stage(result, "what the compile read"):
         roots = toolchain_roots(nvcc)
+        read = _read_small(deps)
         result.source_problems = source_audit.read_problems(
-            _read_small(deps), _read_small(asm_deps), source=source, own=(header,), roots=roots,
+            read, _read_small(asm_deps), source=source, own=(header,), roots=roots,
             workdir=source.parent, temp=temp) or source_audit.machinery_problems(sorted(temp.glob("*.ii")), roots)
+        machinery_read = source_audit.reads_machinery(read, source.parent, roots)
     for kept in temp.iterdir():  # nvcc's kept passes, tens of MB a build: read, and not left in a cohort's folders
         if kept.is_file() and not kept.is_symlink():
             kept.unlink()
@@ -346,9 +348,9 @@ def _build_cuda(source: Path, outdir: Path, device: Device, shown_as: str, spec,
         result.errors = list(result.source_problems)
         result.seconds = time.monotonic() - start
         return result
-    def tool(argv, timeout_s=60):  # the audit's readers, on a library the learner's text shaped: bounded output
-        run = run_bounded(argv, memory_bytes=SETTINGS.build_memory_bytes, keep=elf.LISTING_CAP,
-                          stop_after=elf.LISTING_CAP, timeout_s=timeout_s, box=box, rw=[outdir])
+    def tool(argv, timeout_s=60, cwd=None):  # the audit's readers, on a library the learner's text shaped: bounded
+        run = run_bounded(argv, memory_bytes=SETTINGS.build_memory_bytes, keep=elf.LISTING_CAP,  # output
+                          stop_after=elf.LISTING_CAP, timeout_s=timeout_s, box=box, rw=[outdir], cwd=cwd)
         return (None if run.stopped else run.code), run.output
 
     # The link must build only what the compile showed: an object that carries GCC's LTO bytecode would be compiled
@@ -387,6 +389,9 @@ def _build_cuda(source: Path, outdir: Path, device: Device, shown_as: str, spec,
 
     with _stage(result, "ELF audit"):
         result.elf = elf.audit(lib, spec.abi.symbol, tool)
+    if machinery_read and not result.elf.problems:  # the code nvcc made, and CUB's device-wide headers among its reads
+        with _stage(result, "line table read"):
+            result.elf.problems += elf.machinery_code(lib, tool, outdir / "cubins", roots)
     result.ok, result.library = True, lib
     result.seconds = time.monotonic() - start
     return result

@@ -287,6 +287,57 @@ def cuobjdump() -> str | None:
         return None
 
 
+@functools.cache
+def nvdisasm() -> str | None:
+    """nvdisasm, beside the cuobjdump found (the toolkit's, or Triton's wheel's), else on PATH."""
+    tool = cuobjdump()
+    beside = Path(tool).with_name("nvdisasm") if tool else None
+    if beside is not None and beside.is_file():
+        return str(beside)
+    found = shutil.which("nvdisasm") or next(iter(glob.glob("/usr/local/cuda*/bin/nvdisasm")), None)
+    return os.path.realpath(found) if found else None
+
+
+# CUB's device-wide machinery in the device code itself: the line table nvcc writes (-lineinfo) names, for each
+# instruction, the file its source line is in, inlined code included. A kernel of the learner's own name that calls the
+# body of one of CUB's device-wide kernels (cub::detail::transform::transform_kernel_impl, whose names follow no
+# pattern a reading of the source could list: red team rt41b) is made of instructions of cub/device/ (or agent/,
+# grid/); CUB's block- and warp-level building blocks come from cub/block/ and cub/warp/.
+MACHINERY_FILE = re.compile(r"/cub/(?:agent|device|grid)/")
+LINE_FILE = re.compile(r'//## File "((?:[^"\\]|\\.)*)"')
+
+
+def machinery_code(library: Path, run_tool, folder: Path, roots: tuple[str, ...]) -> list[str]:
+    """The headers of CUB's device-wide machinery that the library's device code was compiled from, as its line table
+    says (``cuobjdump -xelf`` into ``folder``, then ``nvdisasm -g``); ``run_tool(argv, timeout_s, cwd=None)``."""
+    tools = cuobjdump(), nvdisasm()
+    if None in tools:
+        return []  # no disassembler here: the check of the names the file uses stands alone
+    shutil.rmtree(folder, ignore_errors=True)
+    folder.mkdir(parents=True)
+    files: set[str] = set()
+    try:
+        code, out = run_tool([tools[0], "-xelf", "all", str(library)], timeout_s=120, cwd=folder)
+        cubins = sorted(folder.glob("*.cubin")) if code == 0 else []
+        if not cubins:
+            return [f"holds device code that cuobjdump cannot take apart to read its line table ({out.strip()[:120]!r})"]
+        for cubin in cubins:
+            code, listing = run_tool([tools[1], "-g", "-c", str(cubin)], timeout_s=180)
+            if code != 0:
+                return [f"holds device code whose line table nvdisasm cannot read ({listing.strip()[:120]!r})"]
+            files.update(LINE_FILE.findall(listing))
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
+    found = sorted({f for f in files if MACHINERY_FILE.search(f) and
+                    any(os.path.realpath(f).startswith(r.rstrip("/") + "/") for r in roots)})
+    if not found:
+        return []
+    shown = ", ".join(f[f.rindex("/cub/") + 1:] for f in found[:3])
+    return [f"has kernels made of CUB's device-wide machinery ({shown}): its agents, dispatchers and device-wide "
+            "kernels do a whole kernel's work, which the lab asks of you; CUB's block- and warp-level building "
+            "blocks (cub::BlockReduce, cub::WarpReduce) inside a kernel of your own are fine"]
+
+
 def audit(library: Path, launcher: str, run_tool) -> ElfFacts:
     """``run_tool(argv, timeout_s)`` -> (exit code, or None where the tool was stopped, output): the build's runs each
     tool with a cap on what it prints (``LISTING_CAP``), so that a library made to list gigabytes (200,000 relocations

@@ -312,6 +312,14 @@ LINE_MARKER = re.compile(r'^#\s*(?:line\s+)?\d+\s+"((?:[^"\\]|\\.)*)"')
 IDENTIFIER = re.compile(r"\b[A-Za-z_]\w*")
 
 
+def reads_machinery(compiler_deps: str | None, workdir: Path, roots: tuple[str, ...]) -> bool:
+    """Whether the compile read a header of CUB's device-wide machinery (cub/agent/, cub/device/, cub/grid/ inside
+    the toolchain's folders): only then is the device code's line table read (elf.machinery_code)."""
+    files = make_prerequisites(compiler_deps or "") or []
+    return any(re.search(r"/cub/(?:agent|device|grid)/", path := os.path.realpath(os.path.join(workdir, name)))
+               and _inside(path, roots) for name in files)
+
+
 @functools.lru_cache(maxsize=4)
 def machinery_names(roots: tuple[str, ...]) -> frozenset[str]:
     """The names CUB's device-wide headers under the toolchain's include folders declare or use (Agent*, Device*,
