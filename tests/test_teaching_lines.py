@@ -48,7 +48,8 @@ def test_a_gemm_that_sums_part_of_k_is_told_which_part():
     op = get("gemm")
     dims = {"M": 33, "N": 17, "K": 100}
     g = torch.Generator().manual_seed(3)
-    a, b = torch.randn(33, 100, generator=g, dtype=torch.float64), torch.randn(100, 17, generator=g, dtype=torch.float64)
+    a = torch.randn(33, 100, generator=g, dtype=torch.float64)
+    b = torch.randn(100, 17, generator=g, dtype=torch.float64)
     inputs = {"A": a.float(), "B": b.float()}
     ref = op.reference(inputs, dims)["C"]
     bound = op.tolerance.bound(inputs, ref, dims)

@@ -320,7 +320,8 @@ def machinery_code(library: Path, run_tool, folder: Path, roots: tuple[str, ...]
         code, out = run_tool([tools[0], "-xelf", "all", str(library)], timeout_s=120, cwd=folder)
         cubins = sorted(folder.glob("*.cubin")) if code == 0 else []
         if not cubins:
-            return [f"holds device code that cuobjdump cannot take apart to read its line table ({out.strip()[:120]!r})"]
+            return [f"holds device code that cuobjdump cannot take apart to read its line table "
+                    f"({out.strip()[:120]!r})"]
         for cubin in cubins:
             code, listing = run_tool([tools[1], "-g", "-c", str(cubin)], timeout_s=180)
             if code != 0:

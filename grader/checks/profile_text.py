@@ -924,9 +924,9 @@ _LIST_NEXT = re.compile(r"[ \t]*(?:,|,?[ \t]*\b(?:and|or|y|o)\b)[ \t]*(?:[~\u224
 
 def _names_before(before: str, after: str, any_label: re.Pattern) -> tuple[str, ...]:
     """The metrics (ncu's full names, normal form) a figure with a unit is the value of: the full names before it in
-    its part of the sentence since its last figure, or right before a colon that opens it ("DRAM Throughput: 84.40 %"),
-    with no other figure between. "Compute (SM) Throughput is 84.40 %" is Compute (SM) Throughput's value, whatever other metric's
-    name or word stands around it: one that agreed had made an invented figure a quote (red team rt41). Where several
+    its part of the sentence since its last figure, or right before a colon that opens it ("DRAM Throughput:
+    84.40 %"). "Compute (SM) Throughput is 84.40 %" is Compute (SM) Throughput's value, whatever other metric's name
+    or word stands around it: one that agreed had made an invented figure a quote (red team rt41). Where several
     names stand before the first of a list of figures ("A and B are 52.89 % and 84.40 %"), the list's order decides,
     so no name is held to it: ()."""
     clause = _CLAUSE_END.split(before)[-1]

@@ -90,7 +90,8 @@ class InterpreterDriver:
             raise AttributeError(name)
         raise RuntimeError(f"triton.runtime.driver.active.{name}: Triton's interpreter runs your kernels on the CPU "
                            "and has no GPU driver to ask; ask it only where the tensors are on a GPU "
-                           "(`if x.is_cuda:`); the lab page's tip \"Why does triton.autotune fail on the CPU?\" says more")
+                           "(`if x.is_cuda:`); the lab page's tip \"Why does triton.autotune fail on the CPU?\" "
+                           "says more")
 
 
 def interpreter_driver_stand_in() -> None:
