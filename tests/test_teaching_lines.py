@@ -56,7 +56,10 @@ def test_a_gemm_that_sums_part_of_k_is_told_which_part():
     for out, words in ((a[:, 96:] @ b[96:], "only the last tile of K (products 96..99)"),
                        (a[:, :96] @ b[:96], "leaves out the last tile of K (products 96..99)"),
                        (torch.zeros_like(ref), "every element of C is 0"),
-                       (a[:, :16] @ b[:16], "only the first 16 of K = 100")):
+                       (a[:, :16] @ b[:16], "only the first 16 of K = 100"),
+                       (a @ b.flatten().reshape(17, 100).t(), "B read transposed, as B[n * K + k]"),
+                       (a.flatten().reshape(100, 33).t() @ b, "A read transposed, as A[k * M + m]"),
+                       (ref.t().flatten().reshape(33, 17), "transposed places, as if written to C[n * M + m]")):
         bad = (out - ref).abs() > bound
         lines = op.diagnose(out, ref, inputs, dims, bad)
         assert len(lines) == 1 and words in lines[0], lines

@@ -149,10 +149,17 @@ class Gemm(OpSpec):
         def matches(candidate) -> bool:
             return bool(((out - candidate).abs() <= bound).all())
 
-        if n == k and matches(a.matmul(b.t())):
-            return ["your C equals A . B^T: B is read transposed (B is K x N, row-major: B[k][n] = B[k * N + n])"]
-        if m == k and matches(a.t().matmul(b)):
-            return ["your C equals A^T . B: A is read transposed (A is M x K, row-major: A[m][k] = A[m * K + k])"]
+        # B's, A's or C's memory taken in the other order (B[n * K + k], A[k * M + m], C[n * M + m]): the same
+        # elements, other places, at any shape (helper ff41's wrong files, 7x13x5, were shown no line before)
+        if matches(a.matmul(b.reshape(n, k).t())):
+            return ["your C equals A . B with B read transposed, as B[n * K + k] (B is K x N, row-major: "
+                    "B[k][n] = B[k * N + n])"]
+        if matches(a.reshape(k, m).t().matmul(b)):
+            return ["your C equals A . B with A read transposed, as A[k * M + m] (A is M x K, row-major: "
+                    "A[m][k] = A[m * K + k])"]
+        if min(m, n) > 1 and bool(((out.reshape(n, m).t() - ref).abs() <= bound).all()):
+            return ["your C holds the right values in transposed places, as if written to C[n * M + m] (C is M x N, "
+                    "row-major: C[m][n] = C[m * N + n])"]
         if not bool(out.any()) and bool(ref.any()):
             return ["every element of C is 0: no product reached C. Does the loop over K run at all (a bound such as "
                     "range(0, K - BLOCK_K, BLOCK_K) runs no step when K <= BLOCK_K), and is the sum stored?"]
