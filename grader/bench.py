@@ -75,8 +75,8 @@ def gate_repeats(spec, ctx, plan, runs: int) -> list[dict]:
     out = []
     for run in range(runs):
         ctx.lane = f"gate-{run}"
-        m, problem = perf.measure(ctx, f"gate-{run}", plan, spec.representative, ["lib:tuned", "baseline", "copy"],
-                                  verify=("lib:tuned",))
+        m, problem = perf.measure(ctx, f"gate-{run}", plan, spec.representative,
+                                  perf.contenders(spec, "lib:tuned", "baseline"), verify=("lib:tuned",))
         if problem:
             out.append({"run": run, "error": problem.message})
             continue
@@ -101,7 +101,6 @@ def bench(spec, shapes, rounds: int, workroot: Path, cuda_files: list[Path] | No
     lab = Lab("02", "tuned-kernel", "bench", editable=(), docs="reference.md", op=spec.name)
     stage = REPO / "solutions"
     ctx = Context(lab, spec, stage, stage, REPO, None, device, choose_seed(), workroot / "runs")
-    extra = ["copy"] if spec.rate.ceiling == "copy" else []
     rows = []
     with GpuLock.for_device(device).exclusive():  # no other grading shares the GPU meanwhile
         contenders = implementations(spec, ctx, workroot, cuda_files, triton_files)
@@ -110,8 +109,8 @@ def bench(spec, shapes, rounds: int, workroot: Path, cuda_files: list[Path] | No
             entry = {"shape": label, "dims": dims, "results": {}}
             for name, plan, contender in contenders:
                 ctx.lane = name  # one worker per implementation, reused across shapes
-                m, problem = perf.measure(ctx, f"bench-{name}-{label}", plan, dims, [contender, "baseline", *extra],
-                                          verify=(contender,), rounds=rounds)
+                m, problem = perf.measure(ctx, f"bench-{name}-{label}", plan, dims,
+                                          perf.contenders(spec, contender, "baseline"), verify=(contender,), rounds=rounds)
                 if problem:
                     entry["results"][name] = {"error": problem.message, "details": problem.details}
                     continue

@@ -27,3 +27,22 @@ def test_a_gemm_shape_names_three_dimensions():
 def test_a_malformed_shape_is_refused_with_the_expected_form(bad):
     with pytest.raises(ValueError, match="rowsxcols in positive integers"):
         requested_shapes(get("softmax"), bad)
+
+
+@pytest.mark.parametrize("track, timed", [("softmax", ["lib:tuned", "baseline", "copy"]),
+                                          ("gemm", ["lib:tuned", "baseline"])])
+def test_the_gate_repeats_time_the_copy_only_where_it_is_the_ceiling(monkeypatch, track, timed):
+    """`make bench --gate-repeats` timed the copy for GEMM too, whose ceiling is the fp32 peak: the JSON then held a
+    "copy" of 1860 "TFLOP/s" (the copy's bytes through GEMM's rate; H200, session 41)."""
+    from types import SimpleNamespace
+
+    from grader import bench
+    from grader.checks import perf
+
+    seen = []
+    monkeypatch.setattr(perf, "measure", lambda ctx, key, plan, dims, contenders, **kw: (seen.append(contenders) or
+                                                                                     (None, SimpleNamespace(message="x"))))
+    spec = get(track)
+    assert bench.gate_repeats(spec, SimpleNamespace(lane="", workers=[]), None, 2) == [
+        {"run": 0, "error": "x"}, {"run": 1, "error": "x"}]
+    assert seen == [timed, timed]
