@@ -32,6 +32,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from grader.audit import sass as sass_text
+from grader.audit.source import MACHINERY_FILE
 
 # -- imports ----------------------------------------------------------------------------------------
 
@@ -303,7 +304,6 @@ def nvdisasm() -> str | None:
 # body of one of CUB's device-wide kernels (cub::detail::transform::transform_kernel_impl, whose names follow no
 # pattern a reading of the source could list: red team rt41b) is made of instructions of cub/device/ (or agent/,
 # grid/); CUB's block- and warp-level building blocks come from cub/block/ and cub/warp/.
-MACHINERY_FILE = re.compile(r"/cub/(?:agent|device|grid)/")
 LINE_FILE = re.compile(r'//## File "((?:[^"\\]|\\.)*)"')
 
 

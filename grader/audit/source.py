@@ -307,6 +307,7 @@ def read_problems(compiler_deps: str | None, assembler_deps: str | None, *, sour
 # block-level building block: what decides is which of their names the learner's own code, as the compiler
 # preprocessed it (macros expanded, both passes), names.
 MACHINERY_DIRS = ("agent", "device", "grid")
+MACHINERY_FILE = re.compile(r"/cub/(?:" + "|".join(MACHINERY_DIRS) + r")/")  # a path inside one of them
 MACHINERY_NAME = re.compile(r"\b(?:Agent|Device|Dispatch|Grid)[A-Z]\w*")
 LINE_MARKER = re.compile(r'^#\s*(?:line\s+)?\d+\s+"((?:[^"\\]|\\.)*)"')
 IDENTIFIER = re.compile(r"\b[A-Za-z_]\w*")
@@ -316,7 +317,7 @@ def reads_machinery(compiler_deps: str | None, workdir: Path, roots: tuple[str, 
     """Whether the compile read a header of CUB's device-wide machinery (cub/agent/, cub/device/, cub/grid/ inside
     the toolchain's folders): only then is the device code's line table read (elf.machinery_code)."""
     files = make_prerequisites(compiler_deps or "") or []
-    return any(re.search(r"/cub/(?:agent|device|grid)/", path := os.path.realpath(os.path.join(workdir, name)))
+    return any(MACHINERY_FILE.search(path := os.path.realpath(os.path.join(workdir, name)))
                and _inside(path, roots) for name in files)
 
 

@@ -24,8 +24,7 @@ from pathlib import Path
 
 from grader.audit import elf, sass
 from grader.checks.kernel_checks import NCU_CLOSE_S, init_on_gpu, new_worker, started_worker
-from grader.checks.profile_text import Quote, global_functions, hidden_html, kernel_base_name, too_long
-from grader.checks.profile_text import _normal as _normal_label
+from grader.checks.profile_text import Quote, global_functions, hidden_html, kernel_base_name, normal_label, too_long
 from grader.checks.started import begun
 from grader.context import Device
 from grader.results import Result, Status, failed, passed
@@ -1102,7 +1101,7 @@ def check_quotes(found: list[Quote], metrics: list[Quotable]) -> QuoteCheck:
     with that metric in one of the units the report may show it in."""
     result = QuoteCheck()
     for quote in found:
-        labelled = [m for m in metrics if _normal_label(m.label) == quote.label]
+        labelled = [m for m in metrics if normal_label(m.label) == quote.label]
         if quote.near and labelled and not any(m.family == quote.family for m in labelled) and not quote.closes:
             quote = dataclasses.replace(quote, label="")  # "Memory Throughput leads by 12 points": no count of it
         # (one that ends its clause bare, "DRAM Throughput is 97.3.", is that metric's value in any unit it may show:
@@ -1118,9 +1117,9 @@ def check_quotes(found: list[Quote], metrics: list[Quotable]) -> QuoteCheck:
                 scaled = {m.name: dataclasses.replace(quote, factors=SCALES[m.family]) for m in named}
             else:
                 scaled = {m.name: quote for m in named}
-        elif held := [m for m in metrics if m.family == quote.family and _normal_label(m.label) in quote.names]:
+        elif held := [m for m in metrics if m.family == quote.family and normal_label(m.label) in quote.names]:
             named, scaled = held, {m.name: quote for m in held}  # "Compute (SM) Throughput is 84.40 %": its value only
-        elif quote.names and not any(_normal_label(m.label) in quote.names for m in metrics):
+        elif quote.names and not any(normal_label(m.label) in quote.names for m in metrics):
             continue  # "SM Busy is 84.40 %": the value of a metric no check compares, no quote of another
         else:
             named = [m for m in metrics if m.family == quote.family and

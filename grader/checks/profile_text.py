@@ -767,7 +767,7 @@ def quotes(text: str, labels: tuple[str, ...] = (), kernels: tuple[str, ...] = (
             continue  # another kernel's or the hardware's figures, in a row that names no metric in full (nor mine)
         # The metric a row's label names in full, ncu's name of one no check compares included: its figures are that
         # metric's ("| Eligible Warps Per Scheduler | 1.19 warp |" is no Achieved Active Warps: session 17).
-        row_known = _normal(full.group(0)) if is_row and (full := any_label_re.fullmatch(row_label.strip())) else ""
+        row_known = normal_label(full.group(0)) if is_row and (full := any_label_re.fullmatch(row_label.strip())) else ""
         row_unit = _row_unit(masked)
         ncu = _NCU_ROW.match(line) if not is_row else None
         ncu_label = " ".join(re.findall(r"[a-z0-9#]+", ncu.group("label").lower())) if ncu else ""
@@ -904,7 +904,7 @@ def _wrapped_name(paragraph: str, masked: str, start: int, window: int, any_labe
     return ""
 
 
-def _normal(label: str) -> str:
+def normal_label(label: str) -> str:
     return " ".join(re.findall(r"[a-z0-9#]+", label.lower()))
 
 
@@ -915,7 +915,7 @@ def _nearest_label(before: str, any_label: re.Pattern) -> str:
     names = list(any_label.finditer(part))
     if not names or _NUMBER.search(part[names[-1].end():]):  # "on the H200 is 30.50": H200 is no figure
         return ""
-    return _normal(names[-1].group(0))
+    return normal_label(names[-1].group(0))
 
 
 # A figure that opens a list of figures: "... are 52.89 % and 84.40 %", "52.89 %, 84.40 %", "52,89 % y 84,40 %"
@@ -945,14 +945,14 @@ def _names_before(before: str, after: str, any_label: re.Pattern) -> tuple[str, 
         names = [n for n in names if n.start() >= figures[-1].end()]
     if not names or len(names) > 1 and _LIST_NEXT.match(after):
         return ()
-    return tuple(_normal(m.group(0)) for m in names)
+    return tuple(normal_label(m.group(0)) for m in names)
 
 
 def _label_after(line: str, end: int, any_label: re.Pattern) -> str:
     """ncu's full name right after a count ("averages 30.50 Warp Cycles Per Issued Instruction"), or ''."""
     gap = re.compile(r"[ \t]+(?:of[ \t]+)?").match(line, end)
     name = any_label.match(line, gap.end() if gap else end)
-    return _normal(name.group(0)) if name else ""
+    return normal_label(name.group(0)) if name else ""
 
 
 def _each(before: str, labels: re.Pattern | None, after: str = "") -> bool:
