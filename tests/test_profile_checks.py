@@ -855,6 +855,11 @@ FOUR = {"DRAM Throughput": 84.40, "Memory Throughput": 84.40, "Compute (SM) Thro
     "Unlike the DRAM Throughput, the Compute (SM) Throughput is 84.40 %.",
     "Compute (SM) Throughput: 84.40 % (as DRAM Throughput)",
     "Achieved Occupancy is above 80 %, as memory is.",
+    "Memory Throughput and Compute (SM) Throughput are 84.40 %.",  # one figure, two names: the value of both
+    "DRAM Throughput and Achieved Occupancy are both 84.40 %.",
+    "Memory Throughput and Compute (SM) Throughput are above 80 %.",
+    "Compute (SM) Throughput is 84.40.",  # bare: its "(" had cut the name, and the figure was compared with nothing
+    "Compute (SM) Throughput is 97.3.",
 ])
 def test_a_figure_after_a_metrics_full_name_is_that_metrics_value_only(text):
     """A figure was accepted when any metric whose name or word stood within its window agreed: "Compute (SM)
@@ -869,9 +874,63 @@ def test_a_figure_after_a_figure_is_held_to_the_names_between_them():
     assert list(result.matched) and [q.value for q, _ in result.misquoted] == [84.4], result
 
 
+def _with_duration(values: dict[str, float]) -> list:
+    known = profile.KNOWN[profile.M_DURATION]
+    return _metrics_of(values) + [profile.Quotable(profile.M_DURATION, known.label, 126050.0, known.family,
+                                                   (profile._label_alias(known.label), *known.aliases))]
+
+
+@pytest.mark.parametrize("text, matched", [
+    ("Its threads keep the DRAM at 97.3 % of its peak.", -1),  # "threads": ncu's Threads is a count, not this %
+    ("The threads sustain 99.1 % Memory Throughput.", -1),
+    ("The threads' runtime is 88.2 us.", -1),
+    ("Its threads keep the DRAM at 84.40 % of its peak.", 1),
+    ("The threads' runtime is 126.05 us.", 1),
+    ("SM Busy is 45.2 %, while memory is busier.", 0),  # SM Busy is a percentage: its value, no other's
+])
+def test_a_name_of_another_unit_is_no_metric_the_figure_belongs_to(text, matched):
+    """ncu's Threads matched the word "threads", and a figure after a metric no check compares was set aside: "Its
+    threads keep the DRAM at 97.3 %" was never compared (red team rt42). A name whose values come in other units
+    is read as a word."""
+    result = profile.check_quotes(quotes(text, profile.LABELS), _with_duration(FOUR))
+    assert (len(result.misquoted), len(result.matched)) == ((1, 0) if matched < 0 else (0, matched)), result
+
+
+def test_a_table_row_that_names_no_other_kernel_is_this_ones():
+    """In a table of several rows, a column's header named only the row that the words of `mine` mark: "optimized"
+    beside "naive (lab 01)" held invented figures, compared with nothing (red team rt42). The one row that names no
+    other kernel is this one's; a table of several such rows (configurations tried) stays unread."""
+    def table(*rows):
+        return "| Kernel | DRAM Throughput | Duration |\n|---|---|---|\n" + "".join(f"| {r} |\n" for r in rows)
+    naive = "naive (lab 01) | 41.2 % | 300.00 us"
+    for row, misquoted in (("optimized | 97.3 % | 88.20 us", 2), ("optimized | 84.40 % | 126.05 us", 0),
+                           ("v2 | 97.3 % | 88.20 us", 2)):
+        result = profile.check_quotes(quotes(table(naive, row), profile.LABELS), _with_duration(FOUR))
+        assert len(result.misquoted) == misquoted and len(result.matched) == 2 - misquoted, (row, result)
+    tried = table("128 threads | 80.1 % | 140.00 us", "256 threads | 84.40 % | 126.05 us")
+    assert not profile.check_quotes(quotes(tried, profile.LABELS), _with_duration(FOUR)).misquoted
+
+
+def test_the_reader_skips_what_the_page_does_not_show_red_team_rt42():
+    """An image's alt text and TeX that hides its content (\\phantom, \\color) are not read as the page's words."""
+    from grader.checks.profile_text import claimed_bottleneck, hidden_html
+
+    alt = "![Bottleneck: memory-bound](sol.png)\n\n**Bottleneck:** compute-bound\n"
+    assert claimed_bottleneck(alt)[0] == "compute"
+    assert not quotes("![DRAM Throughput 84.40 %](sol.png) and ![x 84.40 %][r]\n\n[r]: sol.png\n", profile.LABELS)
+    assert [q.value for q in quotes("[DRAM Throughput 84.40 %](https://x)", profile.LABELS)] == [84.4]  # a link shows
+    for tex in ("$\\phantom{Bottleneck: memory-bound}$", "$\\color{white}{84.40\\%}$", "$\\rlap{x}$",
+                "$$\\textcolor{#fff}{x}$$", "$\\hphantom{x}$"):
+        assert hidden_html(f"a {tex} b"), tex
+    assert hidden_html("$84.40\\,\\%$ of $\\mathrm{peak}$, \\colour") is None
+
+
 @pytest.mark.parametrize("text, matched", [
     ("Compute (SM) Throughput and DRAM Throughput are 52.89 % and 84.40 %.", 2),  # a list: its order decides
     ("DRAM Throughput and Memory Throughput are both 84.40 %.", 1),
+    ("DRAM Throughput and Memory Throughput are above 80 %.", 0),  # a bound both meet: no evidence, no misquote
+    ("Memory Throughput and Compute (SM) Throughput are over 50 %.", 0),
+    ("Compute (SM) Throughput is 52.89.", 1),
     ("DRAM Throughput: 84.40 %; Compute (SM) Throughput: 52.89 %.", 2),
     ("With Achieved Occupancy at 53.02 % the DRAM Throughput still reaches 84.40 %.", 2),
     ("Compute (SM) Throughput is only 52.89 %, while memory sits at 84.40 %.", 2),

@@ -24,7 +24,8 @@ from pathlib import Path
 
 from grader.audit import elf, sass
 from grader.checks.kernel_checks import NCU_CLOSE_S, init_on_gpu, new_worker, started_worker
-from grader.checks.profile_text import Quote, global_functions, hidden_html, kernel_base_name, normal_label, too_long
+from grader.checks.profile_text import NCU_LABEL_FAMILIES, Quote, global_functions, hidden_html, kernel_base_name, \
+    normal_label, too_long
 from grader.checks.started import begun
 from grader.context import Device
 from grader.results import Result, Status, failed, passed
@@ -159,6 +160,10 @@ for _stall, _label in (("long_scoreboard", "Long Scoreboard"), ("short_scoreboar
                        ("math_pipe_throttle", "Math Pipe Throttle"), ("wait", "Wait"), ("not_selected", "Not Selected")):
     KNOWN[f"smsp__average_warps_issue_stalled_{_stall}_per_issue_active.ratio"] = Known(f"Stall {_label}", "count")
 LABELS = tuple(sorted({k.label for k in KNOWN.values()}))  # the full names a figure may be quoted beside
+# The unit families of every full name a figure may stand after (normal form): a figure of another family is not
+# that metric's value ("Its threads keep the DRAM at 97.3 %").
+NAME_FAMILIES = {normal_label(label): families for label, families in NCU_LABEL_FAMILIES.items()} | \
+    {normal_label(k.label): (k.family,) for k in KNOWN.values()}
 LD_SECTORS_PER_REQUEST = "derived: global load sectors per request"
 ST_SECTORS_PER_REQUEST = "derived: global store sectors per request"
 PER_REQUEST = (r"sectors?\s*(/|per)\s*req",)
@@ -1101,6 +1106,7 @@ def check_quotes(found: list[Quote], metrics: list[Quotable]) -> QuoteCheck:
     with that metric in one of the units the report may show it in."""
     result = QuoteCheck()
     for quote in found:
+        every = False  # True: the figure stands after several full names, and is the value of each of them
         labelled = [m for m in metrics if normal_label(m.label) == quote.label]
         if quote.near and labelled and not any(m.family == quote.family for m in labelled) and not quote.closes:
             quote = dataclasses.replace(quote, label="")  # "Memory Throughput leads by 12 points": no count of it
@@ -1119,7 +1125,9 @@ def check_quotes(found: list[Quote], metrics: list[Quotable]) -> QuoteCheck:
                 scaled = {m.name: quote for m in named}
         elif held := [m for m in metrics if m.family == quote.family and normal_label(m.label) in quote.names]:
             named, scaled = held, {m.name: quote for m in held}  # "Compute (SM) Throughput is 84.40 %": its value only
-        elif quote.names and not any(normal_label(m.label) in quote.names for m in metrics):
+            every = True  # "Memory Throughput and Compute (SM) Throughput are 84.40 %": the value of both
+        elif quote.names and not any(normal_label(m.label) in quote.names for m in metrics) and \
+                any(quote.family in NAME_FAMILIES.get(n, (quote.family,)) for n in quote.names):
             continue  # "SM Busy is 84.40 %": the value of a metric no check compares, no quote of another
         else:
             named = [m for m in metrics if m.family == quote.family and
@@ -1132,12 +1140,14 @@ def check_quotes(found: list[Quote], metrics: list[Quotable]) -> QuoteCheck:
         if not named:
             continue  # a number not about any metric: a shape, a date, a count of rows
         if quote.bound:
-            if not any(_holds(quote, m) for m in named):
+            if not (all if every else any)(_holds(quote, m) for m in named):
                 result.misquoted.append((quote, named))
             continue
         agreeing = [m for m in named if _agrees(scaled[m.name], m) or quote.other is not None and _agrees(
             dataclasses.replace(scaled[m.name], value=quote.other, digits=3, other=None), m)]
-        if agreeing:  # one figure is evidence for one metric: the one whose full name is beside it, if any
+        if every and len(agreeing) < len(named):  # one name of two agreeing made an invented figure a quote (rt41)
+            result.misquoted.append((quote, [m for m in named if m not in agreeing]))
+        elif agreeing:  # one figure is evidence for one metric: the one whose full name is beside it, if any
             # ("DRAM Throughput is 84.40 %" after "memory-bound" had counted for Memory Throughput too: session 17)
             full = [m for m in agreeing if _label_alias(m.label) and re.search(_label_alias(m.label), quote.context)]
             metric = (full or agreeing)[0]
@@ -1213,9 +1223,11 @@ def check_analysis(ctx) -> Result:
         return fail(f"{analysis_path(ctx).as_posix()}: {problem}",
                     ["expected: a page of prose and a table; every line of it is read and checked"])
     if (tag := hidden_html(text)) is not None:
-        return fail(f"{analysis_path(ctx).as_posix()} uses HTML that can hide text ({tag!r}): it is checked as it "
-                    "renders", ["expected: Markdown for emphasis, tables, links and images; an HTML tag with "
-                                "attributes (hidden, style, class) or an element that never shows is refused"])
+        return fail(f"{analysis_path(ctx).as_posix()} uses {'TeX' if tag.startswith(chr(92)) else 'HTML'} that "
+                    f"can hide text ({tag!r}): it is checked as it renders",
+                    ["expected: Markdown for emphasis, tables, links and images; an HTML tag with attributes (hidden, "
+                     "style, class), an element that never shows, or a TeX command that hides, colours or overlaps "
+                     "text (\\phantom, \\color, \\rlap) is refused"])
     kernels = tuple(sorted({kernel_base_name(str(a["kernel"].get("function") or "")) for a in mine} - {""} |
                            {analysis_path(ctx).stem}))  # softmax_tuned, the kernels' own names
     read = _read_analysis(text, kernels)

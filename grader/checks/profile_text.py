@@ -264,15 +264,21 @@ def _ref_key(label: str) -> str:
     return " ".join(label.lower().split())
 
 
+def _shown(link: re.Match) -> str:
+    """What a link shows, its text; an image shows a picture, never its alt text: a Bottleneck line or figures there
+    were read where the page shows none (red team rt42)."""
+    return "" if link.group(0).startswith("!") else link.group(1)
+
+
 def _links(line: str, defined: set[str] = frozenset()) -> str:
     if "[" not in line:
         return line
-    line = _INLINE_LINK.sub(r"\1", _FOOTNOTE_REF.sub(lambda m: "" if _ref_key(m.group(0)[1:-1]) in defined
+    line = _INLINE_LINK.sub(_shown, _FOOTNOTE_REF.sub(lambda m: "" if _ref_key(m.group(0)[1:-1]) in defined
                                                       else m.group(0), line))  # an undefined one shows as written
 
     def reference(m: re.Match) -> str:
         ref = m.group(2) if m.group(2) else m.group(1)
-        return m.group(1) if _ref_key(ref) in defined else m.group(0)
+        return _shown(m) if _ref_key(ref) in defined else m.group(0)
     return _BRACKET_BY_DIGIT.sub("", _BRACKETS_BEFORE_UNIT.sub(" ", _REF_LINK.sub(reference, line)))
 
 
@@ -336,11 +342,19 @@ _HIDING_HTML = re.compile(r"<(?:[A-Za-z][A-Za-z0-9-]*\s+[^<>\s/][^<>]*|[A-Za-z][
                           r"option|rp|datalist|noembed|noframes|dialog)\b[^<>]*)/?>|<\?|<![A-Za-z\[]", re.I)
 
 
+# TeX commands that hide or overlap what they hold, in the math GitHub and MathJax render ($\phantom{...}$,
+# $\color{white}{...}$, $\rlap{...}$): a claim inside showed nothing, or showed under another (red team rt42).
+_HIDING_TEX = re.compile(r"\\(?:[hv]?phantom|(?:text|page)?color|(?:f)?colorbox|smash|[lrc]lap|math[lrc]lap|kern|"
+                         r"mkern|mskip|hskip|hspace|vspace|raisebox|style|class|cssId|htmlStyle|htmlClass|require|"
+                         r"unicode|href|tiny|scriptscriptstyle)(?![A-Za-z])")
+
+
 def hidden_html(text: str) -> str | None:
     """The first piece of HTML in ``text`` that could hide text from a reader (a tag with attributes, an element
-    that never shows its content), or None. Such text was read where the page shows nothing: `99.70 %<span hidden>
-    per row</span>` read as a per-row figure, never compared (red team, session 15)."""
-    match = _HIDING_HTML.search(without_html_comments(text))
+    that never shows its content), or of TeX that could, or None. Such text was read where the page shows nothing:
+    `99.70 %<span hidden> per row</span>` read as a per-row figure, never compared (red team, session 15)."""
+    shown = without_html_comments(text)
+    match = _HIDING_HTML.search(shown) or _HIDING_TEX.search(shown)
     return match.group(0)[:60] if match else None
 
 
@@ -714,9 +728,26 @@ def _other_thing(before: str, after: str, labels: re.Pattern | None) -> bool:
     return False
 
 
+def _sentence_part(before: str, names: re.Pattern | None) -> str:
+    """The end of ``before`` since its part of the sentence began: after the last ``,``, ``;``, ``(`` or full stop, but
+    for a ``(`` inside a metric's full name ("Compute (SM) Throughput is 97.3.": it had left "SM) Throughput is ", and
+    no name, so the bare figure was checked against nothing; session 42)."""
+    clause = _CLAUSE_END.split(before)[-1]
+    spans = [m.span() for m in names.finditer(clause)] if names else []
+    cut = max((m.end() for m in _SUBCLAUSE_END.finditer(clause) if not any(a <= m.start() < b for a, b in spans)),
+              default=0)
+    return clause[cut:]
+
+
+def _another_row(label: str, labels: re.Pattern | None, mine: re.Pattern) -> bool:
+    """A table row of another kernel's or the hardware's figures: its label says so, and names no metric in full, nor
+    this kernel."""
+    return bool(_OTHER_ROW.search(label)) and not (labels and labels.search(label)) and not mine.search(label)
+
+
 def _claimed(before: str, labels: re.Pattern | None) -> bool:
     """A metric's full name stands before the figure in its part of the sentence, with no other figure between."""
-    part = _SUBCLAUSE_END.split(_CLAUSE_END.split(before)[-1])[-1]
+    part = _sentence_part(before, labels)
     names = list(labels.finditer(part)) if labels else []
     return bool(names) and not _NUMBER.search(part[names[-1].end():])
 
@@ -759,11 +790,12 @@ def quotes(text: str, labels: tuple[str, ...] = (), kernels: tuple[str, ...] = (
             body = 0
             while lineno + 1 + body < len(lines) and lines[lineno + 1 + body].lstrip().startswith("|"):
                 body += 1
+            own_rows = sum(not _another_row(_row_label(lines[k]), label_re, mine)
+                           for k in range(lineno + 1, lineno + 1 + body))
         elif not is_row:
             header = None
         row_label = _row_label(line)
-        if is_row and _OTHER_ROW.search(row_label) and not (label_re and label_re.search(row_label)) and \
-                not mine.search(row_label):
+        if is_row and _another_row(row_label, label_re, mine):
             continue  # another kernel's or the hardware's figures, in a row that names no metric in full (nor mine)
         # The metric a row's label names in full, ncu's name of one no check compares included: its figures are that
         # metric's ("| Eligible Warps Per Scheduler | 1.19 warp |" is no Achieved Active Warps: session 17).
@@ -823,9 +855,10 @@ def quotes(text: str, labels: tuple[str, ...] = (), kernels: tuple[str, ...] = (
                                                                                else "")) or _CAPACITY.search(before))):
                 continue
             column = ""
-            # A column's header names the metric of the table's one row, or of the row that names this kernel: a
+            # A column's header names the metric of the table's one row, of the row that names this kernel, or of
+            # the one row that names no other kernel ("| naive (lab 01) |" over "| optimized |": red team rt42): a
             # table of several configurations or shapes holds other launches' figures (session 16).
-            if is_row and header and (body == 1 or mine.search(row_label)):
+            if is_row and header and (body == 1 or own_rows == 1 or mine.search(row_label)):
                 index = masked[:match.start()].count("|") - (1 if line.lstrip().startswith("|") else 0)
                 column = header[index] if 0 <= index < len(header) else ""
             unit = unit_key(match.group("unit") or "")
@@ -872,22 +905,29 @@ def quotes(text: str, labels: tuple[str, ...] = (), kernels: tuple[str, ...] = (
 
 
 # Labels of ncu's details page that no check compares (Block Limit Registers, Threads, ...): a pasted row of one is
-# that metric's value, not a quote of a metric whose looser name it contains ("registers", "threads").
-NCU_LABELS = ("Block Limit Barriers", "Block Limit SM", "Block Limit Registers", "Block Limit Shared Mem",
-              "Block Limit Warps", "Threads", "# SMs", "# TPCs", "Stack Size", "Uses Green Context",
-              "Function Cache Configuration", "Driver Shared Memory Per Block", "Shared Memory Configuration Size",
-              "Cluster Size", "Max Active Clusters", "Max Cluster Size", "Overall GPU Occupancy",
-              "Cluster Scheduling Policy", "Theoretical Cluster Occupancy", "One or More Eligible", "No Eligible",
-              "Active Warps Per Scheduler", "Eligible Warps Per Scheduler", "Issued Warp Per Scheduler",
-              "Executed Ipc Active", "Executed Ipc Elapsed", "Issue Slots Busy", "Issued Ipc Active", "SM Busy",
-              "L2 Compression Success Rate", "L2 Compression Ratio", "L2 Compression Input Sectors",
-              "Avg. Executed Instructions Per Scheduler", "Executed Instructions",
-              "Avg. Issued Instructions Per Scheduler", "Issued Instructions", "Average DRAM Active Cycles",
-              "Total DRAM Elapsed Cycles", "Average L1 Active Cycles", "Total L1 Elapsed Cycles",
-              "Average L2 Active Cycles", "Total L2 Elapsed Cycles", "Average SM Active Cycles",
-              "Total SM Elapsed Cycles", "Average SMSP Active Cycles", "Total SMSP Elapsed Cycles",
-              "Branch Instructions Ratio", "Branch Instructions", "Branch Efficiency", "Avg. Divergent Branches",
-              "Avg. Active Threads Per Warp", "Avg. Not Predicated Off Threads Per Warp", "Registers Per Thread")
+# that metric's value, not a quote of a metric whose looser name it contains ("registers", "threads"). With the unit
+# families their values come in: a figure after one of them, in one of its families, is its value and no quote of another; in another family ("Its threads keep the DRAM
+# at 97.3 %": Threads is a count) the name is an ordinary word, and the figure is read as if it were not there (red
+# team rt42: it had set the invented figure aside).
+_C, _P, _B = ("count",), ("percent",), ("bytes", "count")
+NCU_LABEL_FAMILIES = {
+    "Block Limit Barriers": _C, "Block Limit SM": _C, "Block Limit Registers": _C, "Block Limit Shared Mem": _C,
+    "Block Limit Warps": _C, "Threads": _C, "# SMs": _C, "# TPCs": _C, "Stack Size": _B, "Uses Green Context": _C,
+    "Function Cache Configuration": (), "Driver Shared Memory Per Block": _B, "Shared Memory Configuration Size": _B,
+    "Cluster Size": _C, "Max Active Clusters": _C, "Max Cluster Size": _C, "Overall GPU Occupancy": _P,
+    "Cluster Scheduling Policy": (), "Theoretical Cluster Occupancy": _P + _C, "One or More Eligible": _P,
+    "No Eligible": _P, "Active Warps Per Scheduler": _C, "Eligible Warps Per Scheduler": _C,
+    "Issued Warp Per Scheduler": _C, "Executed Ipc Active": _C, "Executed Ipc Elapsed": _C, "Issue Slots Busy": _P,
+    "Issued Ipc Active": _C, "SM Busy": _P, "L2 Compression Success Rate": _P, "L2 Compression Ratio": _C,
+    "L2 Compression Input Sectors": _C, "Avg. Executed Instructions Per Scheduler": _C, "Executed Instructions": _C,
+    "Avg. Issued Instructions Per Scheduler": _C, "Issued Instructions": _C, "Average DRAM Active Cycles": _C,
+    "Total DRAM Elapsed Cycles": _C, "Average L1 Active Cycles": _C, "Total L1 Elapsed Cycles": _C,
+    "Average L2 Active Cycles": _C, "Total L2 Elapsed Cycles": _C, "Average SM Active Cycles": _C,
+    "Total SM Elapsed Cycles": _C, "Average SMSP Active Cycles": _C, "Total SMSP Elapsed Cycles": _C,
+    "Branch Instructions Ratio": _P + _C, "Branch Instructions": _C, "Branch Efficiency": _P,
+    "Avg. Divergent Branches": _C, "Avg. Active Threads Per Warp": _C, "Avg. Not Predicated Off Threads Per Warp": _C,
+    "Registers Per Thread": _C}
+NCU_LABELS = tuple(NCU_LABEL_FAMILIES)
 
 
 def _wrapped_name(paragraph: str, masked: str, start: int, window: int, any_label_re: re.Pattern) -> str:
@@ -911,7 +951,7 @@ def normal_label(label: str) -> str:
 def _nearest_label(before: str, any_label: re.Pattern) -> str:
     """The metric (ncu's full name, in normal form) that a count is the value of: the last full name before it in
     its part of the sentence, with no other number between them; else ''."""
-    part = _SUBCLAUSE_END.split(_CLAUSE_END.split(before)[-1])[-1].split(":")[-1]
+    part = _sentence_part(before, any_label).split(":")[-1]
     names = list(any_label.finditer(part))
     if not names or _NUMBER.search(part[names[-1].end():]):  # "on the H200 is 30.50": H200 is no figure
         return ""
@@ -929,11 +969,7 @@ def _names_before(before: str, after: str, any_label: re.Pattern) -> tuple[str, 
     or word stands around it: one that agreed had made an invented figure a quote (red team rt41). Where several
     names stand before the first of a list of figures ("A and B are 52.89 % and 84.40 %"), the list's order decides,
     so no name is held to it: ()."""
-    clause = _CLAUSE_END.split(before)[-1]
-    spans = [m.span() for m in any_label.finditer(clause)]  # "Compute (SM) Throughput": its "(" ends no part
-    cut = max((m.end() for m in _SUBCLAUSE_END.finditer(clause) if not any(a <= m.start() < b for a, b in spans)),
-              default=0)
-    part = clause[cut:]
+    part = _sentence_part(before, any_label)
     head, colon, tail = part.rpartition(":")
     if colon and not any_label.search(tail) and not _NUMBER.search(tail) and len(tail.strip()) <= 12:
         part = head
