@@ -50,6 +50,7 @@ grade: $(VENV)/.ready-grade
 	+$(PY) -m grader $(GRADER_ARGS)
 
 grade-cohort: $(VENV)/.ready-cohort
+	+@$(if $(and $(ROSTER),$(OUT)),true,echo "make grade-cohort needs ROSTER=roster.csv and OUT=folder (the gradebook's); see docs/en/instructor.md" >&2; exit 2)
 	+$(PY) -m grader cohort $(if $(ROSTER),--roster $(ROSTER)) $(if $(OUT),--out $(OUT)) $(if $(LAB),--labs $(LAB)) $(if $(KERNEL),--kernel $(KERNEL)) $(COHORT_FLAGS)
 
 list: $(VENV)/.ready-grade

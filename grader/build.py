@@ -293,7 +293,8 @@ def _build_cuda(source: Path, outdir: Path, device: Device, shown_as: str, spec,
     if not clean.strip():
         log.write_text(f"{shown_as} holds no code\n", errors="backslashreplace")
         result.errors = [f"{shown_as} holds no code (it is empty, or only comments): start from the stub, "
-                         "`git checkout` the file or run `make stubs`"]
+                         "`git checkout` the file or run `make stubs` (`make stubs FORCE=1` where it holds comments "
+                         "of yours: your version is kept beside it)"]
         return result
     header = outdir / "grader_abi.h"
     header.write_text(spec.abi.header() + NO_STANDARD_STREAMS + NO_LIBRARY_RANGES)

@@ -19,6 +19,7 @@ import traceback
 from pathlib import Path
 
 EXIT_OK, EXIT_FAILED, EXIT_USAGE, EXIT_INTERNAL, EXIT_VOID = 0, 1, 2, 3, 4
+EXIT_INTERRUPTED = 130  # Ctrl-C, as a shell reports a process that SIGINT ended
 # A learner's name names files (learners/NAME/profile.md, the cohort's results) and is passed on command lines and
 # into spreadsheets: a letter or digit first (no option, no formula), then letters, digits, '-' and '_'.
 LEARNER_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{0,63}\Z")  # \Z, not $: "bob" + newline is not a name
@@ -162,6 +163,10 @@ def _grade_and_report(args, labs, submission: Path, workroot: Path, kernel: str,
         report.print_report(run, args.verbose, args.timings)
         if args.json:
             report.write_json(args.json, report.results_json(run))
+    except KeyboardInterrupt:  # Ctrl-C: the workers are stopped as the grading unwinds; no traceback, no result
+        print("\ninterrupted: the grading stopped, and no result was written (an earlier results file is as it "
+              "was)", file=sys.stderr)
+        return EXIT_INTERRUPTED
     except (GraderBug, Exception) as exc:  # never blame the learner for the grader's own bugs
         log = workroot / "internal-error.log"
         log.parent.mkdir(parents=True, exist_ok=True)

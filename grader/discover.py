@@ -8,6 +8,7 @@ The staged copy is what every later stage sees; the submission itself is never r
 from __future__ import annotations
 
 import hashlib
+import itertools
 import os
 import shutil
 import stat
@@ -44,6 +45,21 @@ def lab_dir(submission: Path, name: str, number: str) -> Path:
         if candidate.is_dir() and not candidate.is_symlink() and is_text(candidate.name):
             return candidate
     return exact
+
+
+def elsewhere(lab_folder: Path, file: str) -> list[str]:
+    """Where a learner may have put a lab's file when its folder is not there (a folder renamed `lab1`): a line naming
+    the folders beside it that hold ``file``, or nothing."""
+    if lab_folder.is_dir() or not lab_folder.parent.is_dir():
+        return []
+    try:
+        found = sorted(d.name for d in itertools.islice(lab_folder.parent.iterdir(), 200)  # a few folders, not a tree
+                       if d.is_dir() and not d.is_symlink() and is_text(d.name) and (d / file).is_file())[:3]
+    except OSError:
+        return []
+    return [f"there is no folder {lab_folder.name}/ in {lab_folder.parent}, but {file} is in "
+            f"{', '.join(f + '/' for f in found)}: the grader finds a lab by its folder's name (NN-name), so rename "
+            f"the folder to {lab_folder.name}"] if found else []
 
 
 def is_text(name: str) -> bool:

@@ -21,6 +21,7 @@ from pathlib import Path
 from grader import sandbox
 from grader.build import build_cuda, nvcc_path
 from grader.channel import BadReply
+from grader.checks.started import unfinished
 from grader.context import Builds, Context, Device, Memo
 from grader.discover import REPO, ReadLog, recording, stage_lab
 from grader.gpu_lock import GpuLock
@@ -45,6 +46,7 @@ class LabReport:
     seconds: float  # wall time, from the run's start of its checks to its end
     timings: dict[str, float] = field(default_factory=dict)  # check id -> seconds
     stages: dict[str, float] = field(default_factory=dict)  # worker commands, the judge's own work -> seconds
+    unfinished: str = ""  # TODO notes still as the stub has them, where others are filled (started.unfinished)
 
 
 @dataclass
@@ -146,6 +148,9 @@ def execute(check: Check, ctx: Context) -> Result:
         raise GraderBug(f"check {check.id} raised {type(exc).__name__}: {exc}\n{traceback.format_exc()}") from exc
     if not isinstance(result, Result):
         raise GraderBug(f"check {check.id} returned {type(result).__name__}, not a Result")
+    if result.status == Status.FAIL and (notes := unfinished(ctx)):  # a half-filled file is graded as it is
+        result.details.append(f"note: {notes} still hold the stub's placeholder; a kernel your code reaches "
+                              "must be filled (or deleted, with what calls it)")
     return result
 
 
@@ -348,6 +353,7 @@ class LabRun:
         if self._ctx is not None:
             _close_now(self._ctx.closers)  # whatever is still open is idle now, or the run is stopping
             self.report.stages = worker_stages(self._ctx)
+            self.report.unfinished = unfinished(self._ctx)
         self.report.results = [(c, self.done.get(c.id) or not_run("the grader stopped")) for c in self.lab.checks]
         # the lab's own wall time: its untimed checks (at once with other labs'), then its timed ones
         self.report.seconds = (self._untimed_seconds or time.monotonic() - self.start) + sum(

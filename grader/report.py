@@ -86,6 +86,9 @@ def print_report(run: Run, verbose: bool, timings: bool = False) -> None:
     out.print(f"seed {run.seed}  (reproduce a failure with GRADER_SEED={run.seed})")
     for lr in run.labs:
         print_lab(out, lr)
+        if lr.unfinished:  # graded as it is; on a laptop no check may reach the empty kernel
+            out.print(f"[yellow]not filled yet: {escape(shown_line(lr.unfinished))} (the stub's placeholder): fill "
+                      "each one your code reaches, or delete it[/]")
         for check, result in lr.results:
             if result.status == Status.FAIL or (verbose and (result.details or result.measurements)):
                 print_details(out, check.id, result, verbose)
@@ -104,7 +107,9 @@ def print_report(run: Run, verbose: bool, timings: bool = False) -> None:
     out.print(f"\n[bold]Score: {s['score']}/{s['max_score']}[/]{bonus}   {verdict}   ({run.seconds:.1f} s)")
     if pending:
         pts = sum(c.points for c, _ in pending)
-        out.print(f"[yellow]{len(pending)} checks ({pts} points) wait for a GPU: they are not graded here. "
+        out.print(f"[yellow]{len(pending)} {'check' if len(pending) == 1 else 'checks'} ({pts} "
+                  f"{'point' if pts == 1 else 'points'}) {'waits' if len(pending) == 1 else 'wait'} for a GPU: "
+                  "they are not graded here. "
                   f"Run `make grade` on a machine with an NVIDIA GPU (docs/en/no-gpu.md).[/]")
     if other:
         out.print(f"[yellow]{len(other)} {'check was' if len(other) == 1 else 'checks were'} skipped: "

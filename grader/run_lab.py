@@ -10,7 +10,6 @@ from pathlib import Path
 
 from grader.build import COMMON_FLAGS, COMPILE_ONLY_ARCHS, nvcc_path
 from grader.discover import REPO, submission_lab_dir
-from grader import phase
 from grader.ops import get
 from grader.registry import all_labs, resolve_lab
 from grader.runner import run_tool
@@ -27,12 +26,18 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("lab")
     p.add_argument("--submission", type=Path, default=REPO / "labs")
     args = p.parse_args(argv)
-    lab = resolve_lab(args.lab, all_labs())
-    driver = REPO / "grader" / "drivers" / f"{get(lab.op).stem}_main.cu" if lab is not None else None
-    if lab is None or not lab.cuda_sources or not driver.is_file():
-        stem = get(lab.op if lab is not None else phase.kernel()).stem
-        print("make run works for the CUDA labs 00, 01 and 02; for lab 03 run "
-              f"`.venv/bin/python labs/03-triton-and-pytorch/{stem}_triton.py`", file=sys.stderr)
+    labs = all_labs()
+    lab = resolve_lab(args.lab, labs)
+    if lab is None:
+        print(f"unknown lab {args.lab!r}; labs are: {', '.join(lab.name for lab in labs)}", file=sys.stderr)
+        return 2
+    driver = REPO / "grader" / "drivers" / f"{get(lab.op).stem}_main.cu"
+    if not lab.cuda_sources or not driver.is_file():
+        # Triton needs a GPU, or its interpreter on the CPU ("0 active drivers" otherwise)
+        interpret = "" if gpu_present() else "TRITON_INTERPRET=1 "
+        print(f"make run works for the CUDA labs 00, 01 and 02; for lab 03 run `{interpret}.venv/bin/python "
+              f"labs/03-triton-and-pytorch/{get(lab.op).stem}_triton.py`"
+              + (" (no GPU here: Triton's interpreter runs it on the CPU)" if interpret else ""), file=sys.stderr)
         return 2
     nvcc = nvcc_path()
     if nvcc is None:

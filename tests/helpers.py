@@ -65,3 +65,29 @@ def spread_profiled(items: list) -> None:
     w, r = iter(watched), iter(rest)  # len(at) == len(watched): each position takes from one list
     for i, k in zip(slots, range(len(gpu))):
         items[i] = next(w) if k in at else next(r)
+
+
+def half_filled(solution: Path, stubbed: set[int], folder: Path) -> Path:
+    """``solution`` with only its regions numbered in ``stubbed`` (1, 2, ... in file order) left as the stub has them,
+    written under ``folder`` by its name: a learner part way through a lab. The TODO ids are the stub's."""
+    from grader.stubs import make_stub
+
+    comment = "#" if solution.suffix == ".py" else "//"
+    begin, end = f"{comment} BEGIN SOLUTION", f"{comment} END SOLUTION"
+    out, k, inside = [], 0, False
+    for line in solution.read_text().splitlines():
+        mark = line.strip()
+        if mark in (begin, end):
+            k += mark == begin
+            inside = mark == begin
+            if k in stubbed:
+                out.append(line)
+            continue
+        if inside and k not in stubbed and mark.startswith((f"{comment} TODO:", f"{comment} STUB:")):
+            continue
+        out.append(line)
+    lab = solution.parent.name[:2]
+    path = folder / solution.name
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(make_stub("\n".join(out) + "\n", lab, path.name, first=min(stubbed)))
+    return path

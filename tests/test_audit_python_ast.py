@@ -1225,3 +1225,17 @@ def test_triton_wraps_only_the_files_kernels(making, words):
     source = _K + making + "\n\ndef softmax(x):\n    y = torch.empty_like(x)\n    _k[(1,)](y, x)\n    return y\n"
     findings = audit(source, TRITON, "softmax")
     assert any(words in f.text for f in findings), (making, [str(f) for f in findings])
+
+
+def test_a_byte_that_is_not_utf8_is_named_where_it_stands_even_in_the_first_lines():
+    """A Latin-1 "é" on line 1 or 2 made Python's tokenizer ask for a coding line, and the audit said "line 0: is not
+    valid Python: invalid or missing encoding declaration" (session 42's walkthrough)."""
+    from grader.audit.python_ast import about_encoding, decode
+
+    for data, line, column in ((b"# autor: Jos\xe9\nimport torch\n", 1, 13), (b"import torch\n# Jos\xe9\n", 2, 6),
+                               (b"import torch\n\n\n# Jos\xe9\n", 4, 6)):
+        _, findings = decode(data)
+        assert [(f.line, f.text) for f in findings] == [
+            (line, f"is not valid UTF-8 (byte 0xe9, column {column}): save the file as UTF-8")], findings
+        assert about_encoding(findings)
+    assert decode(b"import torch\n") == ("import torch\n", [])

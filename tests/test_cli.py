@@ -86,6 +86,54 @@ def test_cli_grader_bug_exits_3(monkeypatch, tmp_path, capsys):
     assert "internal error in the grader (not your fault)" in capsys.readouterr().err
 
 
+def test_cli_ctrl_c_ends_with_a_line_and_writes_nothing(monkeypatch, tmp_path, capsys):
+    """Ctrl-C printed a Python traceback from the pipeline's join (session 42's walkthrough)."""
+    def interrupted(*args, **kwargs):
+        raise KeyboardInterrupt
+    monkeypatch.setattr("grader.pipeline.grade", interrupted)
+    out = tmp_path / "results.json"
+    assert cli.main(["00", "--submission", str(tmp_path), "--json", str(out)]) == 130
+    err = capsys.readouterr().err
+    assert "interrupted: the grading stopped, and no result was written" in err and "Traceback" not in err
+    assert not out.exists()
+
+
+@pytest.mark.slow
+def test_cli_sigint_mid_grading_is_one_line_and_no_result(tmp_path):
+    import signal
+    import time
+
+    out = tmp_path / "results.json"
+    proc = subprocess.Popen([sys.executable, "-m", "grader", "03", "--submission", str(REPO / "solutions"), "--json",
+                             str(out)], cwd=REPO, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            env={**os.environ, "GRADER_FORCE_CPU": "1", "GRADER_PROGRESS": "1"},
+                            start_new_session=True)
+    seen = ""
+    while "03.triton.interpreter ..." not in seen:  # a check in flight: its worker runs the learner's file
+        line = proc.stderr.readline()
+        assert line, seen
+        seen += line
+    time.sleep(0.5)
+    os.killpg(proc.pid, signal.SIGINT)
+    stdout, stderr = proc.communicate(timeout=120)
+    assert proc.returncode == 130 and "interrupted" in stderr and "Traceback" not in stderr + stdout, stderr
+    assert not out.exists()
+
+
+def test_make_run_names_an_unknown_lab_and_runs_lab_03_where_it_can():
+    """`make run LAB=03` on a laptop suggested a command that failed with Triton's "0 active drivers"; LAB=7 got lab
+    03's message (session 42's walkthrough)."""
+    def run_lab(lab):
+        return subprocess.run([sys.executable, "-m", "grader.run_lab", lab], cwd=REPO, capture_output=True, text=True)
+    unknown = run_lab("7")
+    assert unknown.returncode == 2 and "unknown lab '7'; labs are: 00-hello-cuda" in unknown.stderr
+    triton = run_lab("03")
+    assert triton.returncode == 2 and "labs/03-triton-and-pytorch/" in triton.stderr
+    import shutil
+    if shutil.which("nvidia-smi") is None:
+        assert "`TRITON_INTERPRET=1 .venv/bin/python labs/03-triton-and-pytorch/" in triton.stderr
+
+
 def test_cli_learner_name_is_validated():
     proc = run("00", "--learner", "../etc")
     assert proc.returncode == 2 and "--learner" in proc.stderr

@@ -42,6 +42,19 @@ def test_plan_grades_everyone_first_then_only_who_has_no_current_grade(root):
     assert fake.plan(root, ROWS, regrade=True, only=["cat"])["tasks"] == ["cat"]
 
 
+def test_plan_grades_again_whoever_a_later_attempt_left_on_an_older_grade(root):
+    """`--regrade` stopped part way left its learners on the older grade, "a later attempt ended killed", for good:
+    the docs say a killed task's learner is graded by the next run (session 42's walkthrough)."""
+    first = fake.plan(root, ROWS)
+    for name in ("ann", "bob", "cat"):
+        fake.write_result(first, name, {})
+        fake.write_attempt(first, name)
+    assert fake.plan(root, ROWS)["tasks"] == []
+    fake.write_attempt(first, "bob", attempt="a-bob-2", state="running", status=None)  # killed mid-regrade
+    fake.write_attempt(first, "cat", attempt="a-cat-2", state="finished", status="failed to grade")
+    assert fake.plan(root, ROWS)["tasks"] == ["bob", "cat"]
+
+
 def test_plan_regrades_a_changed_submission_and_changed_options(root):
     first = fake.plan(root, ROWS)
     for name in ("ann", "bob", "cat"):
@@ -182,6 +195,21 @@ def test_gradebook_html_shows_pass_rates_gate_ratios_and_who_was_not_graded(root
     assert "dan" in problems and "no submission folder" in problems and "ann" not in problems
     assert "x y" in problems  # the bad roster row, with its line
     assert (layout.out / "gradebook.csv").exists()
+    assert "softmax" in page.split("kernel track", 1)[1][:60]  # the frozen grader's track, not "the grader's default"
+
+
+def test_a_learner_whose_row_is_refused_stays_in_the_gradebook(root):
+    """A second row claiming ann's folder refused both rows (as documented), and ann, graded before, vanished from
+    gradebook.csv (session 42's walkthrough): a refused row of a valid name is a row of the gradebook, with why."""
+    plan = fake.plan(root, ROWS + ["frank,clones/ann/labs,", "gil,,00", "hal,clones/bob/labs,07"])
+    layout = Layout(Path(plan["out"]))
+    book = gb.write(layout, plan)
+    rows = {r["learner"]: r for r in csv.DictReader(io.StringIO((layout.out / "gradebook.csv").read_text()))}
+    assert set(rows) == {"ann", "bob", "cat", "frank", "gil", "hal"}
+    for name in ("ann", "frank", "gil", "hal"):
+        assert rows[name]["status"] == gb.BAD_ROW and rows[name]["reason"].startswith("roster line "), rows[name]
+    assert "is frank's folder" in rows["ann"]["reason"] and "no submission folder" in rows["gil"]["reason"]
+    assert rows["bob"]["status"] != gb.BAD_ROW and not book.complete
 
 
 def test_gradebook_html_without_any_gate_ratio_says_why(root):

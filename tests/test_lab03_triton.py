@@ -18,7 +18,7 @@ from grader.labs import lab03
 from grader.ops import get
 from grader.pipeline import run_check
 from grader.results import Status
-from helpers import REPO, SUBMISSIONS, cuda_available
+from helpers import REPO, SUBMISSIONS, cuda_available, half_filled
 
 # Each test here grades or builds a submission end to end (seconds each): `make test` runs them, `make test-fast` does not.
 pytestmark = pytest.mark.slow
@@ -80,6 +80,22 @@ def test_lab03_triton_stub_is_reported_as_not_started(tmp_path):
     result = done["03.triton.method"]
     assert result.status == Status.FAIL and "not started" in result.message and "TODO(03-1)" in result.message
     assert done["03.triton.interpreter"].status == Status.NOT_RUN
+
+
+def test_lab03_triton_kernels_left_as_the_stub_are_graded_where_nothing_reaches_them(tmp_path):
+    """The lab page says TODO(03-4) and TODO(03-5) only add speed: a file with every other note filled is graded
+    (it was "not finished" and never ran: session 42's walkthrough)."""
+    done = run_checks(make_ctx(tmp_path, half_filled(SOLUTION, {4, 5}, tmp_path / "half")))
+    assert done["03.triton.method"].status == Status.PASS, text(done["03.triton.method"])
+    assert done["03.triton.interpreter"].status == Status.PASS, text(done["03.triton.interpreter"])
+
+
+def test_lab03_triton_a_kernel_left_as_the_stub_is_named_beside_the_failure(tmp_path):
+    done = run_checks(make_ctx(tmp_path, half_filled(SOLUTION, {1}, tmp_path / "half")))  # the whole-rows kernel
+    result = done["03.triton.interpreter"]
+    assert done["03.triton.method"].status == Status.PASS, text(done["03.triton.method"])
+    assert result.status == Status.FAIL and "note: softmax_triton.py: TODO(03-1) still hold" in text(result), \
+        text(result)
 
 
 @pytest.mark.parametrize("name", ["triton_tutorial_softmax.py", "triton_warmed_compiled.py"])

@@ -1,7 +1,7 @@
 """Labs 00 and 01: the stub fails as a beginner expects; the solution passes what can run here."""
 import pytest
 
-from helpers import REPO, cuda_available, needs_nvcc
+from helpers import REPO, cuda_available, half_filled, needs_nvcc
 
 RUNTIME_00 = ["00.run.completes", "00.memory.in_bounds", "00.memory.all_written", "00.correct.values",
               "00.correct.repeatable"]
@@ -26,6 +26,24 @@ def test_lab00_stub_without_gpu_is_not_started(grade):
     assert "not started" in g.output("00.build.compiles") and "TODO(00-1)" in g.output("00.build.compiles")
     for cid in RUNTIME_00:
         assert g.status(cid) in ("SKIP", "NOT RUN")
+
+
+@needs_nvcc
+def test_lab00_half_filled_is_built_and_names_the_note_left(grade, tmp_path):
+    """The kernel written, the launcher still the stub's: graded as it is (it was "not finished", unbuilt, though the
+    docs let a learner leave what the code never reaches), and the report names the note left (session 42)."""
+    half_filled(REPO / "solutions/00-hello-cuda/vector_add.cu", {2}, tmp_path / "sub" / "00-hello-cuda")
+    g = grade(["00"], submission=tmp_path / "sub", env={"GRADER_FORCE_CPU": "1"})
+    assert g.status("00.build.compiles") == "PASS" and g.status("00.build.honest") == "PASS", g.stdout
+    assert "not filled yet: vector_add.cu: TODO(00-2)" in g.stdout
+
+
+@pytest.mark.gpu
+def test_lab00_half_filled_fails_on_the_gpu_naming_the_note_left(grade, tmp_path):
+    half_filled(REPO / "solutions/00-hello-cuda/vector_add.cu", {2}, tmp_path / "sub" / "00-hello-cuda")
+    g = grade(["00"], submission=tmp_path / "sub")
+    failing = [cid for cid in g.by_id if g.status(cid) == "FAIL"]
+    assert failing and all("note: vector_add.cu: TODO(00-2) still hold" in g.output(cid) for cid in failing), g.stdout
 
 
 @needs_nvcc

@@ -31,7 +31,7 @@ def test_learner_profile_skips_without_a_name(tmp_path):
 def test_learner_profile_rejects_the_template(tmp_path):
     write_profile(tmp_path, "ana", (REPO / "learners/_template/profile.md").read_text())
     r = learner_profile(ctx_for(tmp_path, "ana"))
-    assert r.status == Status.FAIL and "template" in r.message
+    assert r.status == Status.FAIL and "shows no words" in r.message
 
 
 def test_learner_profile_requires_pytorch(tmp_path):
@@ -90,7 +90,7 @@ def test_learner_profile_counts_the_words_the_page_shows(tmp_path):
     words = " ".join(f"w{i}" for i in range(45))
     write_profile(tmp_path, "zed", f'# Zed\n\n## Phase 24 — CUDA & Triton\n\n[r0]: <https://example.org/0> "PyTorch {words}"\n')
     r = learner_profile(ctx_for(tmp_path, "zed"))
-    assert r.status == Status.FAIL and "nearly empty" in r.message, r.message
+    assert r.status == Status.FAIL and "shows no words" in r.message, r.message
     write_profile(tmp_path, "ann", f"# Ann\n\n## Phase 24 — CUDA & Triton\n\n<div hidden>PyTorch {words}</div>\n")
     r = learner_profile(ctx_for(tmp_path, "ann"))
     assert r.status == Status.FAIL and "can hide text" in r.message, r.message

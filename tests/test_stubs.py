@@ -52,6 +52,16 @@ def test_stubs_refuse_to_overwrite_learner_edits(repo_copy, capsys):
     assert "refused to change labs/00-hello-cuda/vector_add.cu" in capsys.readouterr().err
 
 
+def test_stubs_restore_an_emptied_file_without_asking(repo_copy):
+    """The grader sends a learner with an empty file to `make stubs`, which refused it as "edits of yours" (session
+    42's walkthrough): an empty file has nothing to keep."""
+    target = repo_copy / "labs/00-hello-cuda/vector_add.cu"
+    stub = target.read_text()
+    target.write_text("\n  \n")
+    assert stubs.main([]) == 0
+    assert target.read_text() == stub and not list(target.parent.glob("vector_add.cu.orig-*"))
+
+
 def test_stubs_force_keeps_a_copy_of_learner_edits(repo_copy):
     target = repo_copy / "labs/00-hello-cuda/vector_add.cu"
     target.write_text(target.read_text() + "// my work in progress\n")

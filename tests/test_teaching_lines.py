@@ -16,7 +16,8 @@ def test_a_launcher_of_another_signature_is_told_the_signature():
         lessons = compile_lessons([nvcc], abi)
         assert len(lessons) == 1 and abi.prototype in lessons[0], lessons
     assert compile_lessons(['k.cu(3): error: identifier "printf" is undefined'], abi) == [
-        "printf comes from <cstdio>: #include <cstdio> at the top of the file"]
+        "printf comes from <cstdio>: #include <cstdio> at the top of the file (print inside a kernel only: a "
+        "launcher's host code may only launch kernels)"]
     assert "<<<blocks, threads, 0, stream>>>" in compile_lessons(
         ["k.cu(38): error: a __global__ function call must be configured"], abi)[0]
     assert compile_lessons(['k.cu(21): error: expected a ";"'], abi) == []  # nvcc's own words say it

@@ -255,8 +255,8 @@ def decode(data: bytes) -> tuple[str, list[Finding]]:
     encoding than UTF-8 (a coding line changes what runs, not what the audit would read) or is not UTF-8."""
     try:
         encoding, _ = tokenize.detect_encoding(io.BytesIO(data).readline)
-    except SyntaxError as exc:
-        return data.decode("utf-8", errors="replace"), [Finding(0, f"is not valid Python: {exc}")]
+    except SyntaxError as exc:  # a byte that is not UTF-8 in the first two lines, and no coding line
+        return data.decode("utf-8", errors="replace"), [_not_utf8(data) or Finding(0, f"is not valid Python: {exc}")]
     try:
         same = data.decode(encoding) == data.decode("utf-8")  # coding: ascii on an ASCII file changes nothing
     except (UnicodeDecodeError, LookupError):
@@ -269,9 +269,25 @@ def decode(data: bytes) -> tuple[str, list[Finding]]:
                   "shows; save the file as UTF-8 and remove the coding line")]
     try:
         return data.decode(encoding), []
+    except UnicodeDecodeError:
+        return data.decode("utf-8", errors="replace"), [_not_utf8(data)]
+
+
+def about_encoding(findings: list[Finding]) -> bool:
+    """Whether every finding is ``decode``'s: the file's bytes, not what its code does (no lesson about code then)."""
+    return bool(findings) and all(f.text.startswith(("is not valid UTF-8", "declares its source encoding"))
+                                  for f in findings)
+
+
+def _not_utf8(data: bytes) -> Finding | None:
+    """Where ``data`` stops being UTF-8 (an editor's Latin-1 "é" in a comment, say), or None."""
+    try:
+        data.decode("utf-8")
     except UnicodeDecodeError as exc:
-        line = data[:exc.start].count(b"\n") + 1
-        return data.decode("utf-8", errors="replace"), [Finding(line, "is not valid UTF-8: save the file as UTF-8")]
+        line, column = data[:exc.start].count(b"\n") + 1, exc.start - data.rfind(b"\n", 0, exc.start)
+        return Finding(line, f"is not valid UTF-8 (byte 0x{data[exc.start]:02x}, column {column}): save the file as "
+                             "UTF-8")
+    return None
 
 
 def _too_deep(tree: ast.AST) -> Finding | None:

@@ -193,7 +193,9 @@ def report_facts(ctx) -> Facts:
     if refused:
         facts = Facts(error=refused)
     elif not path.is_file():
-        facts = Facts(error="is missing: record it with `make profile LAB=02` and commit it")
+        facts = Facts(error="is missing: record it with `make profile LAB=02` and commit it" + (
+            "" if ctx.device.has_cuda else " (Nsight Compute needs an NVIDIA GPU: on a machine without one, record it "
+            "where you have one, docs/en/no-gpu.md#where-to-get-a-gpu; the other checks of the report wait for it)"))
     else:
         facts = _read(ctx, path, "profile", {})
         if not facts.error and any(a["sass"] == READER_LACKS_SASS for a in facts.actions):

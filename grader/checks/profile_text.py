@@ -236,7 +236,7 @@ def _readable(text: str) -> str:
     text = _table_cells(_LINK_DEFINITION.sub("", text))
     return "\n".join(_ARROW.sub(" \u2192 ", _MARKS_AT_UNIT.sub(r"\2", _MARKS_IN_NUMBER.sub("", _EMPHASIS.sub("", plain(
         _links(_TAG.sub("", _SUPERSCRIPT.sub(r" \1", _BLOCK_TAG.sub(" ", _ESCAPE.sub(r"\1", _BLOCK_QUOTE.sub(
-            "", line.replace("\\|", "\u00a6")))))), defined))))))
+            "", line.replace("\\|", "\u00a6").replace("\\![", "! [")))))), defined))))))
         if line.strip() else line for line in markdown_lines(text))
 
 
@@ -349,11 +349,18 @@ _HIDING_TEX = re.compile(r"\\(?:[hv]?phantom|(?:text|page)?color|(?:f)?colorbox|
                          r"unicode|href|tiny|scriptscriptstyle)(?![A-Za-z])")
 
 
+_HTML_BLOCK = re.compile(r"^ {0,3}<[A-Za-z/!?]", re.M)
+
+
 def hidden_html(text: str) -> str | None:
     """The first piece of HTML in ``text`` that could hide text from a reader (a tag with attributes, an element
     that never shows its content), or of TeX that could, or None. Such text was read where the page shows nothing:
     `99.70 %<span hidden> per row</span>` read as a per-row figure, never compared (red team, session 15)."""
     shown = without_html_comments(text)
+    # Code shows as written: `reinterpret_cast<const float4*>` or a Windows path's `\class` in it hide nothing (red
+    # team rt42b). Inside an HTML block backticks are text and its tags are HTML, so a file with one is read whole.
+    if not _HTML_BLOCK.search(shown):
+        shown = _code_mask(shown)
     match = _HIDING_HTML.search(shown) or _HIDING_TEX.search(shown)
     return match.group(0)[:60] if match else None
 
@@ -430,6 +437,14 @@ def claimed_bottleneck(text: str) -> tuple[str | None, str]:
         line = _NEGATED.sub(" ", line)
         bound = _categories(line, _BOUND)
         named = bound if bound else _categories(line, _NAMED)
+        # Every later Bottleneck line that names one category "-bound" must name this one: only the first was read,
+        # so a claim the page hid (alt text, a link title, a folded block) stood before the visible, wrong one (red
+        # team rt42b).
+        claims = [_categories(_NEGATED.sub(" ", m.group(1)), _BOUND) for m in _BOTTLENECK_LINE.finditer(text)]
+        others = {c[0] for c in claims if len(c) == 1}
+        if len(named) == 1 and others - set(named):
+            return None, (f"its Bottleneck lines disagree: {named[0]}-bound, then "
+                          f"{' and '.join(sorted(others - set(named)))}-bound: keep one")
         if len(named) == 1:
             return named[0], ""
         if not named:
@@ -790,8 +805,6 @@ def quotes(text: str, labels: tuple[str, ...] = (), kernels: tuple[str, ...] = (
             body = 0
             while lineno + 1 + body < len(lines) and lines[lineno + 1 + body].lstrip().startswith("|"):
                 body += 1
-            own_rows = sum(not _another_row(_row_label(lines[k]), label_re, mine)
-                           for k in range(lineno + 1, lineno + 1 + body))
         elif not is_row:
             header = None
         row_label = _row_label(line)
@@ -855,10 +868,11 @@ def quotes(text: str, labels: tuple[str, ...] = (), kernels: tuple[str, ...] = (
                                                                                else "")) or _CAPACITY.search(before))):
                 continue
             column = ""
-            # A column's header names the metric of the table's one row, of the row that names this kernel, or of
-            # the one row that names no other kernel ("| naive (lab 01) |" over "| optimized |": red team rt42): a
-            # table of several configurations or shapes holds other launches' figures (session 16).
-            if is_row and header and (body == 1 or own_rows == 1 or mine.search(row_label)):
+            # A column's header names the metric of the table's one row, or of the row that names this kernel: a
+            # table of several configurations or shapes holds other launches' figures (session 16). So does one of
+            # references beside one's own ("| torch.softmax |" over "| Triton tutorial |"), and a row of another
+            # kernel that no word marks is compared with nothing (red team rt42 and rt42b: a hole left open).
+            if is_row and header and (body == 1 or mine.search(row_label)):
                 index = masked[:match.start()].count("|") - (1 if line.lstrip().startswith("|") else 0)
                 column = header[index] if 0 <= index < len(header) else ""
             unit = unit_key(match.group("unit") or "")
@@ -955,11 +969,23 @@ def _nearest_label(before: str, any_label: re.Pattern) -> str:
     names = list(any_label.finditer(part))
     if not names or _NUMBER.search(part[names[-1].end():]):  # "on the H200 is 30.50": H200 is no figure
         return ""
+    if len(names) > 1 and _RATIO_GAP.search(part, names[-2].end(), names[-1].start()):
+        return ""  # "the ratio of Memory Throughput to Compute (SM) Throughput is 1.60" (red team rt42b)
     return normal_label(names[-1].group(0))
 
 
-# A figure that opens a list of figures: "... are 52.89 % and 84.40 %", "52.89 %, 84.40 %", "52,89 % y 84,40 %"
-_LIST_NEXT = re.compile(r"[ \t]*(?:,|,?[ \t]*\b(?:and|or|y|o)\b)[ \t]*(?:[~\u2248][ \t]*)?\d", re.I)
+# A figure that opens a list of figures: "... are 52.89 % and 84.40 %", "52.89 %, 84.40 %", "52,89 % y 84,40 %"; the
+# next one has a unit ("are 84.40 %, 2 units equally loaded" is no list: red team rt42b).
+_UNIT_AFTER_FIGURE = r"[\d.,]*[ \t]*(?:" + _UNIT_ALT + r")(?![A-Za-z0-9_/\u00c0-\u024f])"
+_LIST_NEXT = re.compile(r"[ \t]*(?:,|,?[ \t]*\b(?:and|or|y|o)\b)[ \t]*(?:[~\u2248][ \t]*)?\d" + _UNIT_AFTER_FIGURE, re.I)
+_FIGURE_WITH_UNIT = re.compile(r"(?<![\w.,])\d" + _UNIT_AFTER_FIGURE, re.I)
+# Where a part of a sentence ends, a decimal comma aside ("84,40 % frente a 52,89 %").
+_PART_END = re.compile(r"(?<!\d),|,(?!\d)|[;(]|(?<!\d)[.!?](?=\s|$)")
+# What may stand between names that one figure is the value of: "A and B", "A, B and the C", "A y la B", "A & B".
+_JOINED = re.compile(r"[ \t]*(?:,[ \t]*)?(?:(?:and|y|e|&|as well as|plus)[ \t]+)?(?:(?:the|both|la|el|los|las)[ \t]+)?$",
+                     re.I)
+# Words that make two names a ratio, whose bare figure is neither's value: "the ratio of A to B is 1.60", "A over B".
+_RATIO_GAP = re.compile(r"\b(?:to|over|divided by|per|times|vs|versus|frente a|entre|sobre)\b|[/\u00f7:]", re.I)
 
 
 def _names_before(before: str, after: str, any_label: re.Pattern) -> tuple[str, ...]:
@@ -979,8 +1005,11 @@ def _names_before(before: str, after: str, any_label: re.Pattern) -> tuple[str, 
     figures = [m for m in _NUMBER.finditer(part) if not any(n.start() <= m.start() < n.end() for n in names)]
     if figures:  # "A is 53.02 % and B 53.02 %": the second is B's only
         names = [n for n in names if n.start() >= figures[-1].end()]
-    if not names or len(names) > 1 and _LIST_NEXT.match(after):
+    if not names or len(names) > 1 and (_LIST_NEXT.match(after) or _FIGURE_WITH_UNIT.search(
+            _PART_END.split(after)[0])):  # "A vs B: 78.67 % vs 50.04 %", "\frac{A}{B} = \frac{x %}{y %}"
         return ()
+    if len(names) > 1 and not all(_JOINED.match(part, a.end(), b.start()) for a, b in zip(names, names[1:])):
+        names = names[-1:]  # "A is modest whereas B is 84.40 %": B's only (red team rt42b)
     return tuple(normal_label(m.group(0)) for m in names)
 
 

@@ -138,7 +138,8 @@ def print_summary(book: gb.Gradebook, layout: Layout) -> None:
             # the terminal (a link's text cleared the instructor's screen: red team, session 29)
             print(f"  {row.learner}: {row.status}" + (f": {shown_line(row.reason)}" if row.reason else ""))
     for problem in book.plan["roster"]["problems"]:
-        print(f"  roster line {problem['line']}: {shown_line(str(problem['message']))}")
+        if not problem.get("name"):  # a row of a named learner is one of the rows above
+            print(f"  roster line {problem['line']}: {shown_line(str(problem['message']))}")
     print(f"written: {layout.out / 'gradebook.csv'}\n         {layout.out / 'gradebook.html'}")
 
 

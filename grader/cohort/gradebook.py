@@ -25,7 +25,8 @@ from grader.cohort.store import Layout, read_json, write_atomic
 from grader.cohort.task import FAILED, GRADED, KILLED, MISSING, TIMED_OUT
 
 RUNNING = "running"
-STATUSES = (GRADED, RUNNING, FAILED, TIMED_OUT, KILLED, MISSING)
+BAD_ROW = "bad roster row"  # a learner whose row the roster check refused: listed, never dropped from the gradebook
+STATUSES = (GRADED, RUNNING, FAILED, TIMED_OUT, KILLED, MISSING, BAD_ROW)
 SLURM_ENDINGS = {  # Slurm's final job state -> (status, reason)
     "TIMEOUT": (TIMED_OUT, "Slurm stopped the task at its time limit (sbatch --time)"),
     "PREEMPTED": (KILLED, "Slurm preempted the task"),
@@ -152,6 +153,11 @@ def classify(record: dict, plan: dict, layout: Layout) -> Row:
 
 def build(layout: Layout, plan: dict) -> Gradebook:
     rows = [classify(record, plan, layout) for record in plan["roster"]["learners"]]
+    listed = {row.learner for row in rows}
+    for problem in plan["roster"]["problems"]:  # one typo in a row had dropped a graded learner from the CSV
+        if problem.get("name") and problem["name"] not in listed:
+            listed.add(problem["name"])
+            rows.append(Row(problem["name"], BAD_ROW, reason=f"roster line {problem['line']}: {problem['message']}"))
     used = {lab for row in rows for lab in row.labs}
     labs = [lab for lab in plan["listing"]["labs"] if lab["number"] in used]
     return Gradebook(plan, rows, labs)

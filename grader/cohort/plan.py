@@ -77,6 +77,15 @@ def mismatch(meta: dict, record: dict, options: dict) -> str | None:
     return None
 
 
+def unfinished_attempt(layout: Layout, name: str, result: dict) -> bool:
+    """Whether the learner's last attempt came after the grade kept and did not end in one: a regrade that was
+    interrupted, killed or failed. The run that plans holds OUT's lock and has checked that none of its Slurm jobs
+    is queued, so no such attempt is still grading; the next run grades the learner again, as the docs say of a
+    killed task (an interrupted `--regrade` had left its learners on the old grade for good: session 42)."""
+    attempt = read_json(layout.attempt(name))
+    return attempt is not None and attempt.get("attempt") != result["extra_data"]["cohort"].get("attempt")
+
+
 def make_plan(layout: Layout, *, backend: str, roster: Roster, grading: Grading, gpu: bool, listing: dict,
               tree: Path, tree_hash: str, regrade: bool, only: tuple[str, ...], dry_run: bool = False) -> dict:
     labs = default_labs(grading, listing)
@@ -95,7 +104,8 @@ def make_plan(layout: Layout, *, backend: str, roster: Roster, grading: Grading,
         if not record["present"] or (only and record["name"] not in only):
             continue
         result = read_result(layout, record["name"])
-        if regrade or result is None or mismatch(result["extra_data"]["cohort"], record, options):
+        if regrade or result is None or mismatch(result["extra_data"]["cohort"], record, options) or \
+                unfinished_attempt(layout, record["name"], result):
             tasks.append(record["name"])
     plan_id = f"{dt.datetime.now():%Y%m%dT%H%M%S.%f}-{secrets.token_hex(2)}"  # sorts by time
     plan = {
@@ -103,7 +113,7 @@ def make_plan(layout: Layout, *, backend: str, roster: Roster, grading: Grading,
         "python": sys.executable, "grader_tree": str(tree), "grader_tree_hash": tree_hash,
         "options": options, "default_labs": list(labs), "listing": listing,
         "roster": {"path": str(roster.path), "learners": records,
-                   "problems": [{"line": p.line, "message": p.message} for p in roster.problems]},
+                   "problems": [{"line": p.line, "message": p.message, "name": p.name} for p in roster.problems]},
         "tasks": tasks, "dry_run": dry_run,  # a dry run's plan is never the latest (gradebook rebuilds)
     }
     write_json(layout.plans / f"{plan_id}.json", plan)

@@ -43,6 +43,7 @@ class Entry:
 class Problem:
     line: int
     message: str
+    name: str = ""  # the learner the row names, where the name itself is valid and the row's first of it
 
     def __str__(self) -> str:
         return f"line {self.line}: {self.message}"
@@ -123,12 +124,13 @@ def parse_roster(path: Path, labs: list[dict]) -> Roster:
             continue
         seen[name.lower()] = line
         if not where:
-            problems.append(Problem(line, f"{name}: no submission folder"))
+            problems.append(Problem(line, f"{name}: no submission folder", name))
             continue
         chosen, unknown = parse_labs(lab_cell, labs)
         if unknown:
             known = ", ".join(lab["name"] for lab in labs)
-            problems.append(Problem(line, f"{name}: unknown lab {', '.join(map(repr, unknown))} (labs are: {known})"))
+            problems.append(Problem(line, f"{name}: unknown lab {', '.join(map(repr, unknown))} (labs are: {known})",
+                                    name))
             continue
         submission = Path(where).expanduser()
         relative = not submission.is_absolute()
@@ -145,7 +147,7 @@ def parse_roster(path: Path, labs: list[dict]) -> Roster:
         if (link := _link_on_the_way(base, entry.submission)) is not None:
             problems.append(Problem(entry.line, f"{entry.name}: {where} goes through a link ({link}): a learner's "
                                                 "folder must be their own, not a link that another learner's folder "
-                                                "could stand behind; give its real path"))
+                                                "could stand behind; give its real path", entry.name))
             continue
         kept.append((entry, where, os.path.realpath(entry.submission)))
     # Two rows whose folders are one, or one inside the other, are both refused: neither is the other's to claim.
@@ -155,7 +157,8 @@ def parse_roster(path: Path, labs: list[dict]) -> Roster:
             None)
         if shared is not None:
             problems.append(Problem(entry.line, f"{entry.name}: {where} is {shared}'s folder, or holds it or lies in "
-                                                f"it ({real}): each learner is graded on a folder of their own"))
+                                                f"it ({real}): each learner is graded on a folder of their own",
+                                    entry.name))
             continue
         entries.append(entry)
     problems.sort(key=lambda p: p.line)

@@ -178,7 +178,8 @@ def render(book: Gradebook, layout: Layout) -> str:
     counts = ", ".join(f"{n} {s}" for s, n in book.counts().items()) or "no learners"
     facts = [["roster", esc(plan["roster"]["path"])], ["learners", f"{len(book.rows)}: {esc(counts)}"],
              ["labs (default)", esc(" ".join(plan["default_labs"]))],
-             ["kernel track", esc(opts.get("kernel") or "the grader's default")],
+             ["kernel track", esc(opts.get("kernel") or (plan.get("listing") or {}).get("kernel") or
+                                  "the grader's default")],  # the frozen grader's own, from its listing
              ["GPU grading", "yes" if opts.get("gpu") else "no (GPU checks are skipped)"],
              ["backend", esc(plan["backend"])], ["plan", esc(plan["id"]) + f" ({esc(plan['created'])})"],
              ["grader tree", f"<code>{esc(plan['grader_tree_hash'][:16])}</code>"]]

@@ -14,6 +14,8 @@ from grader.checks import kernel_checks as kc
 from grader.checks import sanitizer
 from grader.checks.kernel_checks import WorkerPlan
 from grader.context import Context
+from grader.checks.started import is_the_stub
+from grader.discover import elsewhere
 from grader.registry import Lab
 from grader.results import Result, failed, passed, skipped
 
@@ -47,7 +49,8 @@ def compile_lessons(errors: list[str], abi) -> list[str]:
                        f"`{abi.prototype};`. Your definition must match it exactly: the same return type and the same "
                        "parameter types in the same order")
     if re.search(r'identifier "(printf|std::printf)" is undefined', text):
-        lessons.append("printf comes from <cstdio>: #include <cstdio> at the top of the file")
+        lessons.append("printf comes from <cstdio>: #include <cstdio> at the top of the file (print inside a "
+                       "kernel only: a launcher's host code may only launch kernels)")
     if "must be configured" in text:
         lessons.append("a kernel is launched with its configuration: name<<<blocks, threads, 0, stream>>>(arguments)")
     return lessons
@@ -63,15 +66,18 @@ def build_check(ctx: Context, source: str) -> Result:
     if source in ctx.discovery:
         return failed(f"{shown} {ctx.discovery[source]}", hint=ctx.hint("files-you-edit"))
     if b.errors and b.errors[0].startswith("file not found"):
-        return failed(f"{shown} is missing", details=[f"expected: {source} in {ctx.submission}"],
+        return failed(f"{shown} is missing", details=[f"expected: {source} in {ctx.submission}",
+                                                      *elsewhere(ctx.submission, source)],
                       hint=ctx.hint("files-you-edit"))
-    if b.untouched:
-        message = (f"not started: {shown} is still the stub ({', '.join(b.untouched)} untouched)"
-                   if len(b.untouched) == b.regions else
-                   f"not finished: {', '.join(b.untouched)} still hold the stub's placeholder")
-        return failed(message, details=["expected: your code in place of each TODO's placeholder (the build is not "
-                                         "graded until then: there is nothing of yours to build yet)"],
-                      hint=ctx.hint("tasks"))
+    if not b.regions and (ctx.stage / source).is_file() and \
+            is_the_stub(ctx, source, (ctx.stage / source).read_text(errors="replace")):  # solutions/ not published
+        return failed(f"not started: {shown} is still the stub", details=[
+            "expected: your code in place of each TODO's placeholder (the build is not graded until then: there is "
+            "nothing of yours to build yet)"], hint=ctx.hint("tasks"))
+    if b.untouched and len(b.untouched) == b.regions:  # some filled: built and graded as it is (started.unfinished)
+        return failed(f"not started: {shown} is still the stub ({', '.join(b.untouched)} untouched)",
+                      details=["expected: your code in place of each TODO's placeholder (the build is not graded "
+                               "until then: there is nothing of yours to build yet)"], hint=ctx.hint("tasks"))
     if b.source_problems:
         return failed(f"{shown}: {b.source_problems[0]}", details=b.source_problems[1:], hint=ctx.hint("rules"))
     if not b.ok:

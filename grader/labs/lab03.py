@@ -62,7 +62,9 @@ def learner_profile(ctx: Context) -> Result:
                       details=["expected: a heading `## Phase 24 ...` with what this phase changed for you"])
     template = phase24_text((ctx.repo / "learners" / "_template" / "profile.md").read_text()) or ""
     if text == template or len(text.split()) < MIN_WORDS:
-        return failed("the Phase 24 section is still the template (or nearly empty)", hint=hint, details=[
+        what = "shows no words" if not text.split() else "is still the template" if text == template else \
+            f"is too short ({len(text.split())} of the {MIN_WORDS} words it needs)"
+        return failed(f"the Phase 24 section {what}", hint=hint, details=[
             f"expected: at least {MIN_WORDS} words of your own", f"found: {len(text.split())} words"])
     if not re.search(r"\b(py)?torch\b", text, re.I):
         return failed("the Phase 24 section does not mention PyTorch", hint=hint, details=[

@@ -336,6 +336,8 @@ def first_divergence(pr: PortRun) -> tuple[str | None, list[str]]:
 
 def static_problem(findings) -> tuple[str, list[str]]:
     """(headline, details) for what the syntax-tree audit found in the port."""
+    if python_ast.about_encoding(findings):
+        return f"{PORT}, {findings[0]}", []
     reference = [f for f in findings if "minigpt_numpy" in f.text]
     # (what a finding names, before its reason: every reason of the port's rule mentions NumPy)
     numpy = [f for f in findings if "numpy" in f.text.lower().split(": ")[0] and f not in reference]

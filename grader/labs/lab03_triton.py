@@ -100,6 +100,8 @@ def register(lab: Lab, spec, file: str) -> None:
         if problem := not_started(ctx, file, text):
             return problem
         findings = python_ast.audit((ctx.stage / file).read_bytes(), python_ast.TRITON, spec.python_entry)
+        if findings and python_ast.about_encoding(findings):
+            return failed(f"{file}, {findings[0]}", hint=ctx.hint("rules"))
         if findings:
             return failed(f"{file}, {findings[0]}", details=[str(f) for f in findings[1:6]] + [
                 f"expected: {spec.python_entry}(...) allocates its output with torch and launches your @triton.jit "

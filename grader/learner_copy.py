@@ -1,0 +1,68 @@
+"""make learner-copy DEST=folder: the course as learners get it, without the reference solutions.
+
+This repository holds the reference solutions of both tracks (solutions/), the kernels' measured variants
+(docs/_tools/softmax_limit, gemm_ladder), the evidence of the GPU runs, the repository's tests and the development records: a learner who
+clones it has every answer. The copy is the last commit (`git archive HEAD`, so nothing uncommitted leaks), minus
+those paths. The grader runs there as it does here: an untouched stub is told by the digest `make stubs` keeps in
+labs/.stubs.json, and a file part filled is graded as it is. Publish the solutions later by adding solutions/.
+"""
+from __future__ import annotations
+
+import argparse
+import io
+import subprocess
+import sys
+import tarfile
+from pathlib import Path
+
+from grader.discover import REPO
+
+LEFT_OUT = ("solutions", "tests", "docs/_tools/softmax_limit", "docs/_tools/gemm_ladder", ".ci", "PHASE_24_PLAN.md")
+LEFT_OUT_PREFIXES = ("docs/data/evidence-",)  # the GPU runs' scripts and logs, kernels' variants among them
+NOTE = """
+## This is the learners' copy
+
+The course staff made it with `make learner-copy`: the reference solutions (`solutions/`), the
+repository's own tests, the measured kernel variants and GPU evidence, and the development
+records are left out, so `make test` is the staff's command, not yours. `make grade` works as
+described above.
+"""
+
+
+def left_out(name: str) -> bool:
+    return any(name == p or name.startswith(p + "/") for p in LEFT_OUT) or name.startswith(LEFT_OUT_PREFIXES)
+
+
+def main(argv: list[str] | None = None) -> int:
+    p = argparse.ArgumentParser(prog="make learner-copy DEST=folder")
+    p.add_argument("dest", type=Path)
+    args = p.parse_args(argv)
+    dest = args.dest.expanduser().resolve()
+    if dest.exists() and (not dest.is_dir() or any(dest.iterdir())):
+        print(f"refused: {dest} exists and is not an empty folder (the copy is written into a new one)", file=sys.stderr)
+        return 2
+    if dest == REPO or REPO in dest.parents:
+        print(f"refused: {dest} is inside this repository; give a folder outside it", file=sys.stderr)
+        return 2
+    archive = subprocess.run(["git", "archive", "--format=tar", "HEAD"], cwd=REPO, capture_output=True)
+    if archive.returncode != 0:
+        print(f"git archive failed: {archive.stderr.decode(errors='replace').strip()}", file=sys.stderr)
+        return 1
+    dirty = subprocess.run(["git", "status", "--porcelain", "--untracked-files=no"], cwd=REPO, capture_output=True,
+                           text=True).stdout.strip()
+    with tarfile.open(fileobj=io.BytesIO(archive.stdout)) as tar:
+        members = [m for m in tar.getmembers() if not left_out(m.name)]
+        dest.mkdir(parents=True, exist_ok=True)
+        tar.extractall(dest, members=members, filter="data")
+    readme = dest / "README.md"
+    if readme.is_file():
+        readme.write_text(readme.read_text() + NOTE)
+    print(f"wrote the learners' copy of HEAD to {dest}: {len(members)} entries, without "
+          f"{', '.join(LEFT_OUT + tuple(p + '*' for p in LEFT_OUT_PREFIXES))}")
+    if dirty:
+        print("note: this repository has uncommitted changes; the copy holds the last commit only", file=sys.stderr)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
