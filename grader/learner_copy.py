@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 import io
+import re
 import subprocess
 import sys
 import tarfile
@@ -57,6 +58,9 @@ def main(argv: list[str] | None = None) -> int:
     readme = dest / "README.md"
     if readme.is_file():
         readme.write_text(readme.read_text() + NOTE)
+    site = dest / "mkdocs.yml"  # `make serve` watches solutions/, which the copy has not (mkdocs refuses a missing path)
+    if site.is_file():
+        site.write_text(re.sub(r"(?m)^  - solutions\n", "", site.read_text()))
     print(f"wrote the learners' copy of HEAD to {dest}: {len(members)} entries, without "
           f"{', '.join(LEFT_OUT + tuple(p + '*' for p in LEFT_OUT_PREFIXES))}")
     if dirty:
