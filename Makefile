@@ -28,7 +28,7 @@ ifneq ($(filter grade grade-cohort,$(MAKECMDGOALS)),)
 MAKEFLAGS += -q
 endif
 
-.PHONY: help grade grade-cohort list test test-fast test-gpu stubs phase-open run profile bench docs docs-tables notebooks serve clean
+.PHONY: help grade grade-cohort list test test-fast test-gpu stubs phase-open learner-copy run profile bench docs docs-tables notebooks serve clean
 
 help:
 	@echo "make grade [LAB=01] [SUBMISSION=dir] [LEARNER=name] [JSON=file] [KERNEL=gemm]   grade labs (default: all, from labs/)"
@@ -41,6 +41,7 @@ help:
 	@echo "make test / make test-fast / make test-gpu   the repository's tests (CPU) / quick ones / GPU-marked ones"
 	@echo "make stubs [FORCE=1]               regenerate labs/ stubs from solutions/ (never loses your edits)"
 	@echo "make phase-open KERNEL=softmax|gemm   choose the phase's kernel track and write its stubs"
+	@echo "make learner-copy DEST=folder      the course for learners: the last commit without solutions/ and the staff's files"
 	@echo "make docs / make serve             build the site (strict) / serve it on localhost:8000"
 
 $(VENV)/.ready-%: pyproject.toml grader/bootstrap.py
@@ -71,6 +72,10 @@ test-fast: $(VENV)/.ready-dev $(VENV)/.ready-cohort
 GPU_TEST_JOBS ?= $(shell python3 -c "import os; print(max(1, min(8, (os.cpu_count() or 2) // 2)))" 2>/dev/null || echo 4)
 test-gpu: $(VENV)/.ready-dev
 	$(PY) -m pytest -q -m gpu --ignore=tests/docs $$($(PY) -c "import xdist" 2>/dev/null && echo "-n $(GPU_TEST_JOBS) --dist worksteal")
+
+learner-copy: $(VENV)/.ready-grade
+	@$(if $(DEST),true,echo "make learner-copy needs DEST=folder (a new folder outside this repository)" >&2; exit 2)
+	$(PY) -m grader.learner_copy $(DEST)
 
 stubs: $(VENV)/.ready-grade
 	$(PY) -m grader.stubs $(if $(FORCE),--force)
