@@ -8,6 +8,7 @@ so it never costs the learner points.
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import os
 import random
 import sys
@@ -149,8 +150,9 @@ def execute(check: Check, ctx: Context) -> Result:
     if not isinstance(result, Result):
         raise GraderBug(f"check {check.id} returned {type(result).__name__}, not a Result")
     if result.status == Status.FAIL and (notes := unfinished(ctx)):  # a half-filled file is graded as it is
-        result.details.append(f"note: {notes} still hold the stub's placeholder; a kernel your code reaches "
-                              "must be filled (or deleted, with what calls it)")
+        result = dataclasses.replace(result, details=[  # a copy: a check may hand out a result it keeps
+            *result.details, f"note: {notes} still hold the stub's placeholder; a kernel your code reaches must be "
+            "filled (or deleted, with what calls it)"])
     return result
 
 
