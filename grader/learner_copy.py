@@ -9,14 +9,14 @@ labs/.stubs.json, and a file part filled is graded as it is. Publish the solutio
 from __future__ import annotations
 
 import argparse
-import io
 import re
-import subprocess
 import sys
 import tarfile
+import tempfile
 from pathlib import Path
 
 from grader.discover import REPO
+from grader.runner import run_tool
 
 LEFT_OUT = ("solutions", "tests", "docs/_tools/softmax_limit", "docs/_tools/gemm_ladder", ".ci", "PHASE_24_PLAN.md")
 LEFT_OUT_PREFIXES = ("docs/data/evidence-",)  # the GPU runs' scripts and logs, kernels' variants among them
@@ -45,16 +45,17 @@ def main(argv: list[str] | None = None) -> int:
     if dest == REPO or REPO in dest.parents:
         print(f"refused: {dest} is inside this repository; give a folder outside it", file=sys.stderr)
         return 2
-    archive = subprocess.run(["git", "archive", "--format=tar", "HEAD"], cwd=REPO, capture_output=True)
-    if archive.returncode != 0:
-        print(f"git archive failed: {archive.stderr.decode(errors='replace').strip()}", file=sys.stderr)
-        return 1
-    dirty = subprocess.run(["git", "status", "--porcelain", "--untracked-files=no"], cwd=REPO, capture_output=True,
-                           text=True).stdout.strip()
-    with tarfile.open(fileobj=io.BytesIO(archive.stdout)) as tar:
-        members = [m for m in tar.getmembers() if not left_out(m.name)]
-        dest.mkdir(parents=True, exist_ok=True)
-        tar.extractall(dest, members=members, filter="data")
+    with tempfile.TemporaryDirectory() as tmp:
+        archive = Path(tmp) / "head.tar"
+        code, output = run_tool(["git", "archive", "--format=tar", "-o", str(archive), "HEAD"], cwd=REPO)
+        if code != 0:
+            print(f"git archive failed: {output.strip()}", file=sys.stderr)
+            return 1
+        _, dirty = run_tool(["git", "status", "--porcelain", "--untracked-files=no"], cwd=REPO)
+        with tarfile.open(archive) as tar:
+            members = [m for m in tar.getmembers() if not left_out(m.name)]
+            dest.mkdir(parents=True, exist_ok=True)
+            tar.extractall(dest, members=members, filter="data")
     readme = dest / "README.md"
     if readme.is_file():
         readme.write_text(readme.read_text() + NOTE)
@@ -63,7 +64,7 @@ def main(argv: list[str] | None = None) -> int:
         site.write_text(re.sub(r"(?m)^  - solutions\n", "", site.read_text()))
     print(f"wrote the learners' copy of HEAD to {dest}: {len(members)} entries, without "
           f"{', '.join(LEFT_OUT + tuple(p + '*' for p in LEFT_OUT_PREFIXES))}")
-    if dirty:
+    if dirty.strip():
         print("note: this repository has uncommitted changes; the copy holds the last commit only", file=sys.stderr)
     return 0
 
