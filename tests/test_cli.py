@@ -104,7 +104,7 @@ def test_cli_sigint_mid_grading_is_one_line_and_no_result(tmp_path):
     import time
 
     out = tmp_path / "results.json"
-    proc = subprocess.Popen([sys.executable, "-m", "grader", "03", "--submission", str(REPO / "solutions"), "--json",
+    proc = subprocess.Popen([sys.executable, "-m", "grader", "--submission", str(REPO / "solutions"), "--json",
                              str(out)], cwd=REPO, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
                             env={**os.environ, "GRADER_FORCE_CPU": "1", "GRADER_PROGRESS": "1"},
                             start_new_session=True)
@@ -113,11 +113,13 @@ def test_cli_sigint_mid_grading_is_one_line_and_no_result(tmp_path):
         line = proc.stderr.readline()
         assert line, seen
         seen += line
-    time.sleep(0.5)
     os.killpg(proc.pid, signal.SIGINT)
     stdout, stderr = proc.communicate(timeout=120)
-    assert proc.returncode == 130 and "interrupted" in stderr and "Traceback" not in stderr + stdout, stderr
-    assert not out.exists()
+    assert "Traceback" not in stderr + stdout, stderr
+    if proc.returncode == 130:  # stopped mid-grading: its line, and no result
+        assert "interrupted: the grading stopped" in stderr and not out.exists(), stderr
+    else:  # the grading had finished (a fast machine): the signal found only the exit, and the result is whole
+        assert proc.returncode == -signal.SIGINT and json.loads(out.read_text())["tests"], (proc.returncode, stderr)
 
 
 def test_make_run_names_an_unknown_lab_and_runs_lab_03_where_it_can():
