@@ -239,19 +239,18 @@ def _stage(result: BuildResult, what: str):
         result.stages[what] = result.stages.get(what, 0.0) + time.monotonic() - began
 
 
-def build_cuda(source: Path, outdir: Path, device: Device, shown_as: str, spec, *, stub_solution: str | None = None,
+def build_cuda(source: Path, outdir: Path, device: Device, shown_as: str, spec, *,
                box: Sandbox | None = None, compiling: threading.Event | None = None) -> BuildResult:
     """Compile ``source`` into ``outdir/lib<stem>.so`` and audit it. Never raises for learner mistakes.
     ``compiling`` is set once nvcc's compile is under way, or the build has ended without one."""
     try:
-        return _build_cuda(source, outdir, device, shown_as, spec, stub_solution=stub_solution, box=box,
-                           compiling=compiling)
+        return _build_cuda(source, outdir, device, shown_as, spec, box=box, compiling=compiling)
     finally:
         if compiling is not None:
             compiling.set()
 
 
-def _build_cuda(source: Path, outdir: Path, device: Device, shown_as: str, spec, *, stub_solution: str | None,
+def _build_cuda(source: Path, outdir: Path, device: Device, shown_as: str, spec, *,
                 box: Sandbox | None, compiling: threading.Event | None) -> BuildResult:
     start = time.monotonic()
     name = source.name
@@ -270,9 +269,6 @@ def _build_cuda(source: Path, outdir: Path, device: Device, shown_as: str, spec,
         return result
     box = box or probe()
     text = source.read_text(errors="replace")
-    if stub_solution is not None:
-        result.untouched = source_audit.untouched_regions(text, stub_solution)
-        result.regions = len(source_audit.stub_regions(stub_solution))
     if shutil.which("gcc") is None:  # nvcc's host compiler, and the comment stripper the audit reads through
         log.write_text("gcc not found on PATH\n")
         result.errors = ["gcc (the host compiler nvcc uses) not found on PATH"]

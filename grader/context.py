@@ -79,8 +79,6 @@ class BuildResult:
     log: Path | None = None
     seconds: float = 0.0
     missing_tool: bool = False  # no nvcc here
-    untouched: list[str] = field(default_factory=list)  # TODO tags whose stub placeholder is still there
-    regions: int = 0  # TODO regions the stub has
     source_problems: list[str] = field(default_factory=list)  # headers the file may not include
     elf: object = None  # grader.audit.elf.ElfFacts of the built library
     stages: dict[str, float] = field(default_factory=dict)  # seconds of each stage of the build (--timings)

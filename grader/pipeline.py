@@ -149,11 +149,17 @@ def execute(check: Check, ctx: Context) -> Result:
         raise GraderBug(f"check {check.id} raised {type(exc).__name__}: {exc}\n{traceback.format_exc()}") from exc
     if not isinstance(result, Result):
         raise GraderBug(f"check {check.id} returned {type(result).__name__}, not a Result")
-    if result.status == Status.FAIL and (notes := unfinished(ctx)):  # a half-filled file is graded as it is
+    if result.status == Status.FAIL and (notes := notes_left(ctx)):  # a half-filled file is graded as it is
         result = dataclasses.replace(result, details=[  # a copy: a check may hand out a result it keeps
             *result.details, f"note: {notes} still hold the stub's placeholder; a kernel your code reaches must be "
             "filled (or deleted, with what calls it)"])
     return result
+
+
+def notes_left(ctx) -> str:
+    """started.unfinished, read once per lab: the staged files do not change while the lab is graded, and every
+    failing check asks (each reading parses the files and their solutions' regions)."""
+    return ctx.once("started.unfinished", lambda: unfinished(ctx))
 
 
 class LabRun:
@@ -355,7 +361,7 @@ class LabRun:
         if self._ctx is not None:
             _close_now(self._ctx.closers)  # whatever is still open is idle now, or the run is stopping
             self.report.stages = worker_stages(self._ctx)
-            self.report.unfinished = unfinished(self._ctx)
+            self.report.unfinished = notes_left(self._ctx)
         self.report.results = [(c, self.done.get(c.id) or not_run("the grader stopped")) for c in self.lab.checks]
         # the lab's own wall time: its untimed checks (at once with other labs'), then its timed ones
         self.report.seconds = (self._untimed_seconds or time.monotonic() - self.start) + sum(
@@ -419,7 +425,7 @@ def _grade(labs: list[Lab], submission: Path, learner: str | None, workroot: Pat
     def start_builds(target: Device, compiling: dict | None = None) -> dict:
         return {(lab.number, src): build_pool.submit(
             build_cuda, staged[lab.number].stage / src, workroot / lab.name / "build", target,
-            f"{staged[lab.number].submission}/{src}", get_op(lab.op), stub_solution=_solution(lab, src), box=box,
+            f"{staged[lab.number].submission}/{src}", get_op(lab.op), box=box,
             compiling=(compiling or {}).get((lab.number, src)))
             for lab in labs for src in lab.cuda_sources}
 
@@ -550,9 +556,3 @@ def _settle(target: Future, done: Future) -> None:
         target.set_exception(done.exception())
     else:
         target.set_result(done.result())
-
-
-def _solution(lab: Lab, source: str) -> str | None:
-    """The reference solution of a learner file, to tell an untouched stub (None when not published)."""
-    path = REPO / "solutions" / lab.name / source
-    return path.read_text() if path.is_file() else None

@@ -14,7 +14,7 @@ from grader.checks import kernel_checks as kc
 from grader.checks import sanitizer
 from grader.checks.kernel_checks import WorkerPlan
 from grader.context import Context
-from grader.checks.started import is_the_stub
+from grader.checks.started import not_started
 from grader.discover import elsewhere
 from grader.registry import Lab
 from grader.results import Result, failed, passed, skipped
@@ -69,15 +69,9 @@ def build_check(ctx: Context, source: str) -> Result:
         return failed(f"{shown} is missing", details=[f"expected: {source} in {ctx.submission}",
                                                       *elsewhere(ctx.submission, source)],
                       hint=ctx.hint("files-you-edit"))
-    if not b.regions and (ctx.stage / source).is_file() and \
-            is_the_stub(ctx, source, (ctx.stage / source).read_text(errors="replace")):  # solutions/ not published
-        return failed(f"not started: {shown} is still the stub", details=[
-            "expected: your code in place of each TODO's placeholder (the build is not graded until then: there is "
-            "nothing of yours to build yet)"], hint=ctx.hint("tasks"))
-    if b.untouched and len(b.untouched) == b.regions:  # some filled: built and graded as it is (started.unfinished)
-        return failed(f"not started: {shown} is still the stub ({', '.join(b.untouched)} untouched)",
-                      details=["expected: your code in place of each TODO's placeholder (the build is not graded "
-                               "until then: there is nothing of yours to build yet)"], hint=ctx.hint("tasks"))
+    if (ctx.stage / source).is_file() and \
+            (problem := not_started(ctx, source, (ctx.stage / source).read_text(errors="replace"))) is not None:
+        return problem  # no points for building what is not there (a part-filled file is built: started.unfinished)
     if b.source_problems:
         return failed(f"{shown}: {b.source_problems[0]}", details=b.source_problems[1:], hint=ctx.hint("rules"))
     if not b.ok:
