@@ -29,6 +29,7 @@ class Staged:
     stage: Path
     submission: Path  # the lab folder inside the submission (may not exist)
     problems: dict[str, str] = field(default_factory=dict)  # editable file -> why it was not taken
+    note: str = ""  # which of several look-alike folders was graded (folder_note)
 
 
 def submission_lab_dir(submission: Path, lab: Lab) -> Path:
@@ -41,10 +42,26 @@ def lab_dir(submission: Path, name: str, number: str) -> Path:
     exact = submission / name
     if exact.is_dir() and not exact.is_symlink():
         return exact
-    for candidate in sorted(submission.glob(f"{number}-*")):
-        if candidate.is_dir() and not candidate.is_symlink() and is_text(candidate.name):
-            return candidate
-    return exact
+    return next(iter(lookalikes(submission, number)), exact)
+
+
+def lookalikes(submission: Path, number: str) -> list[Path]:
+    """The real NN-* folders of a submission whose names are text, in name order (at most 20)."""
+    return [c for c in sorted(submission.glob(f"{number}-*"))
+            if c.is_dir() and not c.is_symlink() and is_text(c.name)][:20]
+
+
+def folder_note(submission: Path, lab: Lab) -> str:
+    """A line for the report when lab ``lab`` was found by its number among several folders (`01-naive/` and
+    `01-old/`, no `01-naive-kernel/`): which one was graded, and how to choose. '' otherwise."""
+    if (submission / lab.name).is_dir() and not (submission / lab.name).is_symlink():
+        return ""
+    found = lookalikes(submission, lab.number)
+    if len(found) < 2:
+        return ""
+    others = ", ".join(f.name + "/" for f in found[1:4]) + (", ..." if len(found) > 4 else "")
+    return (f"graded {found[0].name}/ for lab {lab.number}; {others} too begin with {lab.number}-. The grader takes "
+            f"{lab.name}/ when it is there, else the first such folder by name: name the one to grade {lab.name}")
 
 
 def elsewhere(lab_folder: Path, file: str) -> list[str]:
@@ -181,7 +198,7 @@ def stage_lab(lab: Lab, submission: Path, workroot: Path) -> Staged:
         shutil.rmtree(stage)
     stage.mkdir(parents=True)
     source_dir = submission_lab_dir(submission, lab)
-    staged = Staged(lab, stage, source_dir)
+    staged = Staged(lab, stage, source_dir, note=folder_note(submission, lab))
     for rel in lab.editable:
         data, why = read_plain(source_dir, rel, limit_for(rel))
         if data is None:

@@ -48,6 +48,7 @@ class LabReport:
     timings: dict[str, float] = field(default_factory=dict)  # check id -> seconds
     stages: dict[str, float] = field(default_factory=dict)  # worker commands, the judge's own work -> seconds
     unfinished: str = ""  # TODO notes still as the stub has them, where others are filled (started.unfinished)
+    folder_note: str = ""  # which of several NN-* folders was graded (discover.folder_note)
 
 
 @dataclass
@@ -448,6 +449,8 @@ def _grade(labs: list[Lab], submission: Path, learner: str | None, workroot: Pat
     stop, failures = threading.Event(), []
     slots = threading.Semaphore(concurrent_checks())
     lab_runs = [LabRun(lab, context_of(lab), setup.result, stop, failures, slots) for lab in labs]
+    for lr in lab_runs:
+        lr.report.folder_note = staged[lr.lab.number].note
     threads = [threading.Thread(target=lr.run_lane, args=(checks,), name=f"lab {lr.lab.number} {lane}", daemon=True)
                for lr in lab_runs for lane, checks in lr.lanes().items()]
     try:

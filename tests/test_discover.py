@@ -1,5 +1,8 @@
 """How the grader finds a lab's folder in a submission (grader/discover.py)."""
+import shutil
+
 from grader.discover import elsewhere
+from helpers import REPO, needs_nvcc
 
 
 def test_a_lab_file_in_a_renamed_folder_is_pointed_at(tmp_path):
@@ -15,3 +18,30 @@ def test_a_lab_file_in_a_renamed_folder_is_pointed_at(tmp_path):
     assert elsewhere(tmp_path / "01-naive-kernel", "softmax_tuned.cu") == []  # nowhere: nothing to say
     (tmp_path / "01-naive-kernel").mkdir()
     assert elsewhere(tmp_path / "01-naive-kernel", "softmax_naive.cu") == []  # the folder is there: the file is not
+
+
+def test_several_folders_of_one_lab_say_which_was_graded(tmp_path):
+    """Without 00-hello-cuda/, the first 00-* folder is graded; with a second one beside it the learner was never told
+    which (session 42's walkthrough). A lone look-alike, or the lab's own name, needs no word."""
+    from grader.discover import folder_note, lab_dir
+    from grader.registry import Lab
+
+    lab = Lab("00", "hello-cuda", "t", ("vector_add.cu",), "lab/00-hello-cuda.md")
+    (tmp_path / "00-mine").mkdir()
+    assert folder_note(tmp_path, lab) == "" and lab_dir(tmp_path, lab.name, "00") == tmp_path / "00-mine"
+    (tmp_path / "00-old").mkdir()
+    (tmp_path / "00-link").symlink_to(tmp_path / "00-old")
+    note = folder_note(tmp_path, lab)
+    assert note.startswith("graded 00-mine/ for lab 00; 00-old/ too begin with 00-") and "00-link" not in note, note
+    assert note.endswith("name the one to grade 00-hello-cuda"), note
+    (tmp_path / "00-hello-cuda").mkdir()
+    assert folder_note(tmp_path, lab) == ""
+
+
+@needs_nvcc
+def test_the_report_names_the_folder_graded_among_several(grade, tmp_path):
+    for folder, source in (("00-a", "solutions"), ("00-b", "labs")):
+        (tmp_path / "sub" / folder).mkdir(parents=True)
+        shutil.copy(REPO / source / "00-hello-cuda/vector_add.cu", tmp_path / "sub" / folder)
+    g = grade(["00"], submission=tmp_path / "sub", env={"GRADER_FORCE_CPU": "1"})
+    assert g.status("00.build.compiles") == "PASS" and "graded 00-a/ for lab 00; 00-b/ too begin with 00-" in g.stdout
