@@ -406,8 +406,12 @@ def check(ctx, plan, file: str) -> Result:
     if error == NONE_OF_YOURS:
         names = listed  # the last run listed kernels, none of them the learner's: said so below
     if not names:
+        machine = all(e.startswith(START) for e in errors)  # none of the tries got as far as the learner's file
         return failed(f"Nsight Compute could not list the kernels your code ran ({attempt} tries): {error}",
-                      details=["if every submission fails here, Nsight Compute cannot watch a sandboxed process on "
+                      details=[*(["Nsight Compute itself did not start, each time before your file was loaded: the "
+                                  "machine's doing (a busy one, most likely), not your code's; grade this lab again"]
+                                 if machine else []),
+                               "if every submission fails here, Nsight Compute cannot watch a sandboxed process on "
                                "this machine: see the instructor page"], log=worker.log, hint=ctx.hint("no-cheat"))
     foreign = sorted({n for n in names if not is_mine(n, mine) and not allowed(n)})
     ran = sorted({n.strip() for n in names if is_mine(n, mine)})
