@@ -1,6 +1,7 @@
 """What a check gets to look at: the staged lab, its operation, the build, the device, the seed."""
 from __future__ import annotations
 
+import os
 import threading
 import time
 from collections.abc import Mapping
@@ -11,7 +12,20 @@ from pathlib import Path
 from grader import trace
 from grader.registry import Lab
 
-DOCS_ROOT = "docs/en"  # hints point at the English source pages; the site mirrors them
+DOCS_LANGUAGES = ("en", "es")  # the docs' languages: docs/<lang>/, the same pages and anchors in each
+
+
+def docs_root(env=None) -> str:
+    """The docs folder hints point at: docs/es for a learner whose locale is Spanish, docs/en otherwise (the site
+    mirrors both). The locale is read as gettext reads it: the first of LANGUAGE (a list, "es:en"), LC_ALL,
+    LC_MESSAGES and LANG that is set. GRADER_DOCS=en or es chooses outright. Only the hint's page changes: the
+    report's words are English in every locale."""
+    env = os.environ if env is None else env
+    chosen = env.get("GRADER_DOCS", "")
+    if chosen not in DOCS_LANGUAGES:
+        locale = next((env[k] for k in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG") if env.get(k)), "")
+        chosen = locale.split(":")[0][:2].lower()
+    return f"docs/{chosen if chosen in DOCS_LANGUAGES else 'en'}"
 
 
 class Memo(dict):
@@ -141,7 +155,7 @@ class Context:
             trace.event(stage, start)
 
     def hint(self, anchor: str = "") -> str:
-        page = f"{DOCS_ROOT}/{self.lab.docs}"
+        page = f"{docs_root()}/{self.lab.docs}"
         return f"see {page}#{anchor}" if anchor else f"see {page}"
 
     def rundir(self, name: str) -> Path:

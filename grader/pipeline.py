@@ -23,7 +23,7 @@ from grader import sandbox
 from grader.build import build_cuda, nvcc_path
 from grader.channel import BadReply
 from grader.checks.started import unfinished
-from grader.context import Builds, Context, Device, Memo
+from grader.context import Builds, Context, Device, Memo, docs_root
 from grader.discover import REPO, ReadLog, recording, stage_lab
 from grader.gpu_lock import GpuLock
 from grader.ops import get as get_op
@@ -33,7 +33,6 @@ from grader import trace
 from grader.runner import WorkerGone, run_tool
 
 PROGRESS = os.environ.get("GRADER_PROGRESS") == "1"  # one line per check on stderr, as it starts
-NO_DEVICE_HINT = "grade on a machine with an NVIDIA GPU (sm_80 or newer); see docs/en/no-gpu.md"
 
 
 class GraderBug(Exception):
@@ -131,7 +130,8 @@ def precondition(check: Check, ctx: Context, done: dict[str, Result], parents: t
                  ) -> Result | None:
     """SKIP without a GPU, or SKIP / NOT RUN when a parent did not pass; None when the check may run."""
     if check.gpu and not ctx.device.has_cuda:
-        return skipped("waits for a GPU", hint=NO_DEVICE_HINT)
+        return skipped("waits for a GPU",
+                       hint=f"grade on a machine with an NVIDIA GPU (sm_80 or newer); see {docs_root()}/no-gpu.md")
     for parent in check.needs if parents is None else parents:
         status = done[parent].status
         if status == Status.SKIP:

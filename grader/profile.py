@@ -16,6 +16,7 @@ from pathlib import Path
 from grader import phase
 from grader.build import build_cuda
 from grader.checks.own_kernels import find_ncu
+from grader.context import docs_root
 from grader.discover import REPO, submission_lab_dir
 from grader.gpu_lock import GpuLock
 from grader.ops import KERNELS, get
@@ -64,11 +65,12 @@ def main(argv: list[str] | None = None) -> int:
     ncu = find_ncu()
     if ncu is None:
         print("ncu (Nsight Compute) not found: profiling needs a machine with an NVIDIA GPU and Nsight Compute "
-              "(see docs/en/no-gpu.md)", file=sys.stderr)
+              f"(see {docs_root()}/no-gpu.md)", file=sys.stderr)
         return 1
     device = probe_device()
     if not device.has_cuda:
-        print(f"no CUDA device here ({device.reason}): profiling needs a GPU (see docs/en/no-gpu.md)", file=sys.stderr)
+        print(f"no CUDA device here ({device.reason}): profiling needs a GPU (see {docs_root()}/no-gpu.md)",
+              file=sys.stderr)
         return 1
     source = f"{spec.stem}_tuned.cu"
     lab_dir = submission_lab_dir(args.submission.resolve(), lab)

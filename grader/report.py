@@ -17,6 +17,7 @@ from rich.markup import escape
 from rich.table import Table
 from rich.text import Text
 
+from grader.context import docs_root
 from grader.pipeline import LabReport, Run
 from grader.registry import Lab
 from grader.results import Result, Status, strict_json
@@ -112,7 +113,7 @@ def print_report(run: Run, verbose: bool, timings: bool = False) -> None:
         out.print(f"[yellow]{len(pending)} {'check' if len(pending) == 1 else 'checks'} ({pts} "
                   f"{'point' if pts == 1 else 'points'}) {'waits' if len(pending) == 1 else 'wait'} for a GPU: "
                   "they are not graded here. "
-                  f"Run `make grade` on a machine with an NVIDIA GPU (docs/en/no-gpu.md).[/]")
+                  f"Run `make grade` on a machine with an NVIDIA GPU ({docs_root()}/no-gpu.md).[/]")
     if other:
         out.print(f"[yellow]{len(other)} {'check was' if len(other) == 1 else 'checks were'} skipped: "
                   f"{', '.join(c.id for c, _ in other)}[/]")

@@ -9,6 +9,7 @@ import sys
 from pathlib import Path
 
 from grader.build import COMMON_FLAGS, COMPILE_ONLY_ARCHS, nvcc_path
+from grader.context import docs_root
 from grader.discover import REPO, submission_lab_dir
 from grader.ops import get
 from grader.registry import all_labs, resolve_lab
@@ -41,7 +42,7 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     nvcc = nvcc_path()
     if nvcc is None:
-        print("nvcc not found: install the CUDA toolkit (see docs/en/no-gpu.md)", file=sys.stderr)
+        print(f"nvcc not found: install the CUDA toolkit (see {docs_root()}/no-gpu.md)", file=sys.stderr)
         return 1
     source = submission_lab_dir(args.submission, lab) / lab.cuda_sources[0]
     out = REPO / "build" / "run" / lab.name
@@ -57,7 +58,7 @@ def main(argv: list[str] | None = None) -> int:
         print("build failed: fix the first error above", file=sys.stderr)
         return 1
     if not gpu:
-        print(f"built {exe.relative_to(REPO)}; there is no GPU here to run it (see docs/en/no-gpu.md)")
+        print(f"built {exe.relative_to(REPO)}; there is no GPU here to run it (see {docs_root()}/no-gpu.md)")
         return 0
     code, text = run_tool([str(exe)], timeout_s=60)
     print(text, end="")

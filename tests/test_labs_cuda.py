@@ -28,6 +28,28 @@ def test_lab00_stub_without_gpu_is_not_started(grade):
         assert g.status(cid) in ("SKIP", "NOT RUN")
 
 
+def test_hints_point_at_the_docs_in_the_learners_language():
+    """A Spanish learner's hints named the English pages (session 42's walkthrough): the locale chooses, as gettext
+    reads it; GRADER_DOCS chooses outright; anything else is English. Every page a hint names is in both."""
+    from grader.context import DOCS_LANGUAGES, docs_root
+
+    assert docs_root({}) == docs_root({"LANG": "C.UTF-8"}) == docs_root({"LANG": "fr_FR.UTF-8"}) == "docs/en"
+    assert docs_root({"LANG": "es_ES.UTF-8"}) == docs_root({"LANG": "en_US.UTF-8", "LC_ALL": "es_MX"}) == "docs/es"
+    assert docs_root({"LANGUAGE": "es:en", "LANG": "en_GB.UTF-8"}) == "docs/es"
+    assert docs_root({"LANGUAGE": "en", "LANG": "es_ES.UTF-8"}) == "docs/en"
+    assert docs_root({"GRADER_DOCS": "en", "LANG": "es_ES.UTF-8"}) == "docs/en"
+    assert docs_root({"GRADER_DOCS": "../x", "LANG": "es_AR"}) == "docs/es"
+    for lang in DOCS_LANGUAGES:
+        assert (REPO / "docs" / lang / "no-gpu.md").is_file()
+
+
+@needs_nvcc
+def test_a_spanish_learners_report_points_at_the_spanish_pages(grade):
+    g = grade(["00"], env={"GRADER_FORCE_CPU": "1", "LANG": "es_ES.UTF-8", "LANGUAGE": "", "LC_ALL": ""})
+    assert "see docs/es/lab/00-hello-cuda.md#tasks" in g.stdout and "(docs/es/no-gpu.md)" in g.stdout, g.stdout
+    assert "docs/en/" not in g.stdout
+
+
 @needs_nvcc
 def test_lab00_half_filled_is_built_and_names_the_note_left(grade, tmp_path):
     """The kernel written, the launcher still the stub's: graded as it is (it was "not finished", unbuilt, though the

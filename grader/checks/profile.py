@@ -27,7 +27,7 @@ from grader.checks.kernel_checks import NCU_CLOSE_S, init_on_gpu, new_worker, st
 from grader.checks.profile_text import NCU_LABEL_FAMILIES, Quote, global_functions, hidden_html, kernel_base_name, \
     normal_label, too_long
 from grader.checks.started import begun
-from grader.context import Device
+from grader.context import Device, docs_root
 from grader.results import Result, Status, failed, passed
 from grader.runner import WorkerGone
 
@@ -195,7 +195,7 @@ def report_facts(ctx) -> Facts:
     elif not path.is_file():
         facts = Facts(error="is missing: record it with `make profile LAB=02` and commit it" + (
             "" if ctx.device.has_cuda else " (Nsight Compute needs an NVIDIA GPU: on a machine without one, record it "
-            "where you have one, docs/en/no-gpu.md#where-to-get-a-gpu; the other checks of the report wait for it)"))
+            f"where you have one, {docs_root()}/no-gpu.md#where-to-get-a-gpu; the other checks of the report wait for it)"))
     else:
         facts = _read(ctx, path, "profile", {})
         if not facts.error and any(a["sass"] == READER_LACKS_SASS for a in facts.actions):

@@ -25,7 +25,7 @@ from pathlib import Path
 from grader.audit import sass as sass_text
 from grader.build import sanitizer_path
 from grader.config import SETTINGS
-from grader.context import DOCS_ROOT, Context
+from grader.context import Context, docs_root
 from grader.results import Result, failed, passed, skipped
 from grader.runner import run_bounded
 from grader.sandbox import interpreter, probe
@@ -42,7 +42,11 @@ SHOWN = 5  # findings shown in the report
 # reports; anything longer or more was printed by the learner's code with the tools' prefix (what run_bounded keeps is
 # 256 KB from each end of the output).
 LINE_CHARS, MAX_REPORTS = 1000, 200
-HINT = f"see {DOCS_ROOT}/lab/01-naive-kernel.md#sanitizer"  # the one page that says what the tools watch
+
+
+def hint() -> str:
+    return f"see {docs_root()}/lab/01-naive-kernel.md#sanitizer"  # the one page that says what the tools watch
+
 
 # A report's first line (the rest of its lines are indented) -> the lesson it teaches.
 LESSONS = (
@@ -230,7 +234,7 @@ def check(ctx: Context, library: Path, source: str, kernels: dict | None = None)
             f"to see it yourself: `make run LAB={ctx.lab.number}`, then `compute-sanitizer --tool {first.tool} "
             f"build/run/{ctx.lab.name}/driver`; this check scores no points, but the same bug can cost points on "
             "another GPU or at another shape"],
-            hint=HINT, log=log, findings=len(findings))
+            hint=hint(), log=log, findings=len(findings))
     if problems:
         return failed(f"compute-sanitizer could not finish: {problems[0]}", details=[
             *problems[1:], "a run that never ends under synccheck is often a __syncthreads() some threads never "

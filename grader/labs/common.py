@@ -13,7 +13,7 @@ from typing import Callable
 from grader.checks import kernel_checks as kc
 from grader.checks import sanitizer
 from grader.checks.kernel_checks import WorkerPlan
-from grader.context import Context
+from grader.context import Context, docs_root
 from grader.checks.started import not_started
 from grader.discover import elsewhere
 from grader.registry import Lab
@@ -61,7 +61,7 @@ def build_check(ctx: Context, source: str) -> Result:
     if b is None or b.missing_tool:
         missing = b.errors[0] if b is not None and b.errors else "nvcc not found on PATH"
         return skipped(f"{missing}: install the CUDA toolkit and g++ to compile here (see the docs page on "
-                       "machines without a GPU)", hint="see docs/en/no-gpu.md")
+                       "machines without a GPU)", hint=f"see {docs_root()}/no-gpu.md")
     shown = f"{ctx.submission.name}/{source}"
     if source in ctx.discovery:
         return failed(f"{shown} {ctx.discovery[source]}", hint=ctx.hint("files-you-edit"))
