@@ -204,12 +204,53 @@ def test_lab03_triton_a_float32_dot_in_tf32_is_stopped_in_the_interpreter(tmp_pa
     assert ('pass input_precision="ieee"' in text(result)) == fails, text(result)
 
 
+STRIDED = IDS[:2] + ["03.bonus.row_stride"]
+
+
+@pytest.mark.parametrize("kernel, file, right", [
+    ("softmax", REPO / "solutions/03-triton-and-pytorch/softmax_triton.py", True),
+    ("softmax", REPO / "tests/adversarial/c12_triton_autotune/03-triton-and-pytorch/softmax_triton.py", False),
+    ("gemm", REPO / "solutions/03-triton-and-pytorch/sgemm_triton.py", True),
+    ("gemm", REPO / "tests/adversarial/c12_gemm_triton_tutorial/03-triton-and-pytorch/sgemm_triton.py", False)])
+def test_lab03_row_stride_bonus_tells_a_kernel_that_ignores_strides(tmp_path, kernel, file, right):
+    """Every graded input is contiguous, so a kernel that steps from row to row by the row's length passed every check
+    (session 42's walkthrough). The bonus hands it x[:, :n] of a wider tensor, the gaps NaN: the solutions (which
+    call .contiguous()) pass, a right kernel that ignores x.stride(0) fails with the lesson, and so does Triton's
+    tutorial matmul, which asserts a.is_contiguous(). The required checks are not touched: both pass them."""
+    spec = get(kernel)
+    stage = tmp_path / "stage"
+    stage.mkdir()
+    shutil.copy(file, stage / f"{spec.stem}_triton.py")
+    ctx = Context(lab03.make(spec), spec, stage, stage, REPO, None, Device(False, reason="test without CUDA"), 1234,
+                  tmp_path / "runs")
+    done = run_checks(ctx, only=STRIDED)
+    assert done["03.triton.interpreter"].status == Status.PASS, text(done["03.triton.interpreter"])
+    bonus = done["03.bonus.row_stride"]
+    assert (bonus.status == Status.PASS) == right, text(bonus)
+    assert ("rows padded by 7" in text(bonus) and "x.stride(0) is n + 7" in text(bonus)) == (not right), text(bonus)
+    assert next(c for c in ctx.lab.checks if c.id == "03.bonus.row_stride").bonus
+
+
+def test_with_row_gap_is_a_view_of_a_wider_tensor_with_nan_gaps():
+    import torch
+
+    from grader.workers.buffers import with_row_gap
+
+    x = torch.arange(12, dtype=torch.float32).reshape(3, 4)
+    v = with_row_gap(x, 7)
+    assert v.shape == (3, 4) and v.stride() == (11, 1) and torch.equal(v, x) and not v.is_contiguous()
+    wide = torch.as_strided(v, (3, 11), (11, 1))
+    assert torch.isnan(wide[:, 4:]).all()
+    with pytest.raises(ValueError):
+        with_row_gap(x, 65)
+
+
 @pytest.mark.gpu
 @pytest.mark.profiler
 def test_lab03_triton_solution_passes_on_the_gpu(grade):
     """Through the grader itself (its lanes at once, perf_info alone on the GPU), as `make grade LAB=03` runs."""
     g = grade(["03"], submission=REPO / "solutions")
-    for cid in IDS:
+    for cid in [*IDS, "03.bonus.row_stride"]:
         assert g.status(cid) == "PASS", (cid, g.output(cid))
 
 

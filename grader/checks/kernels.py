@@ -115,7 +115,8 @@ def _run_case(ctx, worker: Worker, case: Case, key: str, *, repeats: int, guard:
         given = {"generate": {"family": case.family, "seed": case.seed}}
     start = time.monotonic()
     reply = worker.call({"cmd": "case", "key": key, "lib": "learner", "dims": dims, "inputs": given, "guard": guard,
-                         "repeats": repeats, "ship_all": ship_all}, timeout_s=timeout_s)
+                         "repeats": repeats, "ship_all": ship_all,
+                         **({"row_gap": case.row_gap} if case.row_gap else {})}, timeout_s=timeout_s)
     result = CaseResult(case, seconds=time.monotonic() - start)
     for name in files.values():
         worker.discard(name)

@@ -7,6 +7,7 @@ outside the worker, by Nsight Compute listing every kernel the call ran (grader/
 """
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 from pathlib import Path
 
@@ -125,6 +126,9 @@ def register(lab: Lab, spec, file: str) -> None:
                            f"\n\nShapes {spec.plan_text(spec.triton_cpu_plan)} with every value family; "
                            f"{spec.tolerance.text()}.")
 
+    if spec.strided_plan:
+        register_row_stride(lab, spec, file)
+
     # The GPU checks start once the file has passed the audit, beside the interpreter's run (each lane with a
     # worker of its own); each still counts only if what it needs passed.
     @lab.check(f"{n}.triton.gpu_shapes", points=3, needs=(f"{n}.triton.interpreter",), gpu=True, lane="triton-gpu",
@@ -173,6 +177,41 @@ def register(lab: Lab, spec, file: str) -> None:
 
     perf_info.__doc__ = (f"For information: your Triton {spec.title}'s speed at {spec.label(spec.representative)} and "
                          f"its ratio to {spec.baseline_name}, measured like the lab 02 gate.")
+
+
+ROW_GAP = 7  # elements past each input row's end in the row-stride bonus: odd, so no row starts 16-byte aligned
+
+
+def register_row_stride(lab: Lab, spec, file: str) -> None:
+    """NN.bonus.row_stride: the learner's function given inputs whose rows lie farther apart than their length, as
+    x[:, :n] of a wider tensor is, in Triton's interpreter (a laptop sees it). Every input of the graded checks is
+    contiguous, so a kernel that steps from row to row by the row's length passed them all (session 42's
+    walkthrough). A bonus, apart from the score: the lab's contract asked for no strides until now, and a right
+    kernel that calls .contiguous() first passes too."""
+    n = lab.number
+    inputs = spec.abi.names("in")
+    views = (f"{inputs[0]} is a view of a wider tensor" if len(inputs) == 1 else
+             f"{' and '.join(inputs)} are views of wider tensors")
+
+    @lab.check(f"{n}.bonus.row_stride", points=1, needs=(f"{n}.triton.interpreter",), bonus=True, lane="triton")
+    def row_stride(ctx: Context) -> Result:
+        p = plan(ctx, file, "cpu")
+        run = kernel_run(ctx, "triton-cpu-strided", p, spec.strided_cases(ctx.seed, 32, ROW_GAP), repeats=1,
+                         guard=0, timeout_s=INTERPRETER_TIMEOUT_S)
+        result = verdict(ctx, run, p, f"in Triton's interpreter, with every input's rows {ROW_GAP} elements apart "
+                                      "past their end")
+        if result.status.value != "FAIL":
+            return result
+        return dataclasses.replace(result, details=[*result.details, (
+            f"here {views} (x = wide[:, :n], so x.stride(0) is n + {ROW_GAP}, not n; the "
+            f"gaps hold NaN): step from row to row by each tensor's .stride(0) in your kernel, the output's too, or "
+            f"call .contiguous() on the inputs first (a copy, which costs time). torch hands such views to a function "
+            "all the time: a slice, a transpose, a narrow")], hint=ctx.hint("bonus"))
+
+    row_stride.__doc__ = (f"Bonus: your Triton {spec.title} is right when its inputs' rows lie farther apart than "
+                          f"their length (x[:, :n] of a wider tensor), in Triton's interpreter.\n\n"
+                          f"{spec.plan_text(spec.strided_plan)}, each input row followed by {ROW_GAP} unused "
+                          "elements (NaN). Reported apart from the score.")
 
 
 BONUS = {"config": {"block_size": 64, "n_layer": 2, "n_head": 4, "n_embd": 64}, "batch": 4}

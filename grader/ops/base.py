@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import ctypes
 import math
+import dataclasses
 from dataclasses import dataclass
 from typing import ClassVar
 
@@ -75,6 +76,9 @@ class Case:
     dims: tuple[tuple[str, int], ...]  # (("rows", 127), ("cols", 129))
     seed: int
     group: str = ""  # "lab01", "sweep", ...: lets a check pick its cases
+    # Elements between the end of each input row and the start of the next (0: rows back to back). The Triton
+    # worker then hands the learner's function x[:, :n] of a wider, NaN-filled tensor (lab 03's row-stride bonus).
+    row_gap: int = 0
 
     @property
     def dim(self) -> dict[str, int]:
@@ -155,6 +159,7 @@ class OpSpec:
     sweep_plan: ClassVar[Plan] = ()
     triton_cpu_plan: ClassVar[Plan] = ()
     triton_gpu_plan: ClassVar[Plan] = ()
+    strided_plan: ClassVar[Plan] = ()  # lab 03's row-stride bonus, in Triton's interpreter: every input's rows apart
     timing_shapes: ClassVar[tuple[dict, ...]] = ()  # perf-info and `make bench` shapes
     bonus_hook: ClassVar[str] = ""  # lab 03's bonus: which of MiniGPT's torch calls the learner's kernel replaces
 
@@ -242,6 +247,11 @@ class OpSpec:
                 out.append(Case(f"{family} @ {self.label(dims)}", family, tuple(dims.items()),
                                 seed_for(run_seed, salt, k, j), group))
         return out
+
+    def strided_cases(self, run_seed: int, salt: int, gap: int) -> list[Case]:
+        """strided_plan's cases, each input's rows ``gap`` elements farther apart than their length."""
+        return [dataclasses.replace(c, name=f"{c.name}, rows padded by {gap}", row_gap=gap)
+                for c in self.cases(self.strided_plan, run_seed, salt)]
 
     def plan_text(self, plan: Plan) -> str:
         return ", ".join(dict.fromkeys(self.label(d) for d, _ in plan))

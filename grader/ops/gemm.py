@@ -92,6 +92,7 @@ class Gemm(OpSpec):
         (mnk(65, 33, 129), ("uniform",)),
     )
     triton_gpu_plan = lab01_plan
+    strided_plan = ((mnk(7, 13, 5), ("randn",)), (mnk(33, 17, 40), ("randn",)))
     sanitizer_dims = (mnk(7, 13, 5), mnk(127, 129, 65), mnk(65, 33, 257))  # no multiple of a tile
     timing_shapes = (mnk(2048, 2048, 2048), mnk(4096, 4096, 4096), mnk(8192, 8192, 8192))
 

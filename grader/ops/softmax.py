@@ -80,6 +80,7 @@ class Softmax(OpSpec):
     triton_cpu_plan = (*((rc(*s), ALL) for s in ((1, 1), (1, 7), (3, 1025), (13, 129), (3, 5000))),
                        (rc(5, 1026), ("randn",)))
     triton_gpu_plan = lab01_plan
+    strided_plan = ((rc(13, 129), ("randn",)), (rc(3, 1025), ("randn",)), (rc(2, 5000), ("large",)))
     # compute-sanitizer's shapes (grader/checks/sanitizer.py): small, each kernel path of a tuned file once (rows in
     # a warp, a row in a block, a row split across blocks), none a multiple of a block.
     sanitizer_dims = tuple(rc(*s) for s in ((1, 7), (13, 129), (3, 1025), (2, 5000), (3, 40003)))

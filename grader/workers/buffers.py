@@ -88,6 +88,23 @@ def case_inputs(io: Path, files: dict, counts: dict[str, int], op, dims, device:
     return host, {name: torch.from_numpy(a.copy() if device == "cpu" else a).to(device) for name, a in host.items()}
 
 
+MAX_ROW_GAP = 64  # elements: a case's row gap (lab 03's row-stride bonus) is a few
+
+
+def with_row_gap(x, gap: int):
+    """``x``'s values in a view whose rows lie ``x.shape[-1] + gap`` elements apart, the gaps NaN: what x[:, :n] of a
+    wider tensor is. A kernel that steps from row to row by the row's length reads the gaps' NaN (and its neighbours'
+    values), and its answer is wrong; one that steps by x.stride(0) is right."""
+    import torch
+
+    if not 0 < gap <= MAX_ROW_GAP or x.dim() != 2:
+        raise ValueError(f"a row gap of {gap} for a {x.dim()}-D input")
+    wide = torch.full((x.shape[0], x.shape[1] + gap), float("nan"), dtype=x.dtype, device=x.device)
+    view = wide[:, :x.shape[1]]
+    view.copy_(x)
+    return view
+
+
 OUT_BUFFERS = 8  # distinct output buffers a timing block writes (grader/timing.py, plan_outputs)
 
 

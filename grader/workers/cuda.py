@@ -91,6 +91,8 @@ class CudaWorker:
     # -- correctness --
     def cmd_case(self, message, link):
         op, key, dims, guard = self.op, message["key"], message["dims"], int(message["guard"])
+        if message.get("row_gap"):  # a C launcher takes pointers and sizes: its rows are always back to back
+            raise ValueError("a CUDA launcher's inputs have no row stride: a case with a row gap is for Triton only")
         shapes = op.shapes(dims)
         counts = {name: int(np.prod(shape)) for name, shape in shapes.items()}
         phases: dict[str, float] = {}

@@ -26,7 +26,7 @@ from torch.utils._python_dispatch import TorchDispatchMode
 
 from grader.ops import get as get_op
 from grader.workers.buffers import (POISON_BITS, HostCopies, Retained, block_slots, case_inputs, gather, kept_output,
-                                    write)
+                                    with_row_gap, write)
 from grader.workers.serve import FreshInputs, LearnerError, error_facts, serve, timed_launches, warm_torch
 
 LOOP_RANGE = "__grader_loop_range__"  # what a kernel's `for ... in range(...)` calls (interpreter_kernel_guard)
@@ -808,6 +808,8 @@ class TritonWorker:
         host_in, flat = case_inputs(self.io, message["inputs"], {n: int(np.prod(shapes[n])) for n in names_in}, op,
                                     dims, self.device, self.copies)
         xs = {n: flat[n].reshape(shapes[n]) for n in names_in}
+        if gap := int(message.get("row_gap", 0)):  # every input a view of a wider tensor: rows farther apart
+            xs = {n: with_row_gap(x, gap) for n, x in xs.items()}
         reply = {"repeats": [], "inputs_changed": {}, "files": {}}
         first = None
         start = time.perf_counter()
