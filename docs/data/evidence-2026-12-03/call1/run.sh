@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Evidence 2026-12-03, call 1 (and call 2, with JOBS=8 on the same machine): make test-gpu's command with JOBS
+# Evidence 2026-12-03, call 1 (and call 2, with JOBS=8 GEMM_TOO=1, session 43's later grader, another machine): make test-gpu's command with JOBS
 # pytest-xdist workers (make test-gpu's GPU_TEST_JOBS), traced, with the machine's CPU use sampled every 5 s (vmstat);
 # then every lab of the solutions with --timings. Session 43's grader (one "not started" rule, notes read once per
 # lab, Ctrl-C outside the grading).
@@ -16,4 +16,6 @@ kill $VM
 grep -vE "PytestBenchmarkWarning|warner\(" $R/test-gpu-$JOBS.txt | grep -E "passed|failed|error|^real|^FAILED|^ERROR" | tail -12 >> $L
 awk 'NR>2 {us+=$13; sy+=$14; id+=$15; wa+=$16; n++} END {printf "cpu over %d samples: user %.0f%% system %.0f%% idle %.0f%% iowait %.0f%%\n", n, us/n, sy/n, id/n, wa/n}' $R/vmstat-$JOBS.txt >> $L
 [ "${GRADE_TOO:-1}" = 1 ] && grade softmax-all --submission solutions
+[ "${GEMM_TOO:-0}" = 1 ] && grade gemm-03 03 --submission solutions --kernel gemm
+grep -h "row_stride" $R/*.txt | head -4 >> $L
 step done
