@@ -33,22 +33,25 @@ class Staged:
 
 
 def submission_lab_dir(submission: Path, lab: Lab) -> Path:
-    return lab_dir(submission, lab.name, lab.number)
+    return lab_dir(submission, lab.name, lab.number, lab.editable)
 
 
-def lab_dir(submission: Path, name: str, number: str) -> Path:
+def lab_dir(submission: Path, name: str, number: str, files: tuple[str, ...] = ()) -> Path:
     """The submission's folder for lab `name` (NN-slug): that name, else the first real NN-* folder whose name is
-    text (a name that is not UTF-8 could be neither shown nor written in a log)."""
+    text (a name that is not UTF-8 could be neither shown nor written in a log), one that holds any of the lab's
+    ``files`` first."""
     exact = submission / name
     if exact.is_dir() and not exact.is_symlink():
         return exact
-    return next(iter(lookalikes(submission, number)), exact)
+    return next(iter(lookalikes(submission, number, files)), exact)
 
 
-def lookalikes(submission: Path, number: str) -> list[Path]:
-    """The real NN-* folders of a submission whose names are text, in name order (at most 20)."""
-    return [c for c in sorted(submission.glob(f"{number}-*"))
-            if c.is_dir() and not c.is_symlink() and is_text(c.name)][:20]
+def lookalikes(submission: Path, number: str, files: tuple[str, ...] = ()) -> list[Path]:
+    """The real NN-* folders of a submission whose names are text (at most 20), those holding any of ``files``
+    first (`03-notes/` sorts before `03-triton-pytorch/`, which holds the lab's files), each group in name order."""
+    found = [c for c in sorted(submission.glob(f"{number}-*"))
+             if c.is_dir() and not c.is_symlink() and is_text(c.name)][:20]
+    return sorted(found, key=lambda c: not any((c / f).is_file() and not (c / f).is_symlink() for f in files))
 
 
 def folder_note(submission: Path, lab: Lab) -> str:
@@ -56,12 +59,13 @@ def folder_note(submission: Path, lab: Lab) -> str:
     `01-old/`, no `01-naive-kernel/`): which one was graded, and how to choose. '' otherwise."""
     if (submission / lab.name).is_dir() and not (submission / lab.name).is_symlink():
         return ""
-    found = lookalikes(submission, lab.number)
+    found = lookalikes(submission, lab.number, lab.editable)
     if len(found) < 2:
         return ""
     others = ", ".join(f.name + "/" for f in found[1:4]) + (", ..." if len(found) > 4 else "")
     return (f"graded {found[0].name}/ for lab {lab.number}; {others} too begin with {lab.number}-. The grader takes "
-            f"{lab.name}/ when it is there, else the first such folder by name: name the one to grade {lab.name}")
+            f"{lab.name}/ when it is there, else the first such folder by name that holds the lab's files: name the "
+            f"one to grade {lab.name}")
 
 
 def elsewhere(lab_folder: Path, file: str) -> list[str]:

@@ -87,8 +87,8 @@ def print_report(run: Run, verbose: bool, timings: bool = False) -> None:
     out.print(f"seed {run.seed}  (reproduce a failure with GRADER_SEED={run.seed})")
     for lr in run.labs:
         print_lab(out, lr)
-        if lr.folder_note:
-            out.print(f"[yellow]{escape(shown_line(lr.folder_note))}[/]")
+        if lr.folder_note:  # folder names are the learner's: wrapped and indented, never at column 0 (red team rt43)
+            out.print(indented(out, lr.folder_note, 2), style="yellow")
         if lr.unfinished:  # graded as it is; on a laptop no check may reach the empty kernel
             out.print(f"[yellow]not filled yet: {escape(shown_line(lr.unfinished))} (the stub's placeholder): fill "
                       "each one your code reaches, or delete it[/]")

@@ -257,6 +257,21 @@ def _process(pid: int) -> psutil.Process | None:
 # ---- workers ------------------------------------------------------------------------------------
 
 
+# What a terminal acts on rather than shows: C0 controls but tab and newline (ESC, CR, backspace), DEL, C1 controls
+# (0x9b is a CSI of its own) and the bidirectional overrides and isolates, which reorder what follows.
+_ACTING = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
+
+
+def log_safe(data: bytes) -> bytes:
+    """A worker's output as its log keeps it: each character a terminal would act on written as an escape (\\x1b),
+    so `cat worker.log` shows what the learner's code printed and does not run it. A port's prints of "\\x1b[2J"
+    and a forged score cleared the screen and showed that score under the report's `log:` line (red team rt43).
+    Bytes that are not UTF-8 are kept as escapes too."""
+    text = data.decode("utf-8", errors="backslashreplace")
+    return _ACTING.sub(lambda m: f"\\x{ord(m[0]):02x}" if ord(m[0]) < 0x100 else f"\\u{ord(m[0]):04x}",
+                       text).encode()
+
+
 class WorkerGone(Exception):
     """The worker died, hung, or answered something malformed: a result about the learner's code."""
 
@@ -467,7 +482,7 @@ class Worker:
         if self._dropped:
             text += f"\n[... {self._dropped} bytes of output not kept ...]\n".encode()
         text += bytes(self._log_tail)
-        self.log.write_bytes(text)
+        self.log.write_bytes(log_safe(text))
 
     def where_stuck(self) -> str:
         """What each process of the worker's tree (the wrapper, the sandbox, the harness) and each of its threads is

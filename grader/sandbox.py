@@ -142,10 +142,18 @@ SHARED_TEMP = ("/tmp", "/var/tmp", "/dev/shm")  # every process's scratch: the s
 
 @functools.cache
 def python_paths() -> frozenset[str]:
-    """Every folder the running Python loads from: its prefixes, its executable's folder, site dirs, sys.path."""
+    """Every folder the running Python loads from: its prefixes, its executable's folder, site dirs, sys.path, but
+    the folder Python put first on sys.path as it started (the folder `python -m grader` ran in, or a script's own),
+    unless PYTHONPATH names it too. Workers import from the grader and the packages; that folder is only where the
+    judge was started, and an instructor's `cd ~/grading; PYTHONPATH=<repo> python -m grader ...` bound it, every
+    submission and result in it, into every sandbox (red team rt43)."""
     found = {os.path.realpath(p) for p in (sys.prefix, sys.base_prefix, sys.exec_prefix,
                                             os.path.dirname(os.path.realpath(sys.executable)))}
-    found |= {os.path.realpath(p) for p in [*site.getsitepackages(), *sys.path] if p and os.path.isdir(p)}
+    declared = {os.path.realpath(p) for p in os.environ.get("PYTHONPATH", "").split(os.pathsep) if p}
+    started_in = sys.path[0] if sys.path and not sys.flags.safe_path else None
+    paths = [p for i, p in enumerate(sys.path)
+             if not (i == 0 and p == started_in and os.path.realpath(p or os.curdir) not in declared)]
+    found |= {os.path.realpath(p) for p in [*site.getsitepackages(), *paths] if p and os.path.isdir(p)}
     return frozenset(found)
 
 

@@ -513,3 +513,34 @@ def test_a_venv_reached_through_a_link_under_tmp_still_gets_the_sandbox(tmp_path
     assert done.returncode == 0, done.stderr
     assert "PROBE bubblewrap" in done.stdout, f"a linked venv turned the sandbox off: {done.stdout}"
     assert "CONTROL 0" not in done.stdout, f"the linked spelling ran in the sandbox: the test proves nothing: {done}"
+
+
+def test_the_folder_the_judge_started_in_is_not_shown_to_the_sandbox(tmp_path):
+    """`cd ~/grading && PYTHONPATH=<repo> python -m grader ...`: Python puts the folder it started in first on
+    sys.path, and the sandbox bound every sys.path entry outside the repository, so every submission and result
+    in that folder was shown to every worker (red team rt43). Named on PYTHONPATH, it is still bound."""
+    started = tmp_path / "grading"
+    started.mkdir()
+    (started / "probe_bound.py").write_text(textwrap.dedent("""
+        from grader import sandbox
+        argv, _ = sandbox.Sandbox("bwrap").wrap(["true"])
+        print("BOUND", [argv[i + 1] for i, a in enumerate(argv) if a in ("--ro-bind", "--bind")])
+    """))
+
+    def bound(pythonpath: str) -> str:
+        proc = subprocess.run([sys.executable, "-m", "probe_bound"], cwd=started, capture_output=True, text=True,
+                              timeout=120, env={**os.environ, "PYTHONPATH": pythonpath})
+        assert proc.returncode == 0, proc.stderr
+        return proc.stdout.split("BOUND", 1)[1]
+
+    assert repr(str(started)) not in bound(str(REPO)), "the folder the judge started in is bound"
+    assert repr(str(started)) in bound(os.pathsep.join([str(REPO), str(started)]))
+
+
+def test_a_workers_log_shows_what_a_terminal_would_act_on():
+    """A port printed "\\x1b[2J" and a forged score; `cat` of the worker.log the report names cleared the screen and
+    showed the score (red team rt43). The log keeps each such character as an escape, and the rest as it was."""
+    from grader.runner import log_safe
+
+    assert log_safe("ok\tline\n\x1b[2J\rScore: 23/23 \u202egnorw \x9b1m 漢字".encode() + b" \xff\n") == \
+        "ok\tline\n\\x1b[2J\\x0dScore: 23/23 \\u202egnorw \\x9b1m 漢字 \\xff\n".encode()

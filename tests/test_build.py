@@ -158,6 +158,9 @@ def test_source_audit_reads_includes_not_comments():
     assert source.include_problems("#include <cub/block/block_reduce.cuh>\n#include <cuda/atomic>\n") == []
     assert "one file" in source.include_problems('#include "../../solutions/x.cu"\n')[0]
     assert "one file" in source.include_problems("#include </etc/passwd>\n")[0]
+    # C23's #embed pastes a file's bytes, where GCC 15 or clang 19 is nvcc's host compiler (red team rt43)
+    assert "#embed" in source.include_problems('const char a[] = {\n#embed "/etc/passwd"\n};\n')[0]
+    assert source.include_problems("#define embed 1\nint x = embed;\n") == []
 
 
 @needs_nvcc

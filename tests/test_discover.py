@@ -45,3 +45,19 @@ def test_the_report_names_the_folder_graded_among_several(grade, tmp_path):
         shutil.copy(REPO / source / "00-hello-cuda/vector_add.cu", tmp_path / "sub" / folder)
     g = grade(["00"], submission=tmp_path / "sub", env={"GRADER_FORCE_CPU": "1"})
     assert g.status("00.build.compiles") == "PASS" and "graded 00-a/ for lab 00; 00-b/ too begin with 00-" in g.stdout
+
+
+def test_a_lookalike_that_holds_the_labs_files_is_graded_before_one_that_does_not(tmp_path):
+    """`03-notes/` sorted before `03-triton-pytorch/`, which holds the lab's files: the notes were graded, every file
+    "missing" (red team rt43). A folder holding any of the lab's files now comes first; a link to a file counts for
+    nothing."""
+    from grader.discover import folder_note, submission_lab_dir
+    from grader.registry import Lab
+
+    lab = Lab("03", "triton-and-pytorch", "t", ("softmax_triton.py", "minigpt_torch.py"), "lab/03.md")
+    for name in ("03-a-notes", "03-b-linked", "03-c-mine"):
+        (tmp_path / name).mkdir()
+    (tmp_path / "03-b-linked" / "softmax_triton.py").symlink_to("/etc/hostname")
+    (tmp_path / "03-c-mine" / "minigpt_torch.py").write_text("# mine\n")
+    assert submission_lab_dir(tmp_path, lab) == tmp_path / "03-c-mine"
+    assert folder_note(tmp_path, lab).startswith("graded 03-c-mine/ for lab 03; 03-a-notes/, 03-b-linked/ too")

@@ -91,7 +91,8 @@ def text_problems(text: str) -> list[str]:
 
 # Blanks in a directive: GCC also takes form feeds and vertical tabs there (#\vinclude is an include)
 LINE_DIRECTIVE = re.compile(r"^[ \t\f\v]*#[ \t\f\v]*(?:line\b|\d)", re.M)
-ANY_INCLUDE = re.compile(r"^[ \t\f\v]*#[ \t\f\v]*(include|include_next|import)\b[ \t\f\v]*(\S?)", re.M)
+# #embed (C23, GCC 15 and clang 19 take it in C++ too) pastes a file's bytes: refused like an include through a macro.
+ANY_INCLUDE = re.compile(r"^[ \t\f\v]*#[ \t\f\v]*(include|include_next|import|embed)\b[ \t\f\v]*(\S?)", re.M)
 
 
 def include_problems(text: str, system_header: Callable[[str], bool] | None = None) -> list[str]:

@@ -194,7 +194,7 @@ def submission_hash(submission: Path, labs: list[str], listing: dict, learner: s
             if lab is None:
                 log.add(Path(f"(unknown lab {number})"), None, "unknown")
                 continue
-            folder = discover.lab_dir(submission, lab["name"], number)
+            folder = discover.lab_dir(submission, lab["name"], number, tuple(lab["editable"]))
             for rel in lab["editable"]:
                 discover.read_plain(folder, rel, discover.limit_for(rel))
         if learner and PROFILE_LAB in labs:
