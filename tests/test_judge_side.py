@@ -779,3 +779,16 @@ def test_a_checks_cases_have_a_time_budget_in_all(monkeypatch):
     assert gone.value.kind == "hung" and "in all" in str(gone.value) and worker.closed
     assert 3 <= len(ran) <= 5 and all(t <= 1.0 for t in ran)
     assert budget(60.0) >= 300.0 or kernels.SETTINGS.case_timeout_cap_s is not None
+
+
+def test_own_kernels_reads_the_jit_names_of_a_file_saved_with_a_byte_order_mark(tmp_path):
+    """A right softmax_triton.py saved by a Windows editor (a UTF-8 byte-order mark, CRLF line ends) passed the audit
+    and the interpreter, then made 03.triton.own_kernels an internal error on the GPU: the file's text, parsed,
+    began with U+FEFF (red team rt43's positive control, on an H200: docs/data/evidence-2026-12-03, call 2)."""
+    from grader.checks.own_kernels import file_jit_names
+    from helpers import REPO
+
+    solution = REPO / "solutions/03-triton-and-pytorch/softmax_triton.py"
+    windows = tmp_path / "softmax_triton.py"
+    windows.write_bytes(b"\xef\xbb\xbf" + solution.read_text().replace("\n", "\r\n").encode())
+    assert file_jit_names(solution) and file_jit_names(windows) == file_jit_names(solution)

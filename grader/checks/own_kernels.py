@@ -63,7 +63,10 @@ def find_ncu() -> str | None:
     return ncu_path()
 
 
-def jit_names(source: str) -> set[str]:
+def jit_names(source: bytes) -> set[str]:
+    """The names of the file's @jit functions. Parsed from its bytes, as Python reads a file: a UTF-8 byte-order mark
+    (a Windows editor's) is read as one; parsed as text, it was a SyntaxError, an internal error on every GPU for a
+    right file (red team rt43's case, on an H200: docs/data/evidence-2026-12-03, call 2)."""
     names = set()
     for node in ast.walk(ast.parse(source)):
         if isinstance(node, ast.FunctionDef):
@@ -75,6 +78,10 @@ def jit_names(source: str) -> set[str]:
                         (isinstance(target, ast.Name) and target.id == "jit"):
                     names.add(node.name)
     return names
+
+
+def file_jit_names(path) -> set[str]:
+    return jit_names(path.read_bytes())
 
 
 def shown(name: str) -> str:
@@ -378,7 +385,7 @@ def kernels_run(ctx, plan, attempt: int,
 def check(ctx, plan, file: str) -> Result:
     if find_ncu() is None:
         return skipped("Nsight Compute (ncu) is not installed here: this check needs it to watch the GPU")
-    mine = jit_names((ctx.stage / file).read_text(errors="replace"))
+    mine = file_jit_names(ctx.stage / file)
     # Always in the sandbox. A run that lists nothing is never repeated outside it: what the learner's code does
     # decides whether a run lists anything, and it must never buy itself a run without isolation.
     errors, attempt, learner_tries, lost_starts = [], 0, 0, 0
