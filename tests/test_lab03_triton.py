@@ -558,3 +558,25 @@ def test_a_foreign_kernel_is_named_so_a_learner_can_read_it():
     assert shown("_softmax_kernel") == "_softmax_kernel"
     assert shown("void cutlass::Kernel2<cutlass_80_simt_sgemm_128x32_8x5_nn_align1>(T1::Params)") == \
         "Kernel2<cutlass_80_simt_sgemm_128x32_8x5_nn_align1>"
+
+
+def test_the_sweep_takes_no_more_workers_than_the_grading_has_check_slots(monkeypatch):
+    """Decision 190: under `make test-gpu` (GRADER_JOBS=2, eight gradings at once) the sweep's four workers each
+    imported torch and compiled the learner's kernels; it now takes at most the grading's check slots, decided once
+    per lab run so that the workers started early are the check's."""
+    from grader.context import Memo
+    from grader.labs import lab03_triton
+
+    class Ctx:
+        def __init__(self):
+            self.memo = Memo()
+
+        def once(self, key, compute):
+            return self.memo.once(key, compute)
+
+    for jobs, want in (("2", 2), ("1", 1), ("16", lab03_triton.SWEEP_WORKERS)):
+        monkeypatch.setenv("GRADER_JOBS", jobs)
+        ctx = Ctx()
+        assert lab03_triton.sweep_workers(ctx) == want
+        monkeypatch.setenv("GRADER_JOBS", "1")
+        assert lab03_triton.sweep_workers(ctx) == want  # the lab run's first answer stands

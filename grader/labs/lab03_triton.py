@@ -22,7 +22,18 @@ from grader.results import Result, failed, passed
 
 
 INTERPRETER_TIMEOUT_S = 120.0  # per case: the interpreter runs every program in Python
-SWEEP_WORKERS = 4  # the sweep's large cases run on this many workers at once
+SWEEP_WORKERS = 4  # the sweep's large cases run on this many workers at once, at most
+
+
+def sweep_workers(ctx: Context) -> int:
+    """The sweep's workers: SWEEP_WORKERS, or fewer where this grading has fewer check slots
+    (pipeline.concurrent_checks: GRADER_JOBS, set by `make test-gpu` to its share of the cores). Each worker imports
+    torch and compiles the learner's kernels for its shapes; beside seven other gradings, four of them cost more in
+    those starts than they saved in cases run at once (decision 190). Decided once per lab run: the workers started
+    early and the check's are the same."""
+    from grader.pipeline import concurrent_checks
+
+    return ctx.once("sweep-workers", lambda: max(1, min(SWEEP_WORKERS, concurrent_checks())))
 
 
 def plan(ctx: Context, file: str, device: str) -> WorkerPlan:
@@ -54,7 +65,7 @@ def prespawn(ctx: Context, file: str) -> None:
     if ctx.device.has_cuda:
         gpu = plan(ctx, file, "cuda")
         kc.prespawn(ctx, gpu, lane="triton-gpu")
-        kc.prespawn(ctx, gpu, SWEEP_WORKERS, lane="triton-sweep")
+        kc.prespawn(ctx, gpu, sweep_workers(ctx), lane="triton-sweep")
         kc.prespawn_copy_worker(ctx)
         if ctx.lab.has_lane("triton-ncu") and own_kernels.find_ncu() is not None:
             own_kernels.prestart(ctx, gpu)
@@ -148,7 +159,7 @@ def register(lab: Lab, spec, file: str) -> None:
     def gpu_sweep(ctx: Context) -> Result:
         p = plan(ctx, file, "cuda")
         run = kernel_run(ctx, "triton-sweep", p, spec.cases(spec.sweep_plan, ctx.seed, 33), repeats=1, guard=0,
-                         timeout_s=300, workers=SWEEP_WORKERS)
+                         timeout_s=300, workers=sweep_workers(ctx))
         return verdict(ctx, run, p, "at every sweep shape, every element compared")
 
     gpu_sweep.__doc__ = (f"Right at every shape of the sweep: {spec.plan_text(spec.sweep_plan)}.\n\nThe whole output "
