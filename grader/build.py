@@ -24,7 +24,7 @@ from grader import trace
 from grader.audit import elf, source as source_audit
 from grader.config import SETTINGS
 from grader.context import BuildResult, Device
-from grader.runner import ToolRun, run_bounded, run_tool
+from grader.runner import ToolRun, run_bounded, run_tool, write_log
 from grader.sandbox import Sandbox, probe
 
 # -fno-gnu-unique: C++17 inline variables, templates' static members and function-local statics of inline functions
@@ -259,18 +259,18 @@ def _build_cuda(source: Path, outdir: Path, device: Device, shown_as: str, spec,
     result = BuildResult(name, False, None, not device.has_cuda, log=log)
     nvcc = nvcc_path()
     if nvcc is None:
-        log.write_text("nvcc not found on PATH\n")
+        write_log(log, "nvcc not found on PATH\n")
         result.errors = ["nvcc not found on PATH"]
         result.missing_tool = True
         return result
     if not source.is_file():
-        log.write_text(f"missing {shown_as}\n", errors="backslashreplace")
+        write_log(log, f"missing {shown_as}\n")
         result.errors = [f"file not found: {shown_as}"]
         return result
     box = box or probe()
     text = source.read_text(errors="replace")
     if shutil.which("gcc") is None:  # nvcc's host compiler, and the comment stripper the audit reads through
-        log.write_text("gcc not found on PATH\n")
+        write_log(log, "gcc not found on PATH\n")
         result.errors = ["gcc (the host compiler nvcc uses) not found on PATH"]
         result.missing_tool = True
         return result
@@ -281,13 +281,12 @@ def _build_cuda(source: Path, outdir: Path, device: Device, shown_as: str, spec,
          source_audit.include_problems(clean, functools.partial(toolchain_header, nvcc)) +
          source_audit.macro_problems(clean))
     if result.source_problems:  # never compiled: an include outside the allowed set could print any file's lines
-        log.write_text(f"{shown_as} was not compiled:\n" + "".join(f"  {p}\n" for p in result.source_problems),
-                       errors="backslashreplace")
+        write_log(log, f"{shown_as} was not compiled:\n" + "".join(f"  {p}\n" for p in result.source_problems))
         result.errors = list(result.source_problems)
         result.seconds = time.monotonic() - start
         return result
     if not clean.strip():
-        log.write_text(f"{shown_as} holds no code\n", errors="backslashreplace")
+        write_log(log, f"{shown_as} holds no code\n")
         result.errors = [f"{shown_as} holds no code (it is empty, or only comments): start from the stub, "
                          "`git checkout` the file or run `make stubs` (`make stubs FORCE=1` where it holds comments "
                          "of yours: your version is kept beside it)"]
@@ -315,17 +314,17 @@ def _build_cuda(source: Path, outdir: Path, device: Device, shown_as: str, spec,
     transcript = "$ " + " ".join(compile_cmd) + "\n" + for_the_log(out, source)
     trouble = build_trouble(run)
     if trouble:
-        log.write_text(transcript + f"\n[{trouble}]\n", errors="backslashreplace")
+        write_log(log, transcript + f"\n[{trouble}]\n")
         result.errors = [trouble, *first_errors(out, source, shown_as, limit=3)]
         result.seconds = time.monotonic() - start
         return result
     if code is None:
-        log.write_text(transcript + "\n[timed out]\n", errors="backslashreplace")
+        write_log(log, transcript + "\n[timed out]\n")
         result.errors = [f"nvcc did not finish in {SETTINGS.build_timeout_s:.0f} s"]
         result.seconds = time.monotonic() - start
         return result
     if code != 0:
-        log.write_text(transcript, errors="backslashreplace")
+        write_log(log, transcript)
         result.errors = first_errors(out, source, shown_as)
         result.seconds = time.monotonic() - start
         return result
@@ -340,8 +339,8 @@ def _build_cuda(source: Path, outdir: Path, device: Device, shown_as: str, spec,
         if kept.is_file() and not kept.is_symlink():
             kept.unlink()
     if result.source_problems:  # not linked: nothing of it runs, and the report names the files, never their lines
-        log.write_text(transcript + f"\n{shown_as} was compiled, but it read what a lab file may not:\n"
-                       + "".join(f"  {p}\n" for p in result.source_problems), errors="backslashreplace")
+        write_log(log, transcript + f"\n{shown_as} was compiled, but it read what a lab file may not:\n"
+                  + "".join(f"  {p}\n" for p in result.source_problems))
         result.errors = list(result.source_problems)
         result.seconds = time.monotonic() - start
         return result
@@ -356,7 +355,7 @@ def _build_cuda(source: Path, outdir: Path, device: Device, shown_as: str, spec,
     with _stage(result, "object read"):
         lto = elf.object_problems(obj, tool)
     if lto:
-        log.write_text(transcript + "\n" + "".join(f"  {p}\n" for p in lto), errors="backslashreplace")
+        write_log(log, transcript + "\n" + "".join(f"  {p}\n" for p in lto))
         result.errors, result.seconds = lto, time.monotonic() - start
         return result
     # -Bsymbolic: the library's references to its own functions and data are bound here, not by the loader by
@@ -371,10 +370,10 @@ def _build_cuda(source: Path, outdir: Path, device: Device, shown_as: str, spec,
                            timeout_s=SETTINGS.build_timeout_s, box=box, rw=[outdir], env={"TMPDIR": str(temp)})
     code, link_out = link.code, link.output
     transcript += "$ " + " ".join(link_cmd) + "\n" + for_the_log(link_out, source)
-    log.write_text(transcript, errors="backslashreplace")
+    write_log(log, transcript)
     result.seconds = time.monotonic() - start
     if code is None and not link.stopped:  # the compile finished in time; the link of what it made did not
-        log.write_text(transcript + "\n[timed out]\n", errors="backslashreplace")
+        write_log(log, transcript + "\n[timed out]\n")
         result.errors = [f"the link did not finish in {SETTINGS.build_timeout_s:.0f} s: {shown_as} compiled, but the "
                          "object it made is too large to link in time (very many sections, symbols or relocations: "
                          "code generated without bound by templates or macros?)"]

@@ -170,7 +170,7 @@ def _grade_and_report(args, labs, submission: Path, workroot: Path, kernel: str,
     except (GraderBug, Exception) as exc:  # never blame the learner for the grader's own bugs
         log = workroot / "internal-error.log"
         log.parent.mkdir(parents=True, exist_ok=True)
-        log.write_text(traceback.format_exc() + (f"\n{exc}" if isinstance(exc, GraderBug) else ""))
+        runner.write_log(log, traceback.format_exc() + (f"\n{exc}" if isinstance(exc, GraderBug) else ""))
         print(f"internal error in the grader (not your fault): {str(exc).splitlines()[0] if str(exc) else type(exc).__name__}\n"
               f"details: {log}\nplease report it to the course staff", file=sys.stderr)
         return EXIT_INTERNAL

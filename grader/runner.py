@@ -272,6 +272,13 @@ def log_safe(data: bytes) -> bytes:
                        text).encode()
 
 
+def write_log(path: Path, text: str | bytes) -> None:
+    """Every log the grader writes that holds a tool's or the learner's output (a worker's, a build's transcript, a
+    sanitizer's, an internal error's): through log_safe, so `cat` on any log a report names runs nothing. A build's
+    transcript kept gcc's decoding of an `__attribute__((error("\\x1b[2J...")))` byte for byte (red team rt44)."""
+    path.write_bytes(log_safe(text.encode("utf-8", errors="surrogateescape") if isinstance(text, str) else text))
+
+
 class WorkerGone(Exception):
     """The worker died, hung, or answered something malformed: a result about the learner's code."""
 
@@ -499,7 +506,7 @@ class Worker:
         if self._dropped:
             text += f"\n[... {self._dropped} bytes of output not kept ...]\n".encode()
         text += bytes(self._log_tail)
-        self.log.write_bytes(log_safe(text))
+        write_log(self.log, text)
 
     def where_stuck(self) -> str:
         """What each process of the worker's tree (the wrapper, the sandbox, the harness) and each of its threads is

@@ -132,6 +132,7 @@ class Outcome:
     tree_after: dict[str, str]
     survivors: list[str] = field(default_factory=list)  # processes holding the case's marker after the run
     seconds: float = 0.0
+    raw_logs: list[str] = field(default_factory=list)  # logs the grading wrote that hold a character a terminal acts on
 
     def test(self, cid: str) -> dict | None:
         return next((t for t in self.results.get("tests", []) if t["extra_data"]["id"] == cid), None)
@@ -257,7 +258,25 @@ def grade_case(case: Case, repo: Path = REPO) -> Outcome:
                 fh.write(f"{case.name} {case.lab} {time.monotonic() - start:.1f}\n")
         return Outcome(rc, stdout, results, text, settled, printed,
                        (int(score.group(1)), int(score.group(2))) if score else None, before, trees(repo),
-                       survivors(case.marker) if case.marker else [], time.monotonic() - start)
+                       survivors(case.marker) if case.marker else [], time.monotonic() - start,
+                       raw_logs(Path(tmp) / "work"))
+
+
+def raw_logs(workroot: Path) -> list[str]:
+    """The logs under a grading's work folder that hold a character a terminal would act on (ESC, C1, the
+    bidirectional overrides): every one is written through runner.write_log (red team rt44: a build log kept gcc's
+    decoding of an `__attribute__((error("\\x1b[2J...")))`, and `cat` on the log the report named ran it)."""
+    from grader.runner import _ACTING
+
+    found = []
+    for path in sorted(workroot.rglob("*.log")) if workroot.is_dir() else []:
+        try:
+            text = path.read_bytes().decode("utf-8", errors="replace")
+        except OSError:
+            continue
+        if (m := _ACTING.search(text)) is not None:
+            found.append(f"{path.relative_to(workroot)}: {m[0]!r} at {m.start()}")
+    return found
 
 
 # ---- a small pool of lanes: this checkout and private copies of it ---------------------------------------
@@ -426,6 +445,7 @@ def common_assertions(case: Case, o: Outcome) -> None:
     changed = sorted(k for k in before.keys() | after.keys() if before.get(k) != after.get(k))
     assert not changed, f"the grader's tree changed: {changed[:5]}: {where}"
     assert not o.survivors, f"processes outlived the grader: {o.survivors}: {where}"
+    assert not o.raw_logs, f"a log holds what a terminal would act on: {o.raw_logs[:3]}: {where}"
     for text in case.absent:
         assert text not in o.stdout and text not in o.results_text, f"{text!r} leaked into the report: {where}"
     for cid in case.not_pass:

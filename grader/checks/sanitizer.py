@@ -27,7 +27,7 @@ from grader.build import sanitizer_path
 from grader.config import SETTINGS
 from grader.context import Context, docs_root
 from grader.results import Result, failed, passed, skipped
-from grader.runner import run_bounded
+from grader.runner import run_bounded, write_log
 from grader.sandbox import interpreter, probe
 
 TOOLS = ("memcheck", "synccheck", "racecheck")  # in the order their findings are shown: a divergent barrier
@@ -160,7 +160,7 @@ def run_tool(ctx: Context, tool: str, library: Path, request_path: Path) -> tupl
     # 35: a .pth file outside the sandbox).
     run = run_bounded(argv, memory_bytes=None, keep=256 << 10, stop_after=8 << 20, timeout_s=TIMEOUT_S, box=probe(),
                       ro=[library.parent, request_path.parent], cwd=Path("/tmp"), gpu=True)
-    (request_path.parent / f"{tool}.log").write_text(run.output, errors="backslashreplace")
+    write_log(request_path.parent / f"{tool}.log", run.output)
     findings = parse(tool, run.output)
     if run.code is None and not run.stopped:
         return tool, findings, f"{tool} did not finish in {TIMEOUT_S:.0f} s"

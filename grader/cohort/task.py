@@ -28,6 +28,7 @@ import psutil
 
 from grader.cohort.plan import mismatch, now, read_result
 from grader.cohort.store import Layout, link_tree, read_json, submission_hash, write_atomic, write_json
+from grader.runner import log_safe
 
 GRADED, FAILED, TIMED_OUT, KILLED, MISSING = "graded", "failed to grade", "timed out", "killed", "missing"
 EXIT_MEANING = {2: "usage error", 3: "internal error in the grader",
@@ -181,7 +182,7 @@ def finished_log(header: list[str], grader_log: Path, footer: str) -> str:
             f.seek(0, os.SEEK_END)
             size = f.tell()
             f.seek(max(0, size - LOG_LIMIT))
-            body = f.read().decode(errors="replace")
+            body = log_safe(f.read()).decode()  # the report escapes a learner's text; its other output too
     except OSError:
         body, size = "", 0
     cut = [f"# (the first {size - LOG_LIMIT} bytes of the grader's output were cut)"] if size > LOG_LIMIT else []
