@@ -1219,3 +1219,15 @@ def test_a_reports_launches_are_one_runs():
     assert any("the other launch" in d for d in result.details), result.details
     mixed = profile._one_run(ctx, [_launch(HONEST), _launch(HONEST, device="NVIDIA H100 80GB HBM3")])
     assert mixed.status == Status.FAIL and "recorded on 2 GPUs" in mixed.message
+
+
+def test_characters_that_reorder_the_page_are_found_as_characters_and_as_html_references():
+    """Red team rt44: "Achieved Occupancy is U+202E 53.02 U+202C %" renders as 20.35 %, and the reader read 53.02. A
+    direction mark between two figures can swap them on the page. Each is found, written either way; text in reading
+    order (accents, the micro sign, a no-break space) is not."""
+    from grader.checks.profile_text import reordering
+
+    assert reordering("Achieved Occupancy is \u202e53.02\u202c %.") == "line 1: U+202E RIGHT-TO-LEFT OVERRIDE"
+    assert reordering("ok\nDRAM is 91.2 %&#x2067;, SM 53.0 %&#x2069;") == "line 2: U+2067 RIGHT-TO-LEFT ISOLATE"
+    assert reordering("Duration 126.05 us &rlm;, 53.02 %").startswith("line 1: U+200F")
+    assert reordering("La ocupación es 53,02 %; duración 126,05\u00a0µs &amp; más") is None

@@ -25,7 +25,7 @@ from pathlib import Path
 from grader.audit import elf, sass
 from grader.checks.kernel_checks import NCU_CLOSE_S, init_on_gpu, new_worker, started_worker
 from grader.checks.profile_text import NCU_LABEL_FAMILIES, Quote, global_functions, hidden_html, kernel_base_name, \
-    normal_label, too_long
+    normal_label, reordering, too_long
 from grader.checks.started import begun
 from grader.context import Device, docs_root
 from grader.results import Result, Status, failed, passed
@@ -1230,6 +1230,11 @@ def check_analysis(ctx) -> Result:
                     ["expected: Markdown for emphasis, tables, links and images; an HTML tag with attributes (hidden, "
                      "style, class), an element that never shows, or a TeX command that hides, colours or overlaps "
                      "text (\\phantom, \\color, \\rlap) is refused"])
+    if (mark := reordering(text)) is not None:
+        return fail(f"{analysis_path(ctx).as_posix()} holds a character that changes the order in which the page "
+                    f"shows text ({mark}): it is checked as it renders, and read in the order it is stored",
+                    ["expected: text in its reading order; right-to-left overrides, isolates and direction marks are "
+                     "refused (a figure between U+202E and U+202C shows its digits reversed)"])
     kernels = tuple(sorted({kernel_base_name(str(a["kernel"].get("function") or "")) for a in mine} - {""} |
                            {analysis_path(ctx).stem}))  # softmax_tuned, the kernels' own names
     read = _read_analysis(text, kernels)

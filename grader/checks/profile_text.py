@@ -365,6 +365,22 @@ def hidden_html(text: str) -> str | None:
     return match.group(0)[:60] if match else None
 
 
+# Characters that change the order in which a line is drawn: the explicit embeddings, overrides and isolates, and the
+# direction marks (ALM, LRM, RLM). "Achieved Occupancy is U+202E 53.02 U+202C %" renders as 20.35 %, and a mark between
+# two figures can swap their places on the page, while the reader reads the text in its stored order (red team rt44).
+# An analysis in English or Spanish needs none of them.
+_REORDERING = re.compile("[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]")
+
+
+def reordering(text: str) -> str | None:
+    """Where ``text`` first holds a character that reorders what the page shows, written as itself or as an HTML
+    reference (&#x202E;, &rlm;): "line 3: U+202E RIGHT-TO-LEFT OVERRIDE"; or None."""
+    for number, line in enumerate(markdown_lines(text), 1):
+        if (m := _REORDERING.search(html.unescape(line) if "&" in line else line)) is not None:
+            return f"line {number}: U+{ord(m[0]):04X} {unicodedata.name(m[0], 'DIRECTION MARK')}"
+    return None
+
+
 def visible_text(text: str) -> str:
     """Markdown as a reader sees it, for counting words: comments and link reference definitions out."""
     return _LINK_DEFINITION.sub("", without_html_comments(text))
