@@ -1239,3 +1239,23 @@ def test_a_byte_that_is_not_utf8_is_named_where_it_stands_even_in_the_first_line
             (line, f"is not valid UTF-8 (byte 0xe9, column {column}): save the file as UTF-8")], findings
         assert about_encoding(findings)
     assert decode(b"import torch\n") == ("import torch\n", [])
+
+
+@pytest.mark.parametrize("body", [
+    "z = x\ntorch.cuda.synchronize()",
+    "z = x\ntorch.cuda.current_stream().synchronize()",
+    "z = x\nwith torch.no_grad():\n    pass",
+    "z = x\nwith torch.inference_mode():\n    pass",
+])
+def test_waiting_for_the_gpu_and_autograds_switches_are_allowed_in_the_wrapper(body):
+    """Red team rt44: torch.cuda.synchronize(), a stream's .synchronize() and a launch under torch.no_grad() or
+    torch.inference_mode() were refused as computing; they compute nothing, as lab 02's cudaDeviceSynchronize."""
+    assert audit(wrapper(body), TRITON, "softmax") == []
+
+
+def test_a_wrapper_decorated_with_no_grad_is_allowed_and_its_body_still_read():
+    """@torch.no_grad() on the wrapper is allowed (red team rt44); what the wrapper computes under it is still refused."""
+    right = wrapper("z = x").replace("\ndef softmax(x):", "\n@torch.no_grad()\ndef softmax(x):")
+    assert audit(right, TRITON, "softmax") == []
+    cheat = wrapper("z = x * 2").replace("\ndef softmax(x):", "\n@torch.inference_mode()\ndef softmax(x):")
+    assert audit(cheat, TRITON, "softmax")

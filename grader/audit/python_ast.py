@@ -123,7 +123,9 @@ TRITON = Rules(
                "Size", "dtype", "cuda.get_device_properties", "cuda.current_device", "cuda.current_stream",
                "cuda.is_available", "cuda.get_device_capability", "cuda.device", "is_tensor", "finfo", "iinfo",
                # facts about a tensor, as its methods x.numel() and x.is_floating_point() are (session 34)
-               "numel", "is_floating_point", "is_complex", "clone"}),
+               "numel", "is_floating_point", "is_complex", "clone",
+               # compute nothing: waiting for the GPU, and autograd's switches around a launch (red team rt44)
+               "cuda.synchronize", "no_grad", "inference_mode"}),
     frozenset({"stride", "size", "dim", "numel", "nelement", "is_contiguous", "contiguous", "view", "reshape",
                "flatten", "element_size", "data_ptr", "new_empty", "new_zeros", "new_empty_strided", "get_device",
                "unsqueeze", "squeeze", "warmup", "run", "_init_handles", "get", "items", "keys", "values", "append",
@@ -135,7 +137,9 @@ TRITON = Rules(
                # views and a cast, as .T, .mT and .to(torch.float32) are (session 32)
                "t", "transpose", "permute", "float",
                # a copy that keeps the values, as .contiguous() of a strided input is (session 34)
-               "clone", "is_complex"}),
+               "clone", "is_complex",
+               # a stream's or an event's wait, as torch.cuda.synchronize() is (red team rt44)
+               "synchronize"}),
     frozenset({"_C", "ops", "library", "load", "save", "from_file", "hub", "classes", "utils", "storage",
                "UntypedStorage", "TypedStorage", "from_numpy", "frombuffer", "jit", "compile", "_dynamo", "fx"}),
     frozenset({"cpu", "numpy", "tolist", "item", "softmax", "log_softmax", "exp", "exp_", "sum", "max", "amax",
@@ -202,7 +206,7 @@ ENUM_CLASSES = {f"enum.{name}" for name in ("Enum", "IntEnum", "Flag", "IntFlag"
 # never gave the tensors to.
 DECORATORS = {"functools.lru_cache", "functools.cache", "functools.wraps", "functools.cached_property",
               "functools.total_ordering", "staticmethod", "classmethod", "property", "dataclasses.dataclass",
-              "typing.overload"}
+              "typing.overload", "torch.no_grad", "torch.inference_mode"}  # the last two: red team rt44
 KERNEL_DECORATORS = {"triton.jit", "triton.autotune", "triton.heuristics"}
 # What a Triton file may use of triton itself (triton.language aside): its decorators, Config, two integer helpers, the
 # interpreter's switch, its errors and the driver's device queries (the official tutorials' launch path). The rest of
