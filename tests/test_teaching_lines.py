@@ -163,3 +163,12 @@ def test_the_port_worker_names_parameters_that_are_one_tensor():
     assert list(params) == ["wte.weight"] and shared_parameters(m, params) == {"lm_head.weight": "wte.weight"}
     m, params = model(lambda m: setattr(m["lm_head"].weight, "data", m["wte"].weight.data))  # one memory
     assert shared_parameters(m, params) == {"lm_head.weight": "wte.weight"}
+
+
+def test_the_signature_lesson_is_not_given_for_a_typo_in_a_file_named_after_its_launcher():
+    """Red team rt44: lab 00's file is vector_add.cu, so the launcher's name was in every error's location, and a
+    typo's "this declaration has no storage class" got the signature lesson."""
+    abi = get("vector_add").abi
+    typo = ["vector_add.cu(5): error: this declaration has no storage class or type specifier\n"
+            "  __global_ void vector_add_kernel(const float* a, const float* b, float* c, int n) {"]
+    assert compile_lessons(typo, abi) == []

@@ -38,10 +38,16 @@ def prespawn_workers(ctx: Context, source: str, workers: int) -> None:
         kc.prespawn_copy_worker(ctx)
 
 
+_LOCATION = re.compile(r"[^\s:()\"']+\.(?:cu|cuh|h|hpp|cpp|cc)(?:\(\d+\)|:\d+(?::\d+)?)")
+
+
 def compile_lessons(errors: list[str], abi) -> list[str]:
     """What a beginner's compile error means, where nvcc's words do not say it (mistakes34, session 34): the launcher's
     signature is force-included, so a launcher of another signature meets a declaration the learner never wrote."""
-    text = "\n".join(errors)
+    # Where an error is (vector_add.cu(12): ...) is not what it says: lab 00's file is named after its launcher, so the
+    # launcher's name was found in every error, and "declaration" in a typo's ("this declaration has no storage
+    # class") gave the signature lesson (red team rt44).
+    text = _LOCATION.sub("", "\n".join(errors))
     lessons = []
     if re.search(rf"\b{re.escape(abi.symbol)}\b", text) and re.search(
             r"overload|linkage|return type|conflicting|incompatible|declar", text):
