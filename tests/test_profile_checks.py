@@ -974,6 +974,9 @@ def test_pasted_ncu_rows_are_each_their_own_metric():
     ("268 464 384 bytes", 268464384, "bytes"), ("4 059.9 GB/s", 4059.9, "rate"),  # SI grouping (session 17)
     ("2.68 × 10^8 bytes", 2.68e8, "bytes"), ("4.9 TBps", 4.9, "rate"), ("99,1 por ciento", 99.1, "percent"),
     ("88,2 microsegundos", 88.2, "time"),
+    # a power of ten in superscript, as it renders (red team rt44: read as "2" and "8 bytes")
+    ("2.68 × 10⁸ bytes", 2.68e8, "bytes"), ("2.68 x 10<sup>8</sup> bytes", 2.68e8, "bytes"),
+    ("2.68 × 10&sup2; bytes", 268, "bytes"), ("10⁻⁴ s", 1e-4, "time"), ("1.5 × 10<sup>−3</sup> s", 1.5e-3, "time"),
 ])
 def test_numbers_grouped_by_blanks_powers_of_ten_and_spanish_units_are_read(written, value, family):
     found = [q for q in quotes(f"DRAM bytes read {written}", profile.LABELS) if q.value == pytest.approx(value)]
@@ -1231,3 +1234,13 @@ def test_characters_that_reorder_the_page_are_found_as_characters_and_as_html_re
     assert reordering("ok\nDRAM is 91.2 %&#x2067;, SM 53.0 %&#x2069;") == "line 2: U+2067 RIGHT-TO-LEFT ISOLATE"
     assert reordering("Duration 126.05 us &rlm;, 53.02 %").startswith("line 1: U+200F")
     assert reordering("La ocupación es 53,02 %; duración 126,05\u00a0µs &amp; más") is None
+
+
+def test_a_mark_above_a_bare_ten_stays_a_footnotes():
+    """Decision 192: only a superscript after a multiplication sign, or one with a sign, is a power of ten; "97.0 %¹"
+    and "10²" after no sign stay footnote marks (red team, session 33)."""
+    from grader.checks.profile_text import powers_of_ten
+
+    assert powers_of_ten("Block Size is 10² threads") == "Block Size is 10² threads"
+    assert powers_of_ten("DRAM Throughput is 97.0 %<sup>1</sup>") == "DRAM Throughput is 97.0 %<sup>1</sup>"
+    assert powers_of_ten("1.26 × 10²") == "1.26 × 10^2"

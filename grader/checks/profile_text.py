@@ -224,6 +224,24 @@ def _categories(text: str, patterns: dict) -> list[str]:
 _SUPERSCRIPT = re.compile(r"(<su[pb]\b[^<>]{0,100}>|[\u00b2\u00b3\u00b9\u2070-\u209f])", re.I)
 
 
+# A power of ten in superscript, after a multiplication sign or with a sign of its own: "1.2605 × 10² us",
+# "2.68 × 10<sup>8</sup> bytes", "10⁻⁴ s" (Unicode's superscripts, written as characters or HTML references). Read as
+# the docs write it, 10^2: taken for a mark above the line (_SUPERSCRIPT), it was read as "1" and "2 us" (red team rt44).
+# A mark after a bare 10 ("10²") stays a footnote's.
+_SUPERSCRIPT_CHARS = "\u2070\u00b9\u00b2\u00b3\u2074\u2075\u2076\u2077\u2078\u2079"
+_POWER_AFTER = r"(?:(?<=[x\u00d7]10)|(?<=[x\u00d7] 10)|(?<=10)(?=[+\-\u2212\u207a\u207b]))"
+_POWER_OF_TEN = re.compile(_POWER_AFTER + "(?:<sup>[ \t]*([+\-\u2212]?\\d{1,3})[ \t]*</sup>|([\u207a\u207b]?[" +
+                           _SUPERSCRIPT_CHARS + "]{1,3}))", re.I)
+_SUPERSCRIPT_DIGITS = str.maketrans(_SUPERSCRIPT_CHARS + "\u207a\u207b\u2212", "0123456789+--")
+
+
+def powers_of_ten(line: str) -> str:
+    """``line`` with each power of ten in superscript written 10^n (_POWER_OF_TEN)."""
+    if "&" in line and "10&" in line:
+        line = re.sub(r"(?<=10)((?:&#?\w{1,8};){1,4})", lambda m: html.unescape(m[1]), line)
+    return _POWER_OF_TEN.sub(lambda m: "^" + (m[1] or m[2]).translate(_SUPERSCRIPT_DIGITS), line)
+
+
 @functools.lru_cache(maxsize=4)  # the bottleneck, the quotes and the letters in figures read one text
 def _readable(text: str) -> str:
     """HTML comments out, the text as it renders (``plain``): Markdown's backslash escapes (97.3 \\%) and inline HTML
@@ -236,7 +254,7 @@ def _readable(text: str) -> str:
     text = _table_cells(_LINK_DEFINITION.sub("", text))
     return "\n".join(_ARROW.sub(" \u2192 ", _MARKS_AT_UNIT.sub(r"\2", _MARKS_IN_NUMBER.sub("", _EMPHASIS.sub("", plain(
         _links(_TAG.sub("", _SUPERSCRIPT.sub(r" \1", _BLOCK_TAG.sub(" ", _ESCAPE.sub(r"\1", _BLOCK_QUOTE.sub(
-            "", line.replace("\\|", "\u00a6").replace("\\![", "! [")))))), defined))))))
+            "", powers_of_ten(line.replace("\\|", "\u00a6").replace("\\![", "! ["))))))), defined))))))
         if line.strip() else line for line in markdown_lines(text))
 
 
@@ -532,7 +550,7 @@ _UNIT_ALT = "|".join(_unit_pattern(u) for u in sorted(_UNITS, key=len, reverse=T
 # A number as written in English (4,059.9), or with a decimal comma as Spanish and most of Europe write it: grouped by
 # dots or blanks (4.059,9; 4 059,9), 0,126, or 84,40 (one or two decimals). A lone d,ddd (4,259) is read both ways.
 _NUMBER = re.compile(
-    r"(?<![A-Za-z0-9_.\u00c0-\u024f])(?P<num>\d+(?:\.\d+)?[ \t]*[x\u00d7][ \t]*10\^[+-]?\d{1,3}"
+    r"(?<![A-Za-z0-9_.\u00c0-\u024f])(?P<num>(?:\d+(?:\.\d+)?[ \t]*[x\u00d7][ \t]*)?10\^[+-]?\d{1,3}"
     r"|\d{1,3}(?:\.\d{3})+,\d+|\d{1,3}(?: \d{3})+,\d+|0,\d+"
     r"|\d{1,3}(?: \d{3})+(?:\.\d+)?(?=[ \t]*(?:" + _UNIT_ALT + r")(?![A-Za-z0-9_/\u00c0-\u024f]))"
     r"|\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+,\d{1,2}(?!\d)|\d+(?:\.\d+)?(?:[eE][+-]?\d{1,3})?)"
@@ -599,8 +617,8 @@ class Quote:
 
 def read_number(raw: str) -> tuple[float, int, float | None]:
     """(value, digits after the decimal separator, the other reading or None) of a number as _NUMBER matched it."""
-    if power := re.fullmatch(r"(\d+(?:\.\d+)?)\s*[x\u00d7]\s*10\^([+-]?\d+)", raw):  # 2.68 x 10^8
-        raw = f"{power.group(1)}e{power.group(2)}"
+    if power := re.fullmatch(r"(?:(\d+(?:\.\d+)?)\s*[x\u00d7]\s*)?10\^([+-]?\d+)", raw):  # 2.68 x 10^8, 10^-4
+        raw = f"{power.group(1) or 1}e{power.group(2)}"
     if re.fullmatch(r"\d{1,3}(?: \d{3})+(?:\.\d+)?", raw):  # 268 464 384 bytes, 4 059.9 GB/s
         raw = raw.replace(" ", "")
     mantissa, _, exponent = raw.lower().partition("e")
