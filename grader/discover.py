@@ -69,18 +69,28 @@ def folder_note(submission: Path, lab: Lab) -> str:
 
 
 def elsewhere(lab_folder: Path, file: str) -> list[str]:
-    """Where a learner may have put a lab's file when its folder is not there (a folder renamed `lab1`): a line naming
-    the folders beside it that hold ``file``, or nothing."""
-    if lab_folder.is_dir() or not lab_folder.parent.is_dir():
+    """Where a learner may have put a lab's file that is not in its folder: a line naming the folders beside it that
+    hold ``file``, or nothing. Where the folder is not there (a folder renamed `lab1`), any folder; where it is, the
+    other folders of its lab's number (`03-triton/` beside the graded `03-pytorch/`: a lab split in two, red team
+    rt44)."""
+    if not lab_folder.parent.is_dir():
         return []
+    graded = lab_folder.is_dir()
+    number = lab_folder.name[:3]
     try:
         found = sorted(d.name for d in itertools.islice(lab_folder.parent.iterdir(), 200)  # a few folders, not a tree
-                       if d.is_dir() and not d.is_symlink() and is_text(d.name) and (d / file).is_file())[:3]
+                       if d.is_dir() and not d.is_symlink() and is_text(d.name) and (d / file).is_file()
+                       and (not graded or (d.name.startswith(number) and d.name != lab_folder.name)))[:3]
     except OSError:
         return []
+    if not found:
+        return []
+    if graded:
+        return [f"{file} is in {', '.join(f + '/' for f in found)}, not in {lab_folder.name}/, the folder graded: a "
+                f"lab's files all go in one folder, so move it into {lab_folder.name}/"]
     return [f"there is no folder {lab_folder.name}/ in {lab_folder.parent}, but {file} is in "
             f"{', '.join(f + '/' for f in found)}: the grader finds a lab by its folder's name (NN-name), so rename "
-            f"the folder to {lab_folder.name}"] if found else []
+            f"the folder to {lab_folder.name}"]
 
 
 def is_text(name: str) -> bool:
