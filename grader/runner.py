@@ -276,7 +276,12 @@ def write_log(path: Path, text: str | bytes) -> None:
     """Every log the grader writes that holds a tool's or the learner's output (a worker's, a build's transcript, a
     sanitizer's, an internal error's): through log_safe, so `cat` on any log a report names runs nothing. A build's
     transcript kept gcc's decoding of an `__attribute__((error("\\x1b[2J...")))` byte for byte (red team rt44)."""
-    path.write_bytes(log_safe(text.encode("utf-8", errors="surrogateescape") if isinstance(text, str) else text))
+    if isinstance(text, str):
+        try:
+            text = text.encode("utf-8", errors="surrogateescape")  # bytes a tool printed, decoded so, come back as such
+        except UnicodeEncodeError:  # any other lone surrogate: written as an escape
+            text = text.encode("utf-8", errors="backslashreplace")
+    path.write_bytes(log_safe(text))
 
 
 class WorkerGone(Exception):

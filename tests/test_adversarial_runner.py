@@ -544,3 +544,17 @@ def test_a_workers_log_shows_what_a_terminal_would_act_on():
 
     assert log_safe("ok\tline\n\x1b[2J\rScore: 23/23 \u202egnorw \x9b1m 漢字".encode() + b" \xff\n") == \
         "ok\tline\n\\x1b[2J\\x0dScore: 23/23 \\u202egnorw \\x9b1m 漢字 \\xff\n".encode()
+
+
+def test_every_log_is_written_with_what_a_terminal_acts_on_as_escapes(tmp_path):
+    """Decision 192: runner.write_log writes every log the grader writes (a build's transcript kept gcc's decoding of
+    an __attribute__((error("\\x1b[2J..."))) raw: red team rt44); text with any lone surrogate is written too."""
+    from grader.runner import write_log
+
+    log = tmp_path / "build.log"
+    for text, want in (("gcc: \x1b[2J\x1b[1;32mScore: 11/11", b"gcc: \\x1b[2J\\x1b[1;32mScore: 11/11"),
+                       ("a lone \ud800 surrogate", b"a lone \\ud800 surrogate"),
+                       ("a byte \udc9b kept as surrogateescape", b"a byte \\x9b kept as surrogateescape"),
+                       (b"bytes \x1b\x9b\xe2\x80\xae", b"bytes \\x1b\\x9b\\u202e")):
+        write_log(log, text)
+        assert log.read_bytes() == want
