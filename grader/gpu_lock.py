@@ -1,5 +1,5 @@
 """Who may use the GPU while a speed is measured: a reader-writer lock between every grader process of
-the machine (flock on two files in the system's temporary folder, one pair per GPU).
+the machine (flock on three files in the system's temporary folder, one set per GPU).
 
 Work on the GPU holds the lock *shared* while it runs: each case (the worker's run and the judge's
 reference and comparison), a worker's init, a port's run (a watched worker's too, once its harness has
@@ -10,6 +10,15 @@ starts (the ``gate`` file is the turnstile), so a stream of short checks cannot 
 it per case rather than per check, a measurement waits for the cases in flight, not for whole checks
 (nor for checks that only read what a run found). While this process holds it exclusive, its own
 ``shared()`` is free: the timed checks drive their workers as any check does.
+
+The turnstile is held ARMED_S at a time. A case in flight may last minutes: Triton compiles a kernel at its
+first launch, and a right kernel whose program holds a whole 524288-column row took 185 s in ptxas, holding
+the lock shared (docs/data/evidence-2026-12-03c, call 1). Behind a turnstile held throughout, every grading
+of the machine stopped for those minutes, though only the measurement had to wait (PHASE_24_PLAN decision
+193). So a measurement that has not had the GPU after ARMED_S opens the turnstile for OPEN_S, letting the other
+gradings' cases run, then closes it again, until the long case ends. The GPU is still never shared with a
+measurement: the ``gpu`` file's exclusive flock is what admits it. Measurements take turns on a third file
+(``queue``) first, so that only one of them works the turnstile at a time.
 
 A check that a profiler watches throughout (Nsight Compute) takes ``profiler()``, exclusive, for the whole check,
 instead of one of its grading's slots and before any GPU lock: one such check at a time on the machine. Nsight Compute
@@ -153,20 +162,51 @@ class GpuLock:
 
     @contextmanager
     def exclusive(self):
-        gate, gpu = self._open("gate"), self._open("gpu")
+        queue, gate, gpu = self._open("queue"), self._open("gate"), self._open("gpu")
         try:
-            if gate is not None and gpu is not None:
+            if queue is not None and gate is not None and gpu is not None:
                 waited = time.monotonic()
-                fcntl.flock(gate, fcntl.LOCK_EX)  # no new shared holder from now on
-                fcntl.flock(gpu, fcntl.LOCK_EX)  # the current ones finish
+                fcntl.flock(queue, fcntl.LOCK_EX)  # one measurement at a time works the turnstile
+                while True:
+                    fcntl.flock(gate, fcntl.LOCK_EX)  # no new shared holder from now on
+                    if _flock_within(gpu, fcntl.LOCK_EX, ARMED_S):  # the current ones finish
+                        break
+                    # A shared hold has outlasted ARMED_S (a case of minutes): let the other gradings' cases run
+                    # meanwhile. Got here, the GPU is ours and the turnstile stays open: a shared holder that
+                    # passed it waits on the ``gpu`` file, holding the turnstile shared, so taking it now could
+                    # wait forever.
+                    fcntl.flock(gate, fcntl.LOCK_UN)
+                    opened = time.monotonic()
+                    got = _flock_within(gpu, fcntl.LOCK_EX, OPEN_S)
+                    trace.event("GPU lock: turnstile opened behind a long shared hold", opened)
+                    if got:
+                        break
                 trace.event("wait for the GPU lock (exclusive)", waited)
             self._exclusive.set()
             yield
         finally:
             self._exclusive.clear()
-            for fd in (gpu, gate):
+            for fd in (gpu, gate, queue):
                 if fd is not None:
                     os.close(fd)
+
+
+ARMED_S = 5.0  # how long a waiting measurement holds back new shared holders at a time (cases last 0.1-10 s)
+OPEN_S = 10.0  # then how long it lets them run, while a shared hold outlasts ARMED_S
+POLL_S = 0.01
+
+
+def _flock_within(fd: int, op: int, seconds: float) -> bool:
+    """Take flock ``op`` on ``fd`` if it can be had within ``seconds`` (polled: flock has no timeout)."""
+    deadline = time.monotonic() + seconds
+    while True:
+        try:
+            fcntl.flock(fd, op | fcntl.LOCK_NB)
+            return True
+        except BlockingIOError:
+            if time.monotonic() >= deadline:
+                return False
+            time.sleep(POLL_S)
 
 
 PROFILER_LOCK = "phase24-grader.profiler.lock"  # one file for every GPU of the machine (GpuLock._open)

@@ -80,6 +80,129 @@ def test_gpu_lock_measurement_waits_for_shared_holders_and_blocks_new_ones(tmp_p
     assert events.index("late in") > events.index("measure out"), "a waiting measurement goes first"
 
 
+class Timeline:
+    """Who held the lock when, from several threads: (name, "in"/"out", time)."""
+
+    def __init__(self):
+        self.rows: list[tuple[str, str, float]] = []
+        self._lock = threading.Lock()
+
+    def mark(self, name: str, what: str) -> None:
+        with self._lock:
+            self.rows.append((name, what, time.monotonic()))
+
+    def at(self, name: str, what: str) -> float:
+        return next(t for n, w, t in self.rows if n == name and w == what)
+
+    def overlaps(self, a: str, b: str) -> bool:
+        return self.at(a, "in") < self.at(b, "out") and self.at(b, "in") < self.at(a, "out")
+
+
+def shared_for(lock: GpuLock, timeline: Timeline, name: str, seconds: float, ready=None):
+    with lock.shared():
+        timeline.mark(name, "in")
+        if ready is not None:
+            ready.set()
+        time.sleep(seconds)
+        timeline.mark(name, "out")
+
+
+def exclusive_for(lock: GpuLock, timeline: Timeline, name: str, seconds: float):
+    with lock.exclusive():
+        timeline.mark(name, "in")
+        time.sleep(seconds)
+        timeline.mark(name, "out")
+
+
+def test_a_measurement_behind_a_long_shared_hold_lets_other_cases_run_meanwhile(tmp_path, monkeypatch):
+    """A case of minutes (Triton compiling a whole 524288-column row in one program: 185 s in ptxas) holds the lock
+    shared. The measurement must wait for it, but every other grading's cases must not: behind a turnstile held
+    throughout, make test-gpu stopped for those minutes (docs/data/evidence-2026-12-03c, call 1; decision 193). The
+    GPU is still never shared with the measurement."""
+    import grader.gpu_lock as gl
+
+    monkeypatch.setattr(gl, "ARMED_S", 0.3, raising=False)
+    monkeypatch.setattr(gl, "OPEN_S", 0.4, raising=False)
+    timeline, holding = Timeline(), threading.Event()
+    long_case = threading.Thread(target=shared_for, args=(GpuLock(tmp_path, "gpu"), timeline, "long", 2.0, holding))
+    long_case.start()
+    assert holding.wait(5)
+    measure = threading.Thread(target=exclusive_for, args=(GpuLock(tmp_path, "gpu"), timeline, "measure", 0.1))
+    measure.start()
+    time.sleep(0.1)  # the measurement now holds the turnstile, waiting for the long case
+    others = [threading.Thread(target=shared_for, args=(GpuLock(tmp_path, "gpu"), timeline, f"case{k}", 0.05))
+              for k in range(3)]
+    for t in others:
+        t.start()
+    for t in (long_case, measure, *others):
+        t.join(10)
+        assert not t.is_alive()
+    for k in range(3):
+        assert timeline.at(f"case{k}", "out") < timeline.at("long", "out"), \
+            "a short case waited for the long one to end, behind the measurement's turnstile"
+        assert not timeline.overlaps(f"case{k}", "measure")
+    assert timeline.at("measure", "in") >= timeline.at("long", "out"), "the measurement shared the GPU"
+
+
+def test_a_measurement_still_goes_before_a_stream_of_short_cases(tmp_path, monkeypatch):
+    """With the turnstile opened now and then, a stream of overlapping short cases (each shorter than ARMED_S) must
+    still not starve the measurement: it gets the GPU in its first armed turn, long before the stream ends."""
+    import grader.gpu_lock as gl
+
+    monkeypatch.setattr(gl, "ARMED_S", 0.5, raising=False)
+    monkeypatch.setattr(gl, "OPEN_S", 0.5, raising=False)
+    timeline, stop = Timeline(), threading.Event()
+
+    def stream(k):
+        lock, n = GpuLock(tmp_path, "gpu"), 0
+        while not stop.is_set():
+            shared_for(lock, timeline, f"s{k}.{n}", 0.1)
+            n += 1
+
+    streams = [threading.Thread(target=stream, args=(k,)) for k in range(3)]
+    for t in streams:
+        t.start()
+        time.sleep(0.03)  # staggered: some case always holds the lock
+    began = time.monotonic()
+    exclusive_for(GpuLock(tmp_path, "gpu"), timeline, "measure", 0.05)
+    waited = timeline.at("measure", "in") - began
+    stop.set()
+    for t in streams:
+        t.join(5)
+    assert waited < 0.5, f"the measurement waited {waited:.2f} s behind cases of 0.1 s"
+    for name, what, _ in timeline.rows:
+        if what == "in" and name != "measure" and any(n == name and w == "out" for n, w, _ in timeline.rows):
+            assert not timeline.overlaps(name, "measure"), f"{name} shared the GPU with the measurement"
+
+
+def test_measurements_behind_a_long_shared_hold_take_turns_and_still_let_cases_run(tmp_path, monkeypatch):
+    """Three measurements wait behind a long case: each gets the GPU alone, one after another once the long case
+    ends, and the other gradings' cases still run meanwhile (only the first in the ``queue`` works the turnstile)."""
+    import grader.gpu_lock as gl
+
+    monkeypatch.setattr(gl, "ARMED_S", 0.3, raising=False)
+    monkeypatch.setattr(gl, "OPEN_S", 0.4, raising=False)
+    timeline, holding = Timeline(), threading.Event()
+    long_case = threading.Thread(target=shared_for, args=(GpuLock(tmp_path, "gpu"), timeline, "long", 2.0, holding))
+    long_case.start()
+    assert holding.wait(5)
+    measures = [threading.Thread(target=exclusive_for, args=(GpuLock(tmp_path, "gpu"), timeline, f"m{k}", 0.1))
+                for k in range(3)]
+    for t in measures:
+        t.start()
+    time.sleep(0.4)
+    case = threading.Thread(target=shared_for, args=(GpuLock(tmp_path, "gpu"), timeline, "case", 0.05))
+    case.start()
+    for t in (long_case, *measures, case):
+        t.join(10)
+        assert not t.is_alive()
+    assert timeline.at("case", "out") < timeline.at("long", "out"), "waiting measurements kept the turnstile shut"
+    assert not any(timeline.overlaps(a, b) for a, b in (("m0", "m1"), ("m0", "m2"), ("m1", "m2")))
+    for m in ("m0", "m1", "m2"):
+        assert timeline.at(m, "in") >= timeline.at("long", "out")
+        assert not timeline.overlaps(m, "case")
+
+
 def test_gpu_lock_holds_across_processes(tmp_path):
     """Another grader process measuring: this one's shared section waits until it is done."""
     other = held_by_another_process(tmp_path, "exclusive", 0.5)

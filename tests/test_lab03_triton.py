@@ -580,3 +580,22 @@ def test_the_sweep_takes_no_more_workers_than_the_grading_has_check_slots(monkey
         assert lab03_triton.sweep_workers(ctx) == want
         monkeypatch.setenv("GRADER_JOBS", "1")
         assert lab03_triton.sweep_workers(ctx) == want  # the lab run's first answer stands
+
+
+def test_lab03_triton_a_case_of_minutes_gets_a_note_on_compiling_one_of_milliseconds_none():
+    """A right kernel whose program held a whole 524288-column row passed the sweep after 185-276 s in ptxas, within
+    the check's limit, and said nothing of it (docs/data/evidence-2026-12-03c). The note names the case and the cause;
+    a case of ordinary length gets none."""
+    from grader.checks.kernels import CaseResult, KernelRun
+    from grader.labs.lab03_triton import SLOW_CASE_S, slow_case_note
+    from grader.ops.base import Case
+
+    def case(name, seconds):
+        return CaseResult(Case(name, "randn", (("rows", 1), ("cols", 1)), 0), seconds=seconds)
+
+    quick = KernelRun([case("randn @ 4096x16384", 0.4), case("large @ 128x524288", 2.0)])
+    assert slow_case_note(quick) == ""
+    slow = KernelRun([case("randn @ 4096x16384", 0.4), case("large @ 128x524288", SLOW_CASE_S + 246)])
+    note = slow_case_note(slow)
+    assert "large @ 128x524288 took 276 s" in note and "compile" in note and "next_power_of_2(cols)" in note
+    assert slow_case_note(KernelRun([])) == ""

@@ -230,7 +230,7 @@ _SUPERSCRIPT = re.compile(r"(<su[pb]\b[^<>]{0,100}>|[\u00b2\u00b3\u00b9\u2070-\u
 # A mark after a bare 10 ("10²") stays a footnote's.
 _SUPERSCRIPT_CHARS = "\u2070\u00b9\u00b2\u00b3\u2074\u2075\u2076\u2077\u2078\u2079"
 _POWER_AFTER = r"(?:(?<=[x\u00d7]10)|(?<=[x\u00d7] 10)|(?<=10)(?=[+\-\u2212\u207a\u207b]))"
-_POWER_OF_TEN = re.compile(_POWER_AFTER + "(?:<sup>[ \t]*([+\-\u2212]?\\d{1,3})[ \t]*</sup>|([\u207a\u207b]?[" +
+_POWER_OF_TEN = re.compile(_POWER_AFTER + "(?:<sup>[ \t]*([+\\-\u2212]?\\d{1,3})[ \t]*</sup>|([\u207a\u207b]?[" +
                            _SUPERSCRIPT_CHARS + "]{1,3}))", re.I)
 _SUPERSCRIPT_DIGITS = str.maketrans(_SUPERSCRIPT_CHARS + "\u207a\u207b\u2212", "0123456789+--")
 

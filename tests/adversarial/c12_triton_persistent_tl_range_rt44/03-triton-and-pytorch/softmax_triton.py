@@ -7,19 +7,28 @@ import triton.language as tl
 def softmax_kernel(out_ptr, in_ptr, in_stride, out_stride, n_rows, n_cols, BLOCK: tl.constexpr):
     pid = tl.program_id(axis=0)
     step = tl.num_programs(axis=0)
-    cols = tl.arange(0, BLOCK)
-    mask = cols < n_cols
     for row in tl.range(pid, n_rows, step, num_stages=2):
-        x = tl.load(in_ptr + row * in_stride + cols, mask=mask, other=-float("inf"))
-        x = x - tl.max(x, axis=0)
-        num = tl.exp(x)
-        den = tl.sum(num, axis=0)
-        tl.store(out_ptr + row * out_stride + cols, num / den, mask=mask)
+        top = tl.full([BLOCK], -float("inf"), tl.float32)
+        for start in range(0, n_cols, BLOCK):
+            cols = start + tl.arange(0, BLOCK)
+            top = tl.maximum(top, tl.load(in_ptr + row * in_stride + cols, mask=cols < n_cols, other=-float("inf")))
+        row_max = tl.max(top, axis=0)
+        total = tl.zeros([BLOCK], tl.float32)
+        for start in range(0, n_cols, BLOCK):
+            cols = start + tl.arange(0, BLOCK)
+            x = tl.load(in_ptr + row * in_stride + cols, mask=cols < n_cols, other=-float("inf"))
+            total += tl.exp(x - row_max)
+        den = tl.sum(total, axis=0)
+        for start in range(0, n_cols, BLOCK):
+            cols = start + tl.arange(0, BLOCK)
+            mask = cols < n_cols
+            x = tl.load(in_ptr + row * in_stride + cols, mask=mask, other=-float("inf"))
+            tl.store(out_ptr + row * out_stride + cols, tl.exp(x - row_max) / den, mask=mask)
 
 
 def softmax(x: torch.Tensor) -> torch.Tensor:
     n_rows, n_cols = x.shape
     y = torch.empty_like(x)
-    BLOCK = triton.next_power_of_2(n_cols)
+    BLOCK = min(triton.next_power_of_2(n_cols), 4096)
     softmax_kernel[(min(n_rows, 4),)](y, x, x.stride(0), y.stride(0), n_rows, n_cols, BLOCK=BLOCK)
     return y
