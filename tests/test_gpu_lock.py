@@ -114,19 +114,26 @@ def exclusive_for(lock: GpuLock, timeline: Timeline, name: str, seconds: float):
         timeline.mark(name, "out")
 
 
-def test_a_measurement_behind_a_long_shared_hold_lets_other_cases_run_meanwhile(tmp_path, monkeypatch):
-    """A case of minutes (Triton compiling a whole 524288-column row in one program: 185 s in ptxas) holds the lock
-    shared. The measurement must wait for it, but every other grading's cases must not: behind a turnstile held
-    throughout, make test-gpu stopped for those minutes (docs/data/evidence-2026-12-03c, call 1; decision 193). The
-    GPU is still never shared with the measurement."""
+def a_long_case(tmp_path, monkeypatch) -> tuple[Timeline, threading.Thread]:
+    """Short turns of the turnstile (ARMED_S 0.3 s, OPEN_S 0.4 s) and a case that holds the lock shared for 2 s, begun:
+    (the timeline, its thread)."""
     import grader.gpu_lock as gl
 
-    monkeypatch.setattr(gl, "ARMED_S", 0.3, raising=False)
+    monkeypatch.setattr(gl, "ARMED_S", 0.3, raising=False)  # raising=False: on a lock without the turns, they fail
     monkeypatch.setattr(gl, "OPEN_S", 0.4, raising=False)
     timeline, holding = Timeline(), threading.Event()
     long_case = threading.Thread(target=shared_for, args=(GpuLock(tmp_path, "gpu"), timeline, "long", 2.0, holding))
     long_case.start()
     assert holding.wait(5)
+    return timeline, long_case
+
+
+def test_a_measurement_behind_a_long_shared_hold_lets_other_cases_run_meanwhile(tmp_path, monkeypatch):
+    """A case of minutes (Triton compiling a whole 524288-column row in one program: 185 s in ptxas) holds the lock
+    shared. The measurement must wait for it, but every other grading's cases must not: behind a turnstile held
+    throughout, make test-gpu stopped for those minutes (docs/data/evidence-2026-12-03c, call 1; decision 193). The
+    GPU is still never shared with the measurement."""
+    timeline, long_case = a_long_case(tmp_path, monkeypatch)
     measure = threading.Thread(target=exclusive_for, args=(GpuLock(tmp_path, "gpu"), timeline, "measure", 0.1))
     measure.start()
     time.sleep(0.1)  # the measurement now holds the turnstile, waiting for the long case
@@ -178,14 +185,7 @@ def test_a_measurement_still_goes_before_a_stream_of_short_cases(tmp_path, monke
 def test_measurements_behind_a_long_shared_hold_take_turns_and_still_let_cases_run(tmp_path, monkeypatch):
     """Three measurements wait behind a long case: each gets the GPU alone, one after another once the long case
     ends, and the other gradings' cases still run meanwhile (only the first in the ``queue`` works the turnstile)."""
-    import grader.gpu_lock as gl
-
-    monkeypatch.setattr(gl, "ARMED_S", 0.3, raising=False)
-    monkeypatch.setattr(gl, "OPEN_S", 0.4, raising=False)
-    timeline, holding = Timeline(), threading.Event()
-    long_case = threading.Thread(target=shared_for, args=(GpuLock(tmp_path, "gpu"), timeline, "long", 2.0, holding))
-    long_case.start()
-    assert holding.wait(5)
+    timeline, long_case = a_long_case(tmp_path, monkeypatch)
     measures = [threading.Thread(target=exclusive_for, args=(GpuLock(tmp_path, "gpu"), timeline, f"m{k}", 0.1))
                 for k in range(3)]
     for t in measures:
