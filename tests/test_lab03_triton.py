@@ -157,6 +157,8 @@ def test_lab03_triton_hang_is_killed_and_explained(tmp_path, monkeypatch):
     result = done["03.triton.interpreter"]
     assert result.status == Status.FAIL and "a hang" in result.message
     assert "infinite loop" in text(result)
+    assert "still compiling" in text(result) and "next_power_of_2(cols)" in text(result), \
+        "a GPU case that times out in ptxas needs the other cause named (docs/data/evidence-2026-12-03c)"
 
 
 def test_lab03_triton_import_error_is_a_result(tmp_path):

@@ -14,7 +14,10 @@ from grader.results import Result, failed, not_run, passed
 from grader.runner import Worker, WorkerGone
 
 TRITON_HANG = ("an infinite loop in the kernel or the wrapper? (a `while` whose condition never changes, or a "
-               "loop step of 0)")
+               "loop step of 0) Or, on a GPU, Triton still compiling: it compiles at the first launch for each new "
+               "set of constexpr values, and a program that holds a whole long row (a block of "
+               "next_power_of_2(cols) elements) kept ptxas busy for minutes at 524288 columns; loop over the row in "
+               "blocks of a few thousand columns")
 TRITON_SIGNALS = {"SIGSEGV": "an unmasked tl.load or tl.store outside the tensor: every access past the end of a row "
                              "or of the tensor needs a mask",
                   # glibc's 'free(): invalid pointer' or 'corrupted double-linked list' (mistakes34, session 34)
