@@ -33,7 +33,7 @@ from pathlib import Path
 
 FORBIDDEN_CALLS = {"exec", "eval", "compile", "__import__", "open", "globals", "locals", "vars", "breakpoint",
                    "input", "setattr", "delattr", "memoryview", "help", "exit", "quit"}
-DUNDER_OK = {"__init__", "__name__", "__post_init__", "__class__getitem__"}
+DUNDER_OK = {"__init__", "__name__", "__post_init__"}
 # What to write instead, where a well-known codebase's idiom is refused (minGPT's config: a false failure's report,
 # session 22): an attribute named at run time, or an object's whole namespace, is where the audit loses track.
 FORBIDDEN_HINTS = {
@@ -102,6 +102,19 @@ FRAME_ATTRS = {"gi_frame", "gi_code", "gi_yieldfrom", "cr_frame", "cr_code", "cr
                "ag_await", "tb_frame", "tb_next", "f_builtins", "f_globals", "f_locals", "f_back", "f_code", "f_trace"}
 
 
+def _sizes(node: ast.expr) -> bool:
+    """x.shape, x.size() or x.stride(), or tuple() or list() of one: Python ints, which min(), max(), sum() and sorted()
+    may iterate outside a kernel (min(x.shape) == 0 was refused as iterating a tensor: red team rt45). A tensor kept
+    in an object's attribute is refused where it is stored, so .shape here is a tensor's."""
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in ("tuple", "list") and \
+            len(node.args) == 1 and not node.keywords:
+        node = node.args[0]
+    if isinstance(node, ast.Attribute):
+        return node.attr == "shape"
+    return isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and \
+        node.func.attr in ("size", "stride") and not node.args and not node.keywords
+
+
 @dataclass(frozen=True)
 class Rules:
     name: str
@@ -125,7 +138,9 @@ TRITON = Rules(
                # facts about a tensor, as its methods x.numel() and x.is_floating_point() are (session 34)
                "numel", "is_floating_point", "is_complex", "clone",
                # compute nothing: waiting for the GPU, and autograd's switches around a launch (red team rt44)
-               "cuda.synchronize", "no_grad", "inference_mode"}),
+               "cuda.synchronize", "no_grad", "inference_mode",
+               # facts: a tensor's layout, the default dtype, the GPUs' names and count (red team rt45)
+               "strided", "get_default_dtype", "cuda.get_device_name", "cuda.device_count"}),
     frozenset({"stride", "size", "dim", "numel", "nelement", "is_contiguous", "contiguous", "view", "reshape",
                "flatten", "element_size", "data_ptr", "new_empty", "new_zeros", "new_empty_strided", "get_device",
                "unsqueeze", "squeeze", "warmup", "run", "_init_handles", "get", "items", "keys", "values", "append",
@@ -139,7 +154,9 @@ TRITON = Rules(
                # a copy that keeps the values, as .contiguous() of a strided input is (session 34)
                "clone", "is_complex",
                # a stream's or an event's wait, as torch.cuda.synchronize() is (red team rt44)
-               "synchronize"}),
+               "synchronize",
+               # facts and views, as .dim(), .stride() and .view() are; autograd's flag, as torch.no_grad() (rt45)
+               "ndimension", "storage_offset", "narrow", "unflatten", "requires_grad_"}),
     frozenset({"_C", "ops", "library", "load", "save", "from_file", "hub", "classes", "utils", "storage",
                "UntypedStorage", "TypedStorage", "from_numpy", "frombuffer", "jit", "compile", "_dynamo", "fx"}),
     frozenset({"cpu", "numpy", "tolist", "item", "softmax", "log_softmax", "exp", "exp_", "sum", "max", "amax",
@@ -2195,7 +2212,8 @@ class _Auditor(ast.NodeVisitor):
                     self.visit(rest)
                 return
             elif func.id in ("sum", "sorted", "map", "filter", "reversed", "max", "min") and not self.in_kernel \
-                    and self.rules.methods is not None and len(node.args) == 1 and not node.keywords:
+                    and self.rules.methods is not None and len(node.args) == 1 and not node.keywords and \
+                    not _sizes(node.args[0]):
                 self.flag(node, f"calls {func.id}() on one iterable outside a kernel: iterating a tensor computes with "
                                 f"torch; {self.rules.why}")
         elif isinstance(func, ast.Attribute) and not self.in_kernel:
@@ -2478,7 +2496,7 @@ class _Auditor(ast.NodeVisitor):
     # Tensor.index(positions, dims) is functorch's and returns one, red team, session 21).
     NUMBER_METHODS = {"stride", "size", "dim", "numel", "nelement", "is_contiguous", "element_size", "data_ptr",
                       "get_device", "is_floating_point", "count", "startswith", "endswith", "bit_length",
-                      "lower", "upper", "format", "is_complex"}
+                      "lower", "upper", "format", "is_complex", "ndimension", "storage_offset"}
     # (not join: a bytearray's join hands its bytes back, red team, session 24)
     # Methods that read a container back (a dict or list that holds a tensor hands it out again).
     CONTAINER_READS = {"get", "pop", "values", "items", "copy", "setdefault", "popitem"}

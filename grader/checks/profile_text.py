@@ -805,6 +805,19 @@ def _cells(line: str) -> list[str]:
     return line.strip().removeprefix("|").removesuffix("|").split("|")
 
 
+# A setext heading's underline ("--------", "========"), which ends the heading on the line above.
+_SETEXT_RULE = re.compile(r"^ {0,3}(?:-+|=+)[ \t]*$")
+_NAME_ALONE = re.compile(r"^\s*(?:#{1,6}\s+|[-*+]\s+|\d+[.)]\s+)?[*_]*\s*(?P<name>[^*_:]+?)\s*[*_]*\s*:?\s*[*_]*\s*#*\s*$")
+
+
+def _name_alone(line: str, any_label: re.Pattern) -> str:
+    """The metric a line names with nothing else on it (a heading, a bold label, a list item, a setext heading's text,
+    a colon after it allowed), or "". A figure in the block below it is read as that metric's: "## Duration", a blank
+    line, then "190.5 us." was compared with nothing (red team rt45), though a reader takes the heading as its name."""
+    alone = _NAME_ALONE.match(line)
+    return alone.group("name").strip() if alone and any_label.fullmatch(alone.group("name").strip()) else ""
+
+
 def quotes(text: str, labels: tuple[str, ...] = (), kernels: tuple[str, ...] = ()) -> list[Quote]:
     """Every number in the analysis with its unit and the words around it. ``labels``: the metrics' full names as
     ncu prints them (a figure nearer a full name than a word of another thing is a quote of it; an ncu-printed row
@@ -824,12 +837,17 @@ def quotes(text: str, labels: tuple[str, ...] = (), kernels: tuple[str, ...] = (
     header: list[str] | None = None
     lines = _piped(markdown_lines(text))
     paragraph = ""  # the end of the paragraph's earlier lines: a sentence wraps (Markdown joins the lines)
+    heading = ""  # a metric's name alone in the block before ("## Duration", "**Duration**", "- Duration"): its label
     for lineno, line in enumerate(lines, 1):
         if lineno > 1:
             prev = lines[lineno - 2]
             paragraph = "" if _PARAGRAPH_START.match(line) or not prev.strip() or _PARAGRAPH_START.match(prev) and \
                 prev.lstrip().startswith(("|", "#")) else (paragraph + " " + _SHAPE.sub(
                     lambda m: " " * len(m.group(0)), prev).strip())[-400:] + " "
+            if not paragraph and heading:
+                paragraph = heading + ": "  # the block below a name alone is that name's (red team rt45)
+        if line.strip() and not _SETEXT_RULE.match(line):
+            heading = _name_alone(line, any_label_re)
         masked = _SHAPE.sub(lambda m: " " * len(m.group(0)), line)  # 16384x4096 is a shape, not a metric
         is_row = line.lstrip().startswith("|") and line.count("|") >= 2
         if _TABLE_RULE.match(line) and "-" in line:
