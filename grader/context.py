@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from grader import trace
+from grader.gpu_lock import GpuLock
 from grader.registry import Lab
 
 DOCS_LANGUAGES = ("en", "es")  # the docs' languages: docs/<lang>/, the same pages and anchors in each
@@ -138,6 +139,13 @@ class Context:
         if not on or self.gpu_lock is None or not self.device.has_cuda:
             return nullcontext()
         return self.gpu_lock.shared()
+
+    def watching(self, check: str):
+        """Held by a check that a profiler watches (Check.profiled) from its watched worker's attach until the
+        profiler's record is written: the machine's profiler lock, one such watch at a time (grader/gpu_lock.py).
+        Taken once the worker has started, not before: a start (torch's import, 4-13 s under load, and a start lost
+        now and then) held every other grading's watched check back (decision 196)."""
+        return (self.gpu_lock or GpuLock(None, "")).profiler(check=check)
 
     def once(self, key, compute):
         """This lab's memo[key], computed by ``compute()`` the first time."""

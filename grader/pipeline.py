@@ -251,13 +251,13 @@ class LabRun:
             if PROGRESS:
                 print(f"[grader] {check.id} ...", file=sys.stderr, flush=True)
             # Work on the GPU holds the machine's GPU lock shared, case by case (ctx.gpu_work), so that another
-            # grading's measurement waits for it (grader/gpu_lock.py). A check that a profiler watches takes the
-            # machine's profiler lock (profiled) instead of one of this grading's slots: one watched check at a time
-            # on the machine bounds them already, and a hold of that lock spent waiting for a slot of its own grading
-            # held up every other grading's watched check (14-21 s a hold in make test-gpu: evidence 2026-11-29e,
-            # call 1).
+            # grading's measurement waits for it (grader/gpu_lock.py). A check that a profiler watches takes none of
+            # this grading's slots: it takes the machine's profiler lock itself once its watched worker has started
+            # (ctx.watching), and one watched check at a time on the machine bounds them already; a hold of that
+            # lock spent waiting for a slot of its own grading held up every other grading's watched check (14-21 s
+            # a hold in make test-gpu: evidence 2026-11-29e, call 1), and so did a start made under it (decision 196).
             waited = time.monotonic()
-            with (self.gpu_lock.profiler(check=check.id) if check.profiled else self.slots):
+            with (contextlib.nullcontext() if check.profiled else self.slots):
                 t = time.monotonic()
                 if not check.profiled:  # a watched check's wait is the profiler lock's own event
                     trace.event("wait for a slot", waited, check=check.id)

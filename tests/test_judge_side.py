@@ -227,8 +227,21 @@ def test_nsight_computes_run_never_leaves_the_sandbox_whatever_the_learner_code_
 
 
 class DepthLock:
-    """A GPU lock that counts its shared holds (``depth``), for tests of what runs under it."""
+    """A GPU lock that counts its shared holds (``depth``) and its profiler holds (``watching``), for tests of what
+    runs under it."""
     depth = 0
+    watching = 0
+
+    def profiler(self, **fields):
+        lock = self
+
+        class Hold:
+            def __enter__(self):
+                lock.watching += 1
+
+            def __exit__(self, *exc):
+                lock.watching -= 1
+        return Hold()
 
     def shared(self):
         lock = self
@@ -424,6 +437,55 @@ def test_nsight_computes_worker_starts_without_the_gpu_lock_and_runs_learner_cod
             assert held[2] == ("init", True), "the learner's init ran without the GPU lock"
     assert own_kernels.STEP_LIMITS_S[0] < own_kernels.STEP_LIMITS_S[1], "the first try is the short one"
     assert max(own_kernels.START_LIMITS_S) <= 60, "a start that answers takes seconds: one that hangs is cut short"
+
+
+def test_nsight_computes_worker_starts_outside_the_profiler_lock_and_is_watched_under_it(tmp_path, monkeypatch):
+    """The machine's profiler lock admits one watched check at a time. Taken for the whole check, it was held through
+    the watched worker's start (torch's import, 4-13 s under load) and through every start lost and made again: about
+    a third of its holds in make test-gpu on an H200, while every other grading's watched check waited
+    (docs/data/evidence-2026-12-03d, call 1). Now the start, and each fresh start after a lost one, holds no lock; the
+    init, the case and the close (where ncu writes its record) hold the profiler lock, and the GPU lock inside it."""
+    from grader.channel import Reply
+    from grader.checks import own_kernels
+    from grader.checks.kernel_checks import WorkerPlan
+
+    seen: list[tuple[str, int, int]] = []  # (what, profiler holds, GPU holds)
+    starts: list[int] = []
+
+    class Watched(StartedWatched):
+        def __init__(self, log):
+            super().__init__(log)
+            starts.append(1)
+
+        def spoke_within(self, seconds):
+            seen.append(("first line", ctx.gpu_lock.watching, ctx.gpu_lock.depth))
+            return len(starts) > 1  # the first start is lost: its harness never prints
+
+        def hung(self, message):
+            return WorkerGone("hung", message, self)
+
+        def call(self, command, *, timeout_s, on_mark=None):
+            seen.append((command["cmd"], ctx.gpu_lock.watching, ctx.gpu_lock.depth))
+            if command["cmd"] == "hello":
+                return None
+            return Reply({"error": {"type": "ImportError", "message": "no"}}, "init")
+
+        def close(self, grace_s=2.0):
+            seen.append(("close", ctx.gpu_lock.watching, ctx.gpu_lock.depth))
+
+    ctx = _lab03_ctx(tmp_path, {"softmax_triton.py": "import triton\n@triton.jit\ndef k(x):\n    pass\n"})
+    ctx.gpu_lock = DepthLock()
+    plan = WorkerPlan("triton", {"op": "softmax", "file": "softmax_triton.py"}, (ctx.stage,), True)
+    monkeypatch.setattr(own_kernels, "new_worker", lambda *a, **k: Watched(tmp_path / "worker.log"))
+    monkeypatch.setattr(own_kernels, "find_ncu", lambda: "/usr/bin/ncu")
+    monkeypatch.setattr(own_kernels, "attach", lambda *a, **k: (None, ""))
+    own_kernels.check(ctx, plan, "softmax_triton.py")
+    assert seen[0] == ("first line", 0, 0) and seen[1] == ("close", 0, 0), seen  # the lost start, closed unheld
+    after = seen[seen.index(("first line", 0, 0), 1):]  # the fresh start
+    assert after[:2] == [("first line", 0, 0), ("hello", 0, 0)], "a start held a lock"
+    assert ("init", 1, 1) in after, "the learner's init ran unwatched, or outside the GPU lock"
+    assert all(w == 1 for what, w, _ in after if what == "close"), "the record was written after the watch ended"
+    assert ctx.gpu_lock.watching == 0 and ctx.gpu_lock.depth == 0, "a hold outlived the check"
 
 
 class StartedWatched:

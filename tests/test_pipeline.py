@@ -266,7 +266,7 @@ def test_pipeline_gpu_checks_take_the_gpu_lock_only_for_gpu_work(tmp_path):
     lab.check("09.g.works", points=1, gpu=True, lane="other")(works)
     def profiled(ctx):
         order.append("profiled starts")
-        with ctx.gpu_work():
+        with ctx.watching("09.g.holds"), ctx.gpu_work():
             order.append("holds")
         return passed("held")
 
@@ -294,18 +294,19 @@ def test_pipeline_gpu_checks_take_the_gpu_lock_only_for_gpu_work(tmp_path):
 
 
 def test_pipeline_watched_checks_run_one_at_a_time_and_wait_holding_no_gpu_lock(tmp_path):
-    """Checks that a profiler watches (profiled) take the machine's profiler lock instead of a slot: two of
-    them never overlap, even in two gradings, and one waiting for the profiler holds back no measurement."""
+    """Checks that a profiler watches (profiled) take the machine's profiler lock (ctx.watching) instead of a slot:
+    two of them never overlap, even in two gradings, and one waiting for the profiler holds back no measurement."""
     lab = Lab("09", "fake", "fake", editable=(), docs="x.md")
     inside: list[str] = []
     most: list[int] = []
 
     def watched(name):
         def fn(ctx):
-            inside.append(name)
-            most.append(len(inside))
-            time.sleep(0.2)
-            inside.remove(name)
+            with ctx.watching(f"09.w.{name}"):
+                inside.append(name)
+                most.append(len(inside))
+                time.sleep(0.2)
+                inside.remove(name)
             return passed(name)
         return fn
 
@@ -347,8 +348,8 @@ def test_pipeline_watched_checks_run_one_at_a_time_and_wait_holding_no_gpu_lock(
 def test_a_watched_check_never_holds_the_profiler_lock_waiting_for_a_slot(tmp_path, monkeypatch):
     """A watched check held the machine's profiler lock while it waited for a slot of its own grading, 14-21 s at a
     time in make test-gpu, and every other grading's watched check waited behind it (docs/data/evidence-2026-11-29e,
-    call 1). It now runs under the profiler lock instead of a slot: with the grading's one slot busy, it runs. Its
-    trace names what it waited for: the profiler lock, with the check, and no slot."""
+    call 1). It now runs in no slot, and takes the profiler lock itself (ctx.watching): with the grading's one slot
+    busy, it runs. Its trace names what it waited for: the profiler lock, with the check, and no slot."""
     from grader import trace
 
     monkeypatch.setattr(trace, "_PATH", str(tmp_path / "trace.jsonl"))
@@ -363,7 +364,8 @@ def test_a_watched_check_never_holds_the_profiler_lock_waiting_for_a_slot(tmp_pa
 
     def watched(ctx):
         assert busy.wait(5)
-        watched_ran.set()
+        with ctx.watching("09.w.watched"):
+            watched_ran.set()
         return passed("watched")
 
     lab.check("09.a.slow", points=1, lane="a")(slow)

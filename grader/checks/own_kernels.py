@@ -11,6 +11,7 @@ driver-level tool and written by ncu's own process. Every try runs in the sandbo
 from __future__ import annotations
 
 import ast
+import contextlib
 import csv
 import io
 import os
@@ -338,6 +339,7 @@ def kernels_run(ctx, plan, attempt: int,
     worker = ncu_worker(ctx, plan, attempt)
     stage = START
     attaching = None
+    watch = contextlib.ExitStack()  # the machine's profiler lock, from the attach until the record is written
     try:
         start_s, limit, first_line_s = limits or (START_LIMITS_S[0], STEP_LIMITS_S[0], FIRST_LINE_S[0])
         if first_line_s is not None and not worker.spoke_within(first_line_s):
@@ -349,6 +351,9 @@ def kernels_run(ctx, plan, attempt: int,
         if trace.enabled():  # the harness's own account of its start (imports, CUDA under ncu)
             trace.event("watched start", time.monotonic(), lane=ctx.lane, first_output_s=worker.first_output_s,
                         log=" | ".join(line for line in worker.log_text().splitlines() if "[harness]" in line)[:600])
+        # Only now the machine's profiler lock (ctx.watching): a start made under it, or lost under it, held every
+        # other grading's watched check back (decision 196). Before the GPU lock, as every holder of both takes them.
+        watch.enter_context(ctx.watching(f"{ctx.lab.number}.triton.own_kernels"))
         stage = "your file's init"
         with ctx.gpu_work():
             attaching = Attaching(ctx, worker, log)
@@ -370,6 +375,7 @@ def kernels_run(ctx, plan, attempt: int,
         worker.close(NCU_CLOSE_S)  # ncu writes its record as the process ends: given time to, not killed at 2 s
         if attaching is not None:
             attaching.end(NCU_CLOSE_S)
+        watch.close()
         worker.ncu_port_release()
     if not log.is_file():
         return [], worker, "Nsight Compute wrote no record"
