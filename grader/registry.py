@@ -41,8 +41,9 @@ class Check:
     lane: str = "main"  # checks of one lane run in order, one at a time; lanes run at once
     after: tuple[str, ...] = ()  # it may start once these passed (its needs by default)
     timed: bool = False  # measures speed: runs last, with the GPU to itself
-    profiled: bool = False  # a profiler (Nsight Compute) watches its worker: one such check at a time on the machine,
-    # under the profiler lock instead of a slot (grader/gpu_lock.py); it takes the GPU lock itself, around its GPU work.
+    profiled: bool = False  # a profiler (Nsight Compute) watches its worker: one such check at a time on the machine.
+    # It runs in no slot, and takes the profiler lock itself (ctx.watching, grader/gpu_lock.py) once its worker has
+    # started, and the GPU lock inside it, around its GPU work.
     # A timed one may be watched (Lab.timed_profiler): the timed phase holds the lock for it and gives it back once the
     # lab's last such check is over (grader/pipeline.py)
 
