@@ -184,11 +184,8 @@ def register(lab: Lab, spec, file: str) -> None:
     gpu_sweep.__doc__ = (f"Right at every shape of the sweep: {spec.plan_text(spec.sweep_plan)}.\n\nThe whole output "
                          "is compared with the judge's own fp64 reference on its GPU.")
 
-    # Nsight Compute watches its worker. It starts once gpu_shapes has passed, whose worker compiled its case's shape
-    # into the lab's Triton cache: compiled under the watch, the case held the machine's profiler lock for 5-9 s
-    # (decision 196).
     @lab.check(f"{n}.triton.own_kernels", points=1, needs=(f"{n}.triton.gpu_shapes",), gpu=True, lane="triton-ncu",
-               profiled=True)
+               after=(f"{n}.triton.method",), profiled=True)  # Nsight Compute watches its worker
     def own(ctx: Context) -> Result:
         return own_kernels.check(ctx, plan(ctx, file, "cuda"), file)
 
