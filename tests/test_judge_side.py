@@ -6,6 +6,7 @@ from __future__ import annotations
 import os
 import random
 import threading
+from contextlib import contextmanager
 
 import pytest
 
@@ -232,27 +233,19 @@ class DepthLock:
     depth = 0
     watching = 0
 
-    def profiler(self, **fields):
-        lock = self
-
-        class Hold:
-            def __enter__(self):
-                lock.watching += 1
-
-            def __exit__(self, *exc):
-                lock.watching -= 1
-        return Hold()
-
     def shared(self):
-        lock = self
+        return self._hold("depth")
 
-        class Hold:
-            def __enter__(self):
-                lock.depth += 1
+    def profiler(self, **fields):
+        return self._hold("watching")
 
-            def __exit__(self, *exc):
-                lock.depth -= 1
-        return Hold()
+    @contextmanager
+    def _hold(self, count: str):
+        setattr(self, count, getattr(self, count) + 1)
+        try:
+            yield
+        finally:
+            setattr(self, count, getattr(self, count) - 1)
 
 
 class StartingWorker:
