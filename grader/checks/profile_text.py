@@ -250,12 +250,72 @@ def _readable(text: str) -> str:
     text = without_html_comments(text[:MAX_ANALYSIS_CHARS])
     defined = {_ref_key(m) for m in re.findall(r"^ {0,3}\[([^\]\n]+)\]:", text, re.M)}
     # A link reference definition renders as nothing: figures in its title counted as quotes no reader saw (red
-    # team, session 30). So do a table row's cells past its header's count.
-    text = _table_cells(_LINK_DEFINITION.sub("", text))
+    # team, session 30). So do a table row's cells past its header's count. A footnote's definition ([^1]: text)
+    # shows at the page's foot, and is read as a paragraph (red team rt46: it was dropped as a link's definition).
+    text = _table_cells(_html_tables(_FOOTNOTE_DEFINITION.sub("", _LINK_DEFINITION.sub("", text))))
     return "\n".join(_ARROW.sub(" \u2192 ", _MARKS_AT_UNIT.sub(r"\2", _MARKS_IN_NUMBER.sub("", _EMPHASIS.sub("", plain(
         _links(_TAG.sub("", _SUPERSCRIPT.sub(r" \1", _BLOCK_TAG.sub(" ", _ESCAPE.sub(r"\1", _BLOCK_QUOTE.sub(
-            "", powers_of_ten(line.replace("\\|", "\u00a6").replace("\\![", "! ["))))))), defined))))))
+            "", powers_of_ten(tex_text(line).replace("\\|", "\u00a6").replace("\\![", "! ["))))))), defined))))))
         if line.strip() else line for line in markdown_lines(text))
+
+
+# TeX's text and upright wrappers, spaces and micro sign, as math renders them: "\text{Duration} &= 190.50~\mathrm{us}"
+# shows "Duration = 190.50 us". Read with the wrappers on, the figure had no unit and was compared with nothing (red
+# team rt46). Applied to every line: outside math these commands show as written, and no figure is lost by reading
+# them so.
+_TEX_TEXT = re.compile(r"\\(?:text|textrm|textnormal|textup|textbf|textit|mathrm|mathsf|mathit|mathbf|mathnormal|"
+                       r"mbox|operatorname)[ \t]*\{([^{}\n]{0,200})\}")
+_TEX_SPACE = re.compile(r"\\[,;:! ]|\\q?quad(?![A-Za-z])|\\(?:enspace|thinspace|medspace|thickspace)(?![A-Za-z])|"
+                        r"(?<=[\d}])~|~(?=\\)")
+_TEX_MICRO = re.compile(r"\\(?:mu|micro|textmu)(?![A-Za-z])[ \t]*")
+
+
+def tex_text(line: str) -> str:
+    """``line`` with TeX's text wrappers taken off and its spaces and micro sign written as they show (_TEX_TEXT)."""
+    if "\\" not in line:
+        return line
+    line = _TEX_MICRO.sub("\u00b5", line)  # first: \mu\text{s} is "µs", not the command \mus
+    for _ in range(3):  # \text{\mathrm{us}}: nested wrappers, a few deep
+        line, n = _TEX_TEXT.subn(r"\1", line)
+        if not n:
+            break
+    return _TEX_SPACE.sub(" ", line)
+
+
+_HTML_TABLE = re.compile(r"<table\b[^<>]*>(.*?)(?:</table\s*>|\Z)", re.I | re.S)
+_HTML_ROW = re.compile(r"<tr\b[^<>]*>(.*?)(?=<tr\b|</tr\s*>|\Z)", re.I | re.S)
+_HTML_CELL = re.compile(r"<t[dh]\b[^<>]*>(.*?)(?=<t[dh]\b|</t[dh]\s*>|\Z)", re.I | re.S)
+
+
+def _html_tables(text: str) -> str:
+    """Each HTML table (<table><tr><th>..</th></tr><tr><td>..</td></tr></table>) written as the Markdown table it
+    shows: its first row a header over a rule, one line per row, cells between pipes. Read with its tags as blanks, a
+    table whose header row names the metrics and whose row below holds the figures paired no figure with a name (red
+    team rt46). The table keeps its lines where it has as many; a table in code shows as written and stays."""
+    if "<" not in text:
+        return text
+    code = _code_mask(text)
+    out, at = [], 0
+    for table in _HTML_TABLE.finditer(text):
+        if not code[table.start():table.start() + 6].strip():
+            continue
+        rows = []
+        for row in _HTML_ROW.finditer(table.group(1)):
+            cells = [" ".join(_TAG.sub(" ", c).split()).replace("|", "\\|") for c in _HTML_CELL.findall(row.group(1))]
+            if cells:
+                rows.append("| " + " | ".join(cells) + " |")
+        if not rows:
+            continue
+        lines = [rows[0], "|" + "---|" * rows[0].count(" | ") + "---|", *rows[1:]]
+        span = table.group(0).count("\n")
+        before = text[at:table.start()]
+        out.append(before + ("\n" if before and not before.endswith("\n") else "") + "\n".join(lines) +
+                   "\n" * max(span - len(lines) + 1, 1))
+        at = table.end()
+        if text.startswith("\n", at):
+            at += 1
+    out.append(text[at:])
+    return "".join(out)
 
 
 # A block quote's markers render as nothing (> > 40.0 % read as "greater than 40.0 %"), and an arrow is a change,
@@ -350,7 +410,9 @@ def markdown_lines(text: str) -> list[str]:
 
 
 # What Markdown never shows: a link reference definition ([x]: url "title") renders as nothing.
-_LINK_DEFINITION = re.compile(r"^ {0,3}\[[^\]\n]+\]:[^\n]*$", re.M)
+_LINK_DEFINITION = re.compile(r"^ {0,3}\[(?!\^)[^\]\n]+\]:[^\n]*$", re.M)
+# ... but a footnote's definition ([^1]: text) shows at the foot of the page: only its label is taken off.
+_FOOTNOTE_DEFINITION = re.compile(r"^ {0,3}\[\^[^\]\n]+\]:[ \t]?", re.M)
 # HTML that can hide text from the page: a tag with attributes (hidden, style, class), or an element whose content
 # never shows. Markdown covers what an analysis needs (emphasis, tables, links, images).
 # So can a processing instruction (<?x ... ?>), a declaration (<!X ...>) and a CDATA section, which browsers show as
