@@ -299,14 +299,22 @@ def _html_tables(text: str) -> str:
     for table in _HTML_TABLE.finditer(text):
         if not code[table.start():table.start() + 6].strip():
             continue
-        rows = []
-        for row in _HTML_ROW.finditer(table.group(1)):
-            cells = [" ".join(_TAG.sub(" ", c).split()).replace("|", "\\|") for c in _HTML_CELL.findall(row.group(1))]
-            if cells:
-                rows.append("| " + " | ".join(cells) + " |")
+        rows = [cells for row in _HTML_ROW.finditer(table.group(1))
+                if (cells := [" ".join(_TAG.sub(" ", c).split()).replace("|", "\\|")
+                              for c in _HTML_CELL.findall(row.group(1))])]
         if not rows:
             continue
-        lines = [rows[0], "|" + "---|" * rows[0].count(" | ") + "---|", *rows[1:]]
+        # HTML shows a row's every cell, even past its header's: the header is widened to the widest row, or those
+        # cells would be read as a Markdown table's, which never shows them (_table_cells).
+        width = max(map(len, rows))
+        rows[0] += [""] * (width - len(rows[0]))
+        lines = ["| " + " | ".join(cells) + " |" for cells in rows]
+        lines.insert(1, "|" + "---|" * width)
+        # What the table holds outside its cells (a caption, text between cells) shows too, above the table (a
+        # browser moves stray text there): read as a paragraph of its own.
+        rest = " ".join(_TAG.sub(" ", _HTML_CELL.sub(" ", table.group(1))).split())
+        if rest:
+            lines[:0] = [rest, ""]
         span = table.group(0).count("\n")
         before = text[at:table.start()]
         out.append(before + ("\n" if before and not before.endswith("\n") else "") + "\n".join(lines) +
