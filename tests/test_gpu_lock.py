@@ -475,10 +475,17 @@ def test_a_worker_that_nsight_compute_launches_suspended_starts_without_the_prof
     script.write_text("#!/bin/sh\nshift 2\nexec \"$@\"\n")  # drops "--mode launch", runs the worker
     script.chmod(0o755)
     assert not gpu_lock.profiler_held_here()
-    suspended = Worker("cuda", logdir=tmp_path / "w1", gpu=False, wrapper=[str(script), "--mode", "launch"])
+    suspended = Worker("cuda", logdir=tmp_path / "w1", gpu=False, wrapper=[str(script), "--mode", "launch"],
+                       env={"GRADER_STALL_REPORT_S": "60"})  # its harness prints "python up" as it begins
     try:
         suspended.start()
         assert suspended.proc is not None
+        args = list(suspended.proc.args)
+        if suspended.box.isolated:  # decision 191: ncu inside the sandbox, around the harness, never around bwrap
+            assert args[0] == suspended.box.bwrap and args[args.index("--") + 1] == os.path.realpath(script), args
+        else:
+            assert args[0] == str(script), args
+        assert suspended.spoke_within(30) and suspended.first_output_s is not None, suspended.log_text()
     finally:
         suspended.close()
     quiet = tmp_path / "fake-ncu-waiting"  # Nsight Compute's line at once, then a harness that never begins

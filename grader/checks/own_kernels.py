@@ -125,8 +125,10 @@ def base(name: str) -> str:
 # right control lost three starts in a row (nothing printed in 5 s; CUDA's set-up under ncu hung; nothing printed in
 # 60 s: docs/data/evidence-2026-12-01d, call 4), and failed.
 START_LIMITS_S = (15.0, 15.0, 15.0, 60.0)
-# Where a lost start stops (docs/data/evidence-2026-11-30f, calls 2 and 4): the sandbox's own process (bwrap's child,
-# into which ncu injects its library as into every process it starts) spinning in user space, the harness never begun.
+# Where a lost start stopped (docs/data/evidence-2026-11-30f, calls 2 and 4): the sandbox's own process (bwrap's child,
+# into which ncu injected its library as into every process it started) spinning in user space, the harness never
+# begun. Since decision 198 ncu runs inside the sandbox, around the harness alone, and no start of 44 was lost
+# (docs/data/evidence-2026-12-03e, calls 2-3); these limits stay for a machine where one still is.
 # The harness's first line ("python up", printed as its package is imported) had come 0.42-1.34 s after the start in
 # the 44 starts that answered in calls 2-4 (make test-gpu: 8 gradings at once). A start whose harness has printed
 # nothing by FIRST_LINE_S is taken as lost then, instead of at its start limit: about 10 s less per lost start. Not the
@@ -249,7 +251,8 @@ NOT_YET = "No attachable process found"  # the worker has not reached its first 
 def attach(ctx, worker, log, stop=None, limit_s: float = ATTACH_LIMIT_S) -> tuple[Popen | None, str]:
     """(the ``ncu --mode attach`` process that watches ``worker`` from now until it ends, an error). Only under the
     machine's profiler lock: two sessions at once cross their records (grader/gpu_lock.py). ncu, a trusted program,
-    runs outside the sandbox, as it did when it launched the worker itself. The worker's injected library listens on
+    runs outside the sandbox and writes the record there (the ncu that launched the worker runs inside it, around the
+    harness: runner.Worker.wrapper_inside). The worker's injected library listens on
     its port only once the process has reached its first CUDA call and waits there (in its init: an attach after its
     start found no process, evidence 2026-12-02c, call 5), so an attach that finds none is tried again until
     ``limit_s`` or ``stop`` (a threading.Event). Returns once ncu says it is connected: none of the learner's kernels
