@@ -94,3 +94,33 @@ def test_learner_profile_counts_the_words_the_page_shows(tmp_path):
     write_profile(tmp_path, "ann", f"# Ann\n\n## Phase 24 — CUDA & Triton\n\n<div hidden>PyTorch {words}</div>\n")
     r = learner_profile(ctx_for(tmp_path, "ann"))
     assert r.status == Status.FAIL and "can hide text" in r.message, r.message
+
+
+WORDS = ("I ported MiniGPT to PyTorch: tensors are views over a storage, autograd records a graph of grad_fn nodes, "
+         "and nn.Module holds parameters with GPT-2 names. I matched NumPy at fp64 to 1e-12. ") * 2
+
+
+def test_learner_profile_section_inside_a_comment_is_not_shown(tmp_path):
+    """A `## Phase 24` heading and its words inside an HTML comment opened above it render as nothing, and the
+    template's empty section below is what the page shows; the section was found in the raw text and its words,
+    after the comment's opener, counted: PASS (red team rt47)."""
+    template = (REPO / "learners/_template/profile.md").read_text()
+    write_profile(tmp_path, "eve", f"# Eve\n\n<!--\n## Phase 24 — CUDA & Triton hands-on\n\n{WORDS}\n-->\n\n{template}")
+    r = learner_profile(ctx_for(tmp_path, "eve"))
+    assert r.status == Status.FAIL and "shows no words" in r.message, r.message
+    write_profile(tmp_path, "ivy", f"# Ivy\n\n<!--\n## Phase 24 — CUDA & Triton hands-on\n\n{WORDS}\n-->\n")
+    r = learner_profile(ctx_for(tmp_path, "ivy"))
+    assert r.status == Status.FAIL and "no `## Phase 24` section" in r.message, r.message
+
+
+def test_learner_profile_section_goes_on_past_a_hash_line_in_code(tmp_path):
+    """A `## ` line inside a fenced code block (a Python comment) or an HTML comment is no heading on the page, and
+    the section goes on past it; it ended the section there, and the words after it were not counted (red team
+    rt47: a right profile refused as too short)."""
+    code = "```python\n## one optimizer step\nloss.backward()\nopt.step()\n```\n"
+    write_profile(tmp_path, "ana", f"# Ana\n\n## Phase 24 — CUDA & Triton\n\nMy training loop:\n\n{code}\n{WORDS}\n")
+    r = learner_profile(ctx_for(tmp_path, "ana"))
+    assert r.status == Status.PASS, r.message
+    write_profile(tmp_path, "bo", f"# Bo\n\n## Phase 24 — CUDA & Triton\n\n<!--\n## Phase 25 (draft)\n-->\n\n{WORDS}\n")
+    r = learner_profile(ctx_for(tmp_path, "bo"))
+    assert r.status == Status.PASS, r.message

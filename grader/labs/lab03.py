@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import re
 
-from grader.checks.profile_text import hidden_html, visible_text
+from grader.checks.profile_text import _code_mask, hidden_html, visible_text, without_html_comments
 from grader.context import Context
 from grader.discover import read_learner_profile
 from grader.labs import lab03_port, lab03_triton
@@ -28,9 +28,19 @@ def make(spec) -> Lab:
     return lab
 
 
+def phase24_body(markdown: str) -> str | None:
+    """The Phase 24 section's text, found by the headings the page shows: none inside an HTML comment or in code.
+    Found in the raw text, a heading and its words inside a comment opened above it (which render as nothing) were
+    counted, and a `## ` line in a fenced block (a Python comment) ended the section, its words after it uncounted
+    (red team rt47: the first passed, the second refused a right profile as too short)."""
+    shown = without_html_comments(markdown)
+    m = SECTION.search(_code_mask(shown))  # the same length as ``shown``: its offsets are shown's
+    return None if m is None else shown[m.start("body"):m.end("body")]
+
+
 def phase24_text(markdown: str) -> str | None:
-    m = SECTION.search(markdown)
-    return None if m is None else " ".join(visible_text(m["body"]).split())
+    body = phase24_body(markdown)
+    return None if body is None else " ".join(visible_text(body).split())
 
 
 def learner_profile(ctx: Context) -> Result:
@@ -53,7 +63,7 @@ def learner_profile(ctx: Context) -> Result:
             "expected: a page or two of prose in Markdown, in a plain file of your own clone"], hint=hint)
     markdown = data.decode(errors="replace")
     text = phase24_text(markdown)
-    if text is not None and (tag := hidden_html(SECTION.search(markdown)["body"])) is not None:
+    if text is not None and (tag := hidden_html(phase24_body(markdown))) is not None:
         return failed(f"the Phase 24 section uses HTML that can hide text ({tag!r})", hint=hint, details=[
             "expected: Markdown; words are counted as the page shows them, and an HTML tag with attributes "
             "(hidden, style) or an element that never shows is refused"])
