@@ -124,3 +124,20 @@ def test_learner_profile_section_goes_on_past_a_hash_line_in_code(tmp_path):
     write_profile(tmp_path, "bo", f"# Bo\n\n## Phase 24 — CUDA & Triton\n\n<!--\n## Phase 25 (draft)\n-->\n\n{WORDS}\n")
     r = learner_profile(ctx_for(tmp_path, "bo"))
     assert r.status == Status.PASS, r.message
+
+
+def test_learner_profile_counts_no_words_a_link_hides(tmp_path):
+    """An inline link shows its text only: its title (a tooltip) and a destination in <...> (which may hold blanks)
+    show nothing, and an image shows a picture, not its alt text. 45 words there passed under one visible word, as
+    a reference definition's title had (red team rt47, after session 15)."""
+    words = " ".join(f"w{i}" for i in range(45))
+    for name, link in (("lea", f'[PyTorch](https://pytorch.org "{words}")'),
+                       ("mo", f"[PyTorch](<https://pytorch.org/ {words}>)"),
+                       ("nia", f"![PyTorch {words}](loss.png)")):
+        write_profile(tmp_path, name, f"# {name}\n\n## Phase 24 — CUDA & Triton\n\n{link}\n")
+        r = learner_profile(ctx_for(tmp_path, name))
+        assert r.status == Status.FAIL and ("too short" in r.message or "no words" in r.message), (name, r.message)
+    link = "[the tutorial](https://pytorch.org/tutorials \"PyTorch tutorials\") and ![loss curve](loss.png)"
+    write_profile(tmp_path, "ona", f"# Ona\n\n## Phase 24 — CUDA & Triton\n\n{WORDS} I read {link}.\n")
+    r = learner_profile(ctx_for(tmp_path, "ona"))
+    assert r.status == Status.PASS, r.message
