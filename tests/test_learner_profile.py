@@ -141,3 +141,16 @@ def test_learner_profile_counts_no_words_a_link_hides(tmp_path):
     write_profile(tmp_path, "ona", f"# Ona\n\n## Phase 24 — CUDA & Triton\n\n{WORDS} I read {link}.\n")
     r = learner_profile(ctx_for(tmp_path, "ona"))
     assert r.status == Status.PASS, r.message
+
+
+def test_learner_profile_counts_no_blank_words(tmp_path):
+    """A word the page shows has a letter or a digit: 45 zero-width spaces, `&nbsp;` references or empty `<b></b>`
+    tags, each between blanks, render as blank space, and each passed as a word (red team rt47)."""
+    for name, blank in (("pia", "\u200b"), ("quin", "&nbsp;"), ("rae", "<b></b>")):
+        write_profile(tmp_path, name, f"# {name}\n\n## Phase 24 — CUDA & Triton\n\nPyTorch {' '.join([blank] * 45)}\n")
+        r = learner_profile(ctx_for(tmp_path, name))
+        assert r.status == Status.FAIL and "too short" in r.message, (name, r.message)
+    prose = ("Aprendí PyTorch — tensores, *autograd* y `nn.Module` -> el modelo; año 2026, 1e-12 de error. " * 5)
+    write_profile(tmp_path, "sol", f"# Sol\n\n## Phase 24 — CUDA & Triton\n\n{prose}\n")
+    r = learner_profile(ctx_for(tmp_path, "sol"))
+    assert r.status == Status.PASS, r.message

@@ -479,6 +479,15 @@ def visible_text(text: str) -> str:
     return "\n".join(_links(line, defined) for line in _LINK_DEFINITION.sub("", text).split("\n"))
 
 
+
+def shown_words(text: str) -> list[str]:
+    """The words of ``visible_text`` as the page draws them, each with a letter or a digit: inline tags out, and
+    ``plain``'s reading (references decoded, invisible characters out). 45 zero-width spaces, `&nbsp;` references or
+    empty `<b></b>` tags between blanks render as blank space, and each passed the learner profile as a word (red
+    team rt47)."""
+    lines = (plain(_TAG.sub("", _BLOCK_TAG.sub(" ", line))) for line in visible_text(text).split("\n"))
+    return [word for line in lines for word in line.split() if any(ch.isalnum() for ch in word)]
+
 def too_long(text: str) -> str | None:
     """Why the analysis is refused unread, or None: what is not read could not be checked."""
     if len(text) > MAX_ANALYSIS_CHARS:

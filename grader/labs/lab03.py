@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import re
 
-from grader.checks.profile_text import _code_mask, hidden_html, visible_text, without_html_comments
+from grader.checks.profile_text import _code_mask, hidden_html, shown_words, without_html_comments
 from grader.context import Context
 from grader.discover import read_learner_profile
 from grader.labs import lab03_port, lab03_triton
@@ -40,7 +40,7 @@ def phase24_body(markdown: str) -> str | None:
 
 def phase24_text(markdown: str) -> str | None:
     body = phase24_body(markdown)
-    return None if body is None else " ".join(visible_text(body).split())
+    return None if body is None else " ".join(shown_words(body))
 
 
 def learner_profile(ctx: Context) -> Result:
