@@ -154,3 +154,17 @@ def test_learner_profile_counts_no_blank_words(tmp_path):
     write_profile(tmp_path, "sol", f"# Sol\n\n## Phase 24 — CUDA & Triton\n\n{prose}\n")
     r = learner_profile(ctx_for(tmp_path, "sol"))
     assert r.status == Status.PASS, r.message
+
+
+def test_learner_profile_section_ends_at_any_heading_of_its_level_or_above(tmp_path):
+    """The page ends the Phase 24 section at the next heading of level 1 or 2, written `# ...` or underlined
+    (setext: `===` or `---` under a line of text); the section ran on past them, and the next section's words were
+    counted as Phase 24's (red team rt47). A `---` under a blank line or a list item is a rule, not a heading."""
+    for name, heading in (("sam", "# Notes"), ("tia", "Notes\n====="), ("uma", "Phase 25\n--------")):
+        write_profile(tmp_path, name, f"# {name}\n\n## Phase 24 — CUDA & Triton\n\nPyTorch.\n\n{heading}\n\n{WORDS}\n")
+        r = learner_profile(ctx_for(tmp_path, name))
+        assert r.status == Status.FAIL and "too short" in r.message, (name, r.message)
+    for name, rule in (("val", "\n---"), ("wes", "- a list item\n---")):
+        write_profile(tmp_path, name, f"# {name}\n\n## Phase 24 — CUDA & Triton\n\nPyTorch.\n{rule}\n\n{WORDS}\n")
+        r = learner_profile(ctx_for(tmp_path, name))
+        assert r.status == Status.PASS, (name, r.message)
