@@ -168,3 +168,13 @@ def test_learner_profile_section_ends_at_any_heading_of_its_level_or_above(tmp_p
         write_profile(tmp_path, name, f"# {name}\n\n## Phase 24 — CUDA & Triton\n\nPyTorch.\n{rule}\n\n{WORDS}\n")
         r = learner_profile(ctx_for(tmp_path, name))
         assert r.status == Status.PASS, (name, r.message)
+
+
+def test_learner_profile_reference_image_defined_above_the_section(tmp_path):
+    """A reference image whose definition stands above the Phase 24 section is an image on the page (its alt text
+    not shown): the definitions were looked for in the section only, so its 45 words of alt text were counted
+    (red team rt47)."""
+    words = " ".join(f"w{i}" for i in range(45))
+    write_profile(tmp_path, "xan", f"# Xan\n\n[fig]: loss.png\n\n## Phase 24 — CUDA & Triton\n\nPyTorch ![{words}][fig]\n")
+    r = learner_profile(ctx_for(tmp_path, "xan"))
+    assert r.status == Status.FAIL and "too short" in r.message, r.message

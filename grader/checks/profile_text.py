@@ -469,24 +469,30 @@ def reordering(text: str) -> str | None:
     return None
 
 
-def visible_text(text: str) -> str:
+def link_labels(text: str) -> set[str]:
+    """The labels of the link reference definitions in ``text`` (comments already out)."""
+    return {_ref_key(m) for m in re.findall(r"^ {0,3}\[([^\]\n]+)\]:", text, re.M)}
+
+
+def visible_text(text: str, page: str | None = None) -> str:
     """Markdown as a reader sees it, for counting words: comments and link reference definitions out, and a link
     as its text (``_links``): its title, a tooltip, and a destination in <...>, which may hold blanks, show nothing,
     and an image shows a picture. 45 words in an inline link's title passed the learner profile under one visible
-    word, as a reference definition's title had (red team rt47, after session 15)."""
+    word, as a reference definition's title had (red team rt47, after session 15). ``page``: the whole file that
+    ``text`` is part of, whose link reference definitions, wherever they stand, make a reference a link."""
     text = without_html_comments(text)
-    defined = {_ref_key(m) for m in re.findall(r"^ {0,3}\[([^\]\n]+)\]:", text, re.M)}
+    defined = link_labels(without_html_comments(page) if page is not None else text)
     return "\n".join(_links(line, defined) for line in _LINK_DEFINITION.sub("", text).split("\n"))
 
 
-
-def shown_words(text: str) -> list[str]:
+def shown_words(text: str, page: str | None = None) -> list[str]:
     """The words of ``visible_text`` as the page draws them, each with a letter or a digit: inline tags out, and
     ``plain``'s reading (references decoded, invisible characters out). 45 zero-width spaces, `&nbsp;` references or
     empty `<b></b>` tags between blanks render as blank space, and each passed the learner profile as a word (red
     team rt47)."""
-    lines = (plain(_TAG.sub("", _BLOCK_TAG.sub(" ", line))) for line in visible_text(text).split("\n"))
+    lines = (plain(_TAG.sub("", _BLOCK_TAG.sub(" ", line))) for line in visible_text(text, page).split("\n"))
     return [word for line in lines for word in line.split() if any(ch.isalnum() for ch in word)]
+
 
 def too_long(text: str) -> str | None:
     """Why the analysis is refused unread, or None: what is not read could not be checked."""

@@ -46,7 +46,7 @@ def phase24_body(markdown: str) -> str | None:
 
 def phase24_text(markdown: str) -> str | None:
     body = phase24_body(markdown)
-    return None if body is None else " ".join(shown_words(body))
+    return None if body is None else " ".join(shown_words(body, markdown))  # a definition above it makes a link
 
 
 def learner_profile(ctx: Context) -> Result:
