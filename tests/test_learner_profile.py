@@ -178,3 +178,22 @@ def test_learner_profile_reference_image_defined_above_the_section(tmp_path):
     write_profile(tmp_path, "xan", f"# Xan\n\n[fig]: loss.png\n\n## Phase 24 — CUDA & Triton\n\nPyTorch ![{words}][fig]\n")
     r = learner_profile(ctx_for(tmp_path, "xan"))
     assert r.status == Status.FAIL and "too short" in r.message, r.message
+
+
+def test_learner_profile_reads_cr_and_crlf_line_endings(tmp_path):
+    """Markdown ends a line at LF, CR or CRLF. Read with LF only, a CRLF file's `===` underline was no heading, so
+    the next section's words were counted as Phase 24's, and a file with CR line endings was one line, whose
+    Phase 24 heading took the whole file: a right section refused as showing no words (red team rt47)."""
+    def write(name, text, eol):
+        path = tmp_path / "learners" / name / "profile.md"
+        path.parent.mkdir(parents=True)
+        path.write_bytes(text.replace("\n", eol).encode())
+        return learner_profile(ctx_for(tmp_path, name))
+
+    r = write("zoe", f"# Zoe\n\n## Phase 24 — CUDA & Triton\n\nPyTorch.\n\nNotes\n=====\n\n{WORDS}\n", "\r\n")
+    assert r.status == Status.FAIL and "too short" in r.message, r.message
+    r = write("yul", f"# Yul\n\n## Phase 24 — CUDA & Triton\n\nPyTorch.\n\n## Notes\n\n{WORDS}\n", "\r")
+    assert r.status == Status.FAIL and "too short" in r.message, r.message
+    for name, eol in (("amy", "\r\n"), ("ben", "\r")):
+        r = write(name, f"# {name}\n\n## Phase 24 — CUDA & Triton\n\n{WORDS}\n\n## Phase 25\n", eol)
+        assert r.status == Status.PASS, (name, r.message)

@@ -67,7 +67,9 @@ def learner_profile(ctx: Context) -> Result:
     if data is None:
         return failed(f"learners/{ctx.learner}/profile.md {why}", details=[
             "expected: a page or two of prose in Markdown, in a plain file of your own clone"], hint=hint)
-    markdown = data.decode(errors="replace")
+    # Markdown ends a line at LF, CR or CRLF; the section's pattern knows LF only (a CRLF file's `===` underline was
+    # no heading, and a CR file one line: red team rt47)
+    markdown = data.decode(errors="replace").replace("\r\n", "\n").replace("\r", "\n")
     text = phase24_text(markdown)
     if text is not None and (tag := hidden_html(phase24_body(markdown))) is not None:
         return failed(f"the Phase 24 section uses HTML that can hide text ({tag!r})", hint=hint, details=[
