@@ -164,7 +164,7 @@ def test_learner_profile_section_ends_at_any_heading_of_its_level_or_above(tmp_p
         write_profile(tmp_path, name, f"# {name}\n\n## Phase 24 — CUDA & Triton\n\nPyTorch.\n\n{heading}\n\n{WORDS}\n")
         r = learner_profile(ctx_for(tmp_path, name))
         assert r.status == Status.FAIL and "too short" in r.message, (name, r.message)
-    for name, rule in (("val", "\n---"), ("wes", "- a list item\n---")):
+    for name, rule in (("val", "\n---"), ("wes", "- a list item\n---"), ("xia", "- a list item\n  goes on\n---")):
         write_profile(tmp_path, name, f"# {name}\n\n## Phase 24 — CUDA & Triton\n\nPyTorch.\n{rule}\n\n{WORDS}\n")
         r = learner_profile(ctx_for(tmp_path, name))
         assert r.status == Status.PASS, (name, r.message)

@@ -11,11 +11,11 @@ from grader.registry import Lab
 from grader.results import Result, failed, passed, skipped
 
 # The section runs to the next heading of level 1 or 2, as the page ends it: `# ...`, `## ...`, or a line of text
-# underlined with `===` or `---` (setext; not under a list item, a quote or a heading, where `---` is a rule). Ended at
-# `## ` alone, it ran on through `# Notes` or `Phase 25` over `---`, and the next section's words were counted as
-# Phase 24's (red team rt47).
+# underlined with `===` or `---` (setext; not under a list item, an indented line (most often a list item's), a quote
+# or a heading, where `---` is a rule). Ended at `## ` alone, it ran on through `# Notes` or `Phase 25` over `---`,
+# and the next section's words were counted as Phase 24's (red team rt47).
 SECTION = re.compile(r"^##\s+Phase 24\b.*?$(?P<body>.*?)(?=^ {0,3}#{1,2}(?:[ \t]|$)"
-                     r"|^(?! {0,3}(?:[-*+]|\d{1,9}[.)])(?:[ \t]|$)| {0,3}[>#])[ \t]*\S[^\n]*\n {0,3}(?:=+|-+)[ \t]*$|\Z)",
+                     r"|^(?![ \t]|(?:[-*+]|\d{1,9}[.)])(?:[ \t]|$)|[>#])\S[^\n]*\n {0,3}(?:=+|-+)[ \t]*$|\Z)",
                      re.M | re.S)
 MIN_WORDS = 40
 
