@@ -208,6 +208,9 @@ def _code_mask(text: str) -> str:
 _COMMENT_BLOCK = re.compile(r"^ {0,3}<!--", re.M)
 
 
+code_mask = _code_mask  # for other readers of Markdown (lab 03's learner profile)
+
+
 def _categories(text: str, patterns: dict) -> list[str]:
     """Categories named in text, in order of first appearance."""
     hits = []
@@ -248,7 +251,7 @@ def _readable(text: str) -> str:
     tags (<b>97.3</b>%) taken out, emphasis and code marks off the numbers they split (**9**.5 % is 9.5 %). No more
     than an analysis may hold is read (bounds the regex work); ``too_long`` refuses an analysis with more."""
     text = without_html_comments(text[:MAX_ANALYSIS_CHARS])
-    defined = {_ref_key(m) for m in re.findall(r"^ {0,3}\[([^\]\n]+)\]:", text, re.M)}
+    defined = link_labels(text)
     # A link reference definition renders as nothing: figures in its title counted as quotes no reader saw (red
     # team, session 30). So do a table row's cells past its header's count. A footnote's definition ([^1]: text)
     # shows at the page's foot, and is read as a paragraph (red team rt46: it was dropped as a link's definition).

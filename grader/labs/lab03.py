@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import re
 
-from grader.checks.profile_text import _code_mask, hidden_html, shown_words, without_html_comments
+from grader.checks.profile_text import code_mask, hidden_html, shown_words, without_html_comments
 from grader.context import Context
 from grader.discover import read_learner_profile
 from grader.labs import lab03_port, lab03_triton
@@ -40,7 +40,7 @@ def phase24_body(markdown: str) -> str | None:
     counted, and a `## ` line in a fenced block (a Python comment) ended the section, its words after it uncounted
     (red team rt47: the first passed, the second refused a right profile as too short)."""
     shown = without_html_comments(markdown)
-    m = SECTION.search(_code_mask(shown))  # the same length as ``shown``: its offsets are shown's
+    m = SECTION.search(code_mask(shown))  # the same length as ``shown``: its offsets are shown's
     return None if m is None else shown[m.start("body"):m.end("body")]
 
 
