@@ -126,13 +126,16 @@ class GpuLock:
                 self._held.depth = depth
             return
         gate, gpu = self._open("gate"), self._open("gpu")
+        ahead = _watching_here()  # this thread holds the machine's profiler lock: past the turnstile
         try:
             if gate is not None and gpu is not None:
                 waited = time.monotonic()
-                fcntl.flock(gate, fcntl.LOCK_SH)  # waits while a measurement waits or runs
-                fcntl.flock(gpu, fcntl.LOCK_SH)
-                fcntl.flock(gate, fcntl.LOCK_UN)
-                trace.event("wait for the GPU lock (shared)", waited)
+                if not ahead:
+                    fcntl.flock(gate, fcntl.LOCK_SH)  # waits while a measurement waits or runs
+                fcntl.flock(gpu, fcntl.LOCK_SH)  # waits while a measurement runs
+                if not ahead:
+                    fcntl.flock(gate, fcntl.LOCK_UN)
+                trace.event("wait for the GPU lock (shared)", waited, **({"ahead": True} if ahead else {}))
             self._held.depth = 1
             yield
         finally:
@@ -145,17 +148,19 @@ class GpuLock:
     def profiler(self, **fields):
         """One profiled check at a time on the machine (see above); ``fields`` go into the trace's event (the check)."""
         fd = self._open("profiler")
-        counted = False
+        counted, holder = False, threading.get_ident()  # the thread that took it, whichever thread lets it go
         try:
             if fd is not None:
                 waited = time.monotonic()
                 fcntl.flock(fd, fcntl.LOCK_EX)
                 trace.event("wait for the profiler lock", waited, **fields)
             _count_profiler_hold(+1)
+            _watch(holder, +1)
             counted = True
             yield
         finally:
             if counted:
+                _watch(holder, -1)
                 _count_profiler_hold(-1)
             if fd is not None:
                 os.close(fd)
@@ -189,6 +194,30 @@ class GpuLock:
             for fd in (gpu, gate, queue):
                 if fd is not None:
                     os.close(fd)
+
+
+# A thread that holds the profiler lock (a watched check, lab 02's timed phase before it takes the GPU) takes the GPU
+# lock shared without the turnstile: a measurement that waits lets it in, one that runs still keeps it out. The profiler
+# lock is one for the machine and its holder is the one every other watched check waits for: each wait of its cases
+# behind a measurement merely queued made the whole machine's chain of watched checks longer (make test-gpu on an H200:
+# 30.6 s of lab 03's 211.3 s of holds, docs/data/evidence-2026-12-03e, call 2; decision 201). One such thread on the
+# machine at a time, its cases seconds long: a measurement waits for one case at most, then has the GPU alone as always.
+_watching: dict[int, int] = {}  # thread id -> how deep it holds the profiler lock
+_watching_lock = threading.Lock()
+
+
+def _watch(thread: int, step: int) -> None:
+    with _watching_lock:
+        depth = _watching.get(thread, 0) + step
+        if depth > 0:
+            _watching[thread] = depth
+        else:
+            _watching.pop(thread, None)
+
+
+def _watching_here() -> bool:
+    with _watching_lock:
+        return threading.get_ident() in _watching
 
 
 ARMED_S = 5.0  # how long a waiting measurement holds back new shared holders at a time (cases last 0.1-10 s)

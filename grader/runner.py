@@ -12,6 +12,7 @@
 from __future__ import annotations
 
 import ctypes
+import errno
 import os
 import re
 import shutil
@@ -356,7 +357,7 @@ def _only_nsight_computes(chunk: bytes) -> bool:
 
 def launched_suspended(wrapper: list[str]) -> bool:
     """Whether Nsight Compute runs ``wrapper``'s process with ``--mode launch``: its injected library waits, at the
-    process's first CUDA call, for an ``ncu --mode attach``; no session watches it until then (own_kernels.attach)."""
+    process's first CUDA call, for an ``ncu --mode attach``; no session watches it until then (ncu_watch.attach)."""
     return "--mode" in wrapper[:-1] and wrapper[wrapper.index("--mode") + 1] == "launch"
 
 
@@ -402,7 +403,7 @@ class Worker:
         sandbox's own processes too, and the inner bwrap, cloned from a process where that library's threads ran,
         now and then spun in user space before it executed Python: 15 of 29 watched starts of one `make test-gpu`
         (docs/data/evidence-2026-12-03b, call 1). Inside, ncu starts Python alone, as compute-sanitizer does. Its
-        record is written by the attach (own_kernels.attach), outside, so nothing the sandbox holds is trusted more
+        record is written by the attach (ncu_watch.attach), outside, so nothing the sandbox holds is trusted more
         for it. Lab 02's measured worker, whose ncu writes the report the judge reads, keeps its wrapper outside.
         Reverted once on a stall that decision 193 later explained, and taken again (decision 198): wrapped by ncu,
         the sandbox's outer bwrap spun a whole core for as long as its worker waited for its check (8.0 s of CPU in
@@ -582,6 +583,13 @@ class Worker:
         except (ChannelClosed, BrokenPipeError):
             self.close()
             raise WorkerGone("died", "the worker stopped", self) from None
+        except OSError as exc:
+            if exc.errno != errno.EBADF or self.exit is None and not self._closing.locked():
+                raise
+            # Closed by another thread while this one waited for its answer (ncu_watch.Attaching closes the worker
+            # whose attach failed, its init in flight): its pipes are gone, and so is the worker.
+            self.close()
+            raise WorkerGone("died", "the worker was stopped", self) from None
         except BadReply as exc:
             self.close()
             raise WorkerGone("malformed", f"the worker's answer was malformed: {exc}", self) from None

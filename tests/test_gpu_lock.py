@@ -203,6 +203,66 @@ def test_measurements_behind_a_long_shared_hold_take_turns_and_still_let_cases_r
         assert not timeline.overlaps(m, "case")
 
 
+def test_the_profiler_holders_cases_pass_a_waiting_measurement_but_never_share_the_gpu_with_one(tmp_path):
+    """Decision 201: the thread that holds the machine's profiler lock (a watched check) takes the GPU lock shared past
+    the turnstile. Behind a measurement that waits (for a case in flight), its case starts at once, while any other
+    grading's new case still waits for the measurement; the measurement still never shares the GPU: it runs after
+    the watched case, and a watched case asked for while a measurement runs waits for it to end."""
+    timeline, holding, release = Timeline(), threading.Event(), threading.Event()
+
+    def in_flight():
+        with GpuLock(tmp_path, "gpu").shared():
+            timeline.mark("in flight", "in")
+            holding.set()
+            release.wait(5)
+            timeline.mark("in flight", "out")
+
+    def watched(name, seconds, ready=None):
+        lock = GpuLock(tmp_path, "gpu")
+        with lock.profiler():
+            if ready is not None:
+                ready.wait(5)
+            shared_for(lock, timeline, name, seconds)
+
+    first = threading.Thread(target=in_flight)
+    first.start()
+    assert holding.wait(5)
+    measure = threading.Thread(target=exclusive_for, args=(GpuLock(tmp_path, "gpu"), timeline, "measure", 0.3))
+    measure.start()
+    time.sleep(0.1)  # the measurement holds the turnstile, waiting for the case in flight
+    other = threading.Thread(target=shared_for, args=(GpuLock(tmp_path, "gpu"), timeline, "other", 0.05))
+    other.start()
+    case = threading.Thread(target=watched, args=("watched", 0.2))
+    case.start()
+    case.join(5)
+    assert not case.is_alive() and [n for n, w, _ in timeline.rows] == ["in flight", "watched", "watched"], \
+        "the watched case waited behind the queued measurement"
+    release.set()
+    measure.join(5)
+    other.join(5)
+    assert timeline.at("measure", "in") >= max(timeline.at("watched", "out"), timeline.at("in flight", "out"))
+    assert timeline.at("other", "in") >= timeline.at("measure", "out"), "a case of a grading with no profiler passed"
+    # a measurement that already runs keeps the profiler holder's case out until it ends
+    started = threading.Event()
+
+    def running():
+        with GpuLock(tmp_path, "gpu").exclusive():
+            timeline.mark("running", "in")
+            started.set()
+            time.sleep(0.3)
+            timeline.mark("running", "out")
+
+    m = threading.Thread(target=running)
+    m.start()
+    assert started.wait(5)
+    late = threading.Thread(target=watched, args=("late watched", 0.05))
+    late.start()
+    for t in (m, late):
+        t.join(5)
+        assert not t.is_alive()
+    assert timeline.at("late watched", "in") >= timeline.at("running", "out"), "a watched case shared the GPU"
+
+
 def test_gpu_lock_holds_across_processes(tmp_path):
     """Another grader process measuring: this one's shared section waits until it is done."""
     other = held_by_another_process(tmp_path, "exclusive", 0.5)
@@ -464,7 +524,7 @@ def test_a_worker_that_nsight_compute_launches_suspended_starts_without_the_prof
     4). So it may start with its lab, outside the profiler lock; the attach may not. Any other wrapper still needs the
     lock to start."""
     from grader import gpu_lock
-    from grader.checks import own_kernels
+    from grader.checks import ncu_watch
     from grader.runner import Worker, launched_suspended
 
     assert launched_suspended(["ncu", "--mode", "launch", "--port", "50200"])
@@ -502,10 +562,10 @@ def test_a_worker_that_nsight_compute_launches_suspended_starts_without_the_prof
         refused.start()
     assert refused.proc is None
     spawned = []
-    monkeypatch.setattr(own_kernels.runner, "start", lambda *a, **k: spawned.append(a) or None)
+    monkeypatch.setattr(ncu_watch.runner, "start", lambda *a, **k: spawned.append(a) or None)
     worker = type("W", (), {"ncu_port": 50200})()
     with pytest.raises(RuntimeError, match="profiler lock"):
-        own_kernels.attach(None, worker, tmp_path / "ncu.csv")
+        ncu_watch.attach(None, worker, tmp_path / "ncu.csv")
     assert not spawned, "Nsight Compute attached without the profiler lock"
 
 
@@ -540,7 +600,7 @@ def test_nsight_computes_attach_is_tried_until_the_worker_waits_at_its_first_cud
     connects is Nsight Compute's failure, said as such. One that connects returns only once ncu's log says so, its
     process left running to watch the worker."""
     from grader import gpu_lock
-    from grader.checks import own_kernels
+    from grader.checks import ncu_watch
 
     fake = tmp_path / "ncu"
     tries = tmp_path / "tries"
@@ -550,27 +610,34 @@ def test_nsight_computes_attach_is_tried_until_the_worker_waits_at_its_first_cud
                     "echo '==PROF== Connected to process 7 (python)' > \"$log\"; sleep 30; "
                     "else echo '==ERROR== No attachable process found.' > \"$log\"; exit 1; fi\n")
     fake.chmod(0o755)
-    monkeypatch.setattr(own_kernels, "find_ncu", lambda: str(fake))
+    monkeypatch.setattr(ncu_watch, "find_ncu", lambda: str(fake))
     worker = type("W", (), {"ncu_port": 50200})()
     with GpuLock(tmp_path, "gpu").profiler():
         assert gpu_lock.profiler_held_here()
         t = time.monotonic()
-        proc, error = own_kernels.attach(None, worker, tmp_path / "a.csv", limit_s=1.5)
+        proc, error = ncu_watch.attach(None, worker, tmp_path / "a.csv", limit_s=1.5)
         assert proc is None and "could not attach" in error and "No attachable process" in error
         assert 1.4 < time.monotonic() - t < 5 and len(tries.read_text().split()) >= 3, "not tried again until its limit"
         tries.unlink()
         monkeypatch.setenv("FAKE_CONNECT", "1")  # the third try finds the worker waiting
-        proc, error = own_kernels.attach(None, worker, tmp_path / "b.csv", limit_s=10)
+        proc, error = ncu_watch.attach(None, worker, tmp_path / "b.csv", limit_s=10)
         try:
             assert not error and proc.poll() is None, "returned before connecting, or the watch ended"
             assert len(tries.read_text().split()) == 3
         finally:
-            own_kernels.stop_attach(proc, 0.0)
+            ncu_watch.stop_attach(proc, 0.0)
         assert proc.poll() is not None, "the attach outlived its try"
+        refusing = tmp_path / "ncu-refusing"  # an option ncu refuses: said on its output, its log left empty
+        refusing.write_text("#!/bin/sh\necho '==ERROR== Invalid option --nvtx specified for --mode attach'\nexit 1\n")
+        refusing.chmod(0o755)
+        monkeypatch.setattr(ncu_watch, "find_ncu", lambda: str(refusing))
+        proc, error = ncu_watch.attach(None, worker, tmp_path / "d.log", limit_s=5)
+        assert proc is None and "Invalid option --nvtx" in error, error
+        monkeypatch.setattr(ncu_watch, "find_ncu", lambda: str(fake))
         stop = threading.Event()
         stop.set()  # the worker's init ended without CUDA: the attach gives up at once
         t = time.monotonic()
-        assert own_kernels.attach(None, worker, tmp_path / "c.csv", stop, limit_s=10)[0] is None
+        assert ncu_watch.attach(None, worker, tmp_path / "c.csv", stop, limit_s=10)[0] is None
         assert time.monotonic() - t < 1
 
 
@@ -591,3 +658,42 @@ def test_a_suspended_watched_workers_harness_sets_up_no_cuda_before_its_attach(m
     monkeypatch.setenv("GRADER_WARM", "torch")
     serve.warm_torch()
     assert calls == ["is_available", "init"], calls
+
+
+def test_a_worker_closed_by_another_thread_while_it_waits_for_an_answer_is_gone_not_an_internal_error(
+        tmp_path, monkeypatch):
+    """An attach that fails closes its worker (ncu_watch.Attaching) while the check's thread waits for the init's
+    answer: reading the closed pipe raised EBADF, and lab 02's solution was an internal error in make test-gpu (evidence
+    2026-12-03f, call 1). It is the worker gone, as for any worker that stops; an EBADF with the worker open is still a
+    grader bug, raised as it is."""
+    import errno
+
+    from grader import runner
+    from grader.runner import Worker, WorkerGone
+
+    worker = Worker("cuda", logdir=tmp_path / "w", gpu=False)
+    worker.start()
+    try:
+        assert worker.call({"cmd": "hello"}, timeout_s=120).has("hello")
+
+        def closed_meanwhile(fd, deadline=None):
+            closer = threading.Thread(target=worker.close, args=(0.0,))
+            closer.start()
+            closer.join(30)
+            raise OSError(errno.EBADF, "Bad file descriptor")
+
+        monkeypatch.setattr(runner.channel, "recv", closed_meanwhile)
+        with pytest.raises(WorkerGone) as gone:
+            worker.call({"cmd": "hello"}, timeout_s=5)
+        assert gone.value.kind == "died"
+    finally:
+        worker.close(0.0)
+    other = Worker("cuda", logdir=tmp_path / "w2", gpu=False)
+    other.start()
+    try:
+        monkeypatch.setattr(runner.channel, "recv", lambda fd, deadline=None: (_ for _ in ()).throw(
+            OSError(errno.EBADF, "Bad file descriptor")))
+        with pytest.raises(OSError):
+            other.call({"cmd": "hello"}, timeout_s=5)
+    finally:
+        other.close(0.0)

@@ -185,7 +185,7 @@ def test_nsight_computes_run_never_leaves_the_sandbox_whatever_the_learner_code_
     """03.triton.own_kernels once ran the learner's file again *without* the sandbox when the sandboxed run listed no
     kernel: a file that fails on purpose inside the sandbox (or hangs there) bought itself a run with no isolation.
     Now every try is sandboxed, and a file that lists nothing fails the check."""
-    from grader.checks import own_kernels
+    from grader.checks import ncu_watch, own_kernels
     from grader.checks.kernel_checks import WorkerPlan
     from grader.results import Status
 
@@ -211,9 +211,10 @@ def test_nsight_computes_run_never_leaves_the_sandbox_whatever_the_learner_code_
         made.append(options)
         return HangsUnderWatch()
 
-    monkeypatch.setattr(own_kernels, "new_worker", new_worker)
+    monkeypatch.setattr(ncu_watch, "new_worker", new_worker)
     monkeypatch.setattr(own_kernels, "find_ncu", lambda: "/usr/bin/ncu")
-    monkeypatch.setattr(own_kernels, "attach", lambda *a, **k: (None, ""))  # Nsight Compute connected
+    monkeypatch.setattr(ncu_watch, "find_ncu", lambda: "/usr/bin/ncu")
+    monkeypatch.setattr(ncu_watch, "attach", lambda *a, **k: (None, ""))  # Nsight Compute connected
     monkeypatch.setattr(HangsUnderWatch, "start", lambda self: None, raising=False)
     ctx = _lab03_ctx(tmp_path, {"softmax_triton.py": "import triton\n@triton.jit\ndef k(x):\n    pass\n"})
     plan = WorkerPlan("triton", {"op": "softmax", "file": "softmax_triton.py"}, (ctx.stage,), True)
@@ -336,11 +337,24 @@ def test_lab02s_measured_worker_loads_the_library_before_the_timed_phase_once(tm
     lock) and loads the library (GPU lock shared) in profile.measured_ready, a before_timed hook, not in the timed
     phase: the check then only launches and reads. Where the timed phase holds no profiler lock (the report is not
     measured again), nothing starts. A start lost in the hook leaves the check its next try, in a fresh worker."""
-    from grader.checks import profile
+    from grader.checks import ncu_watch, profile
     from grader.checks.kernel_checks import WorkerPlan
     from grader.pipeline import PROFILER_HELD
 
     workers: list[StartingWorker] = []
+    attached: list[tuple] = []  # (the worker, the attach's options, whether the GPU lock was held), one per attach
+    ended: list[float] = []
+
+    class FakeAttaching:  # decision 201: the measured worker is launched suspended and attached as its init is sent
+        error = ""
+
+        def __init__(self, ctx, worker, log, profiling):
+            attached.append((worker, profiling, ctx.gpu_lock.depth > 0))
+
+        def end(self, grace_s):
+            ended.append(grace_s)
+
+    monkeypatch.setattr(ncu_watch, "Attaching", FakeAttaching)
 
     def with_workers(ctx, gone_at):
         def measured_worker(ctx_, attempt=1):
@@ -360,9 +374,16 @@ def test_lab02s_measured_worker_loads_the_library_before_the_timed_phase_once(tm
             assert workers == [], "a worker started where Nsight Compute measures nothing"
             continue
         assert workers[0].held == [("hello", False), ("init", True)]
+        assert [(w, held) for w, _, held in attached] == [(workers[0], True)], "not attached once, as the init went"
+        options = attached[0][1]
+        report = options[options.index("--export") + 1]
+        assert report == str(tmp_path / "m1.ncu-rep") and "--nvtx-include" in options and "--metrics" in options
+        assert "--nvtx" not in options, "ncu --mode attach refuses --nvtx (evidence 2026-12-03f, call 2)"
         judged, error, _ = profile._measured(ctx)
         assert workers[0].held == [("hello", False), ("init", True)], "the start or the init was sent again"
         assert judged == [] and error == "loading your library: stop here", error
+        assert len(attached) == 1 and ended and workers[0].closed, "the attach outlived its try"
+        attached.clear()
     workers.clear()
     ctx = _lab02_ctx(tmp_path / "lost")
     ctx.gpu_lock, ctx.memo[PROFILER_HELD] = DepthLock(), True
@@ -373,12 +394,52 @@ def test_lab02s_measured_worker_loads_the_library_before_the_timed_phase_once(tm
     assert workers[0].closed and error == "loading your library: stop here", error
 
 
+def test_lab02s_measured_worker_starts_as_the_report_is_read_launched_suspended(tmp_path, monkeypatch):
+    """Decision 201: where Nsight Compute will measure the report again (a GPU of its model, ncu here), 02.profile.loads
+    starts the measured worker, so that its start (ncu's and torch's, 5-8 s) overlaps the library's cases instead of
+    holding the machine's profiler lock in the timed phase. It may start without that lock only because ncu launches
+    it suspended (nothing of the learner's runs, no session watches it, until the attach): so it must be. Where the
+    report cannot be measured again, the trace worker starts instead, as before; and it lives in a lane of its own,
+    which no check's end closes."""
+    from grader import gpu_lock
+    from grader.checks import ncu_watch, profile
+    from grader.runner import launched_suspended
+
+    monkeypatch.setenv("GRADER_LOCK_DIR", str(tmp_path))
+    monkeypatch.setattr(ncu_watch, "find_ncu", lambda: "/opt/ncu/ncu")
+    started: list = []
+    monkeypatch.setattr(profile, "started_worker", lambda ctx, key, make: started.append((key, make())) or started[-1][1])
+    calls: list[str] = []
+    monkeypatch.setattr(profile, "prestart_trace", lambda ctx: calls.append("trace"))
+    for here in (True, False):
+        ctx = _lab02_ctx(tmp_path / str(here))
+        ctx.builddir = tmp_path / str(here) / "build"
+        ctx.builds = {profile.source_name(ctx): object()}
+        monkeypatch.setattr(profile, "begun", lambda ctx, name: True)
+        monkeypatch.setattr(profile, "_ncu_here", lambda here=here: here)
+        ctx.memo["profile.facts"] = profile.Facts(actions=[{"device": {"name": "fake"}, "kernel": {"function": "k"}}])
+        calls.clear()
+        started.clear()
+        assert profile.check_loads(ctx).status.name == "PASS"
+        if not here:
+            assert calls == ["trace"] and not started, "a measured worker where nothing will be measured again"
+            continue
+        assert calls == [] and [k for k, _ in started] == ["measured-1"]
+        worker = started[0][1]
+        assert launched_suspended(worker.wrapper) and worker.wrapper[0] == "/opt/ncu/ncu", worker.wrapper
+        assert "--nvtx" in worker.wrapper, "NVTX is the launching ncu's option: an attach refuses it"
+        assert worker.env["GRADER_WARM"] == "launched" and worker.share_net and worker.gpu
+        assert worker.lane == profile.MEASURED_LANE and not ctx.lab.has_lane(worker.lane)
+        assert not gpu_lock.profiler_held_here()
+        worker.ncu_port_release()
+
+
 def test_nsight_computes_worker_starts_without_the_gpu_lock_and_runs_learner_code_under_it(tmp_path, monkeypatch):
     """A watched worker that never answered its start held the GPU lock for 40 s, and every measurement of the
     machine waited behind it (docs/data/evidence-2026-11-27k, call 2). Its start ("hello": only the harness runs)
     now holds no GPU lock; the learner's code (the init, the case) runs under it. A start that hangs fails the try
     and says where."""
-    from grader.checks import own_kernels
+    from grader.checks import ncu_watch, own_kernels
     from grader.checks.kernel_checks import WorkerPlan
 
     held: list[tuple[str, bool]] = []
@@ -417,8 +478,8 @@ def test_nsight_computes_worker_starts_without_the_gpu_lock_and_runs_learner_cod
         ctx.gpu_lock = DepthLock()
         plan = WorkerPlan("triton", {"op": "softmax", "file": "softmax_triton.py"}, (ctx.stage,), True)
         held.clear()
-        monkeypatch.setattr(own_kernels, "new_worker", lambda *a, **k: Watched(hang_at))
-        monkeypatch.setattr(own_kernels, "attach", lambda *a, **k: (None, ""))
+        monkeypatch.setattr(ncu_watch, "new_worker", lambda *a, **k: Watched(hang_at))
+        monkeypatch.setattr(ncu_watch, "attach", lambda *a, **k: (None, ""))
         names, _, error = own_kernels.kernels_run(ctx, plan, 1)
         assert names == [] and error.startswith(where), error
         assert held[0] == ("first line", False), "the start held the GPU lock"
@@ -439,7 +500,7 @@ def test_nsight_computes_worker_starts_outside_the_profiler_lock_and_is_watched_
     (docs/data/evidence-2026-12-03d, call 1). Now the start, and each fresh start after a lost one, holds no lock; the
     init, the case and the close (where ncu writes its record) hold the profiler lock, and the GPU lock inside it."""
     from grader.channel import Reply
-    from grader.checks import own_kernels
+    from grader.checks import ncu_watch, own_kernels
     from grader.checks.kernel_checks import WorkerPlan
 
     seen: list[tuple[str, int, int]] = []  # (what, profiler holds, GPU holds)
@@ -469,9 +530,10 @@ def test_nsight_computes_worker_starts_outside_the_profiler_lock_and_is_watched_
     ctx = _lab03_ctx(tmp_path, {"softmax_triton.py": "import triton\n@triton.jit\ndef k(x):\n    pass\n"})
     ctx.gpu_lock = DepthLock()
     plan = WorkerPlan("triton", {"op": "softmax", "file": "softmax_triton.py"}, (ctx.stage,), True)
-    monkeypatch.setattr(own_kernels, "new_worker", lambda *a, **k: Watched(tmp_path / "worker.log"))
+    monkeypatch.setattr(ncu_watch, "new_worker", lambda *a, **k: Watched(tmp_path / "worker.log"))
     monkeypatch.setattr(own_kernels, "find_ncu", lambda: "/usr/bin/ncu")
-    monkeypatch.setattr(own_kernels, "attach", lambda *a, **k: (None, ""))
+    monkeypatch.setattr(ncu_watch, "find_ncu", lambda: "/usr/bin/ncu")
+    monkeypatch.setattr(ncu_watch, "attach", lambda *a, **k: (None, ""))
     own_kernels.check(ctx, plan, "softmax_triton.py")
     assert seen[0] == ("first line", 0, 0) and seen[1] == ("close", 0, 0), seen  # the lost start, closed unheld
     after = seen[seen.index(("first line", 0, 0), 1):]  # the fresh start
@@ -510,7 +572,7 @@ def test_nsight_computes_worker_is_given_time_to_write_its_record(tmp_path, monk
     nothing (docs/data/evidence-2026-11-30f): two in a row fail a right submission. The watched worker now gets
     NCU_CLOSE_S, as lab 02's measured worker does."""
     from grader.channel import Reply
-    from grader.checks import own_kernels, profile
+    from grader.checks import ncu_watch, own_kernels, profile
     from grader.checks.kernel_checks import NCU_CLOSE_S, WorkerPlan
 
     closes: list[float] = []
@@ -526,8 +588,8 @@ def test_nsight_computes_worker_is_given_time_to_write_its_record(tmp_path, monk
 
     ctx = _lab03_ctx(tmp_path, {"softmax_triton.py": "import triton\n@triton.jit\ndef k(x):\n    pass\n"})
     plan = WorkerPlan("triton", {"op": "softmax", "file": "softmax_triton.py"}, (ctx.stage,), True)
-    monkeypatch.setattr(own_kernels, "new_worker", lambda *a, **k: Watched(tmp_path / "worker.log"))
-    monkeypatch.setattr(own_kernels, "attach", lambda *a, **k: (None, ""))
+    monkeypatch.setattr(ncu_watch, "new_worker", lambda *a, **k: Watched(tmp_path / "worker.log"))
+    monkeypatch.setattr(ncu_watch, "attach", lambda *a, **k: (None, ""))
     own_kernels.kernels_run(ctx, plan, 1)
     assert closes == [NCU_CLOSE_S] and NCU_CLOSE_S >= 10, closes
     assert profile.NCU_CLOSE_S is NCU_CLOSE_S  # one figure for both of Nsight Compute's workers
@@ -537,7 +599,7 @@ def test_an_attach_that_fails_is_a_lost_start_not_a_try_of_the_learners_code(tmp
     """An attach that never connects leaves the worker waiting in its init at its first CUDA call: the attach's thread
     closes the worker, and the try ends as a lost start (tried again in a fresh sandbox), not as the learner's init
     hanging."""
-    from grader.checks import own_kernels
+    from grader.checks import ncu_watch, own_kernels
     from grader.checks.kernel_checks import WorkerPlan
 
     class Waits(StartedWatched):
@@ -557,8 +619,8 @@ def test_an_attach_that_fails_is_a_lost_start_not_a_try_of_the_learners_code(tmp
 
     ctx = _lab03_ctx(tmp_path, {"softmax_triton.py": "import triton\n@triton.jit\ndef k(x):\n    pass\n"})
     plan = WorkerPlan("triton", {"op": "softmax", "file": "softmax_triton.py"}, (ctx.stage,), True)
-    monkeypatch.setattr(own_kernels, "new_worker", lambda *a, **k: Waits(tmp_path / "worker.log"))
-    monkeypatch.setattr(own_kernels, "attach", lambda *a, **k: (None, "Nsight Compute did not attach in 20 s"))
+    monkeypatch.setattr(ncu_watch, "new_worker", lambda *a, **k: Waits(tmp_path / "worker.log"))
+    monkeypatch.setattr(ncu_watch, "attach", lambda *a, **k: (None, "Nsight Compute did not attach in 20 s"))
     names, _, error = own_kernels.kernels_run(ctx, plan, 1)
     assert names == [] and error.startswith(own_kernels.START) and "did not attach" in error, error
 
@@ -569,7 +631,7 @@ def test_a_watched_start_lost_before_its_check_is_replaced_then_and_the_check_ta
     profiler lock (docs/data/evidence-2026-12-02d, call 1). A start that prints nothing by its first line's limit is
     now replaced at once, before its check, at most PRESTARTS times; once the check has taken the worker, nothing is
     replaced behind it; closing the lab closes the kept worker, whichever it is."""
-    from grader.checks import own_kernels
+    from grader.checks import ncu_watch, own_kernels
     from grader.checks.kernel_checks import WorkerPlan
 
     class Start:
@@ -599,7 +661,7 @@ def test_a_watched_start_lost_before_its_check_is_replaced_then_and_the_check_ta
 
     def kept(speaking: list[bool], gate=None):
         made: list[Start] = []
-        monkeypatch.setattr(own_kernels, "new_worker", lambda *a, **k: made.append(
+        monkeypatch.setattr(ncu_watch, "new_worker", lambda *a, **k: made.append(
             Start(speaking[len(made)], gate)) or made[-1])
         ctx = _lab03_ctx(tmp_path / str(len(speaking)) / str(gate is not None), {"softmax_triton.py": "x = 1\n"})
         plan = WorkerPlan("triton", {"op": "softmax", "file": "softmax_triton.py"}, (ctx.stage,), True)
@@ -607,7 +669,9 @@ def test_a_watched_start_lost_before_its_check_is_replaced_then_and_the_check_ta
         return ctx, made, ctx.memo["ncu-kept"]
 
     monkeypatch.setattr(own_kernels, "find_ncu", lambda: "/usr/bin/ncu")
-    monkeypatch.setattr(own_kernels.gpu_lock, "lock_folder", lambda: tmp_path)
+
+    monkeypatch.setattr(ncu_watch, "find_ncu", lambda: "/usr/bin/ncu")
+    monkeypatch.setattr(ncu_watch.gpu_lock, "lock_folder", lambda: tmp_path)
     # lost, lost, then one that speaks: it is the first try's worker, the lost ones closed and their ports given back
     ctx, made, keeper = kept([False, False, True])
     keeper.thread.join(10)
@@ -632,7 +696,7 @@ def test_a_watched_start_lost_before_its_check_is_replaced_then_and_the_check_ta
     # a start that cannot be made in the background (no process, say) prints no traceback: the check makes it again
     def refused(*a, **k):
         raise OSError(24, "Too many open files")
-    monkeypatch.setattr(own_kernels, "new_worker", refused)
+    monkeypatch.setattr(ncu_watch, "new_worker", refused)
     hooked: list = []
     monkeypatch.setattr(threading, "excepthook", hooked.append)
     ctx = _lab03_ctx(tmp_path / "refused", {"softmax_triton.py": "x = 1\n"})
@@ -646,7 +710,7 @@ def test_nsight_computes_lost_start_is_tried_again_without_using_up_a_try_of_the
     then starts in seconds. A second try's start once hung for all of its 90 s while the check held the machine's
     profiler lock, and a right submission failed (docs/data/evidence-2026-11-29e, call 3). Now a lost start gets a
     fresh sandbox with a short limit and leaves the learner's two tries as they were."""
-    from grader.checks import own_kernels
+    from grader.checks import ncu_watch, own_kernels
     from grader.checks.kernel_checks import WorkerPlan
     from grader.results import Status
 
@@ -673,6 +737,8 @@ def test_nsight_computes_lost_start_is_tried_again_without_using_up_a_try_of_the
         return own_kernels.check(ctx, plan, "softmax_triton.py")
 
     monkeypatch.setattr(own_kernels, "find_ncu", lambda: "/usr/bin/ncu")
+
+    monkeypatch.setattr(ncu_watch, "find_ncu", lambda: "/usr/bin/ncu")
     start, init = own_kernels.START, "your file's init"
     # call 3's grading: the learner's first try fails at its case, the second try's start hangs, a fresh one answers
     result = run(["the case", start, "ok"])
@@ -705,7 +771,7 @@ def test_a_library_kernel_is_never_the_learners_whatever_the_file_names_its_func
     (Triton's kernels are listed by their bare names), and a bare name of a library family (cuBLAS's, torch.compile's)
     is never the learner's. A right file keeps passing, and one whose kernel is named like cuBLAS's is told to rename
     it."""
-    from grader.checks import own_kernels
+    from grader.checks import ncu_watch, own_kernels
     from grader.checks.kernel_checks import WorkerPlan
     from grader.results import Status
 
@@ -732,6 +798,8 @@ def test_a_library_kernel_is_never_the_learners_whatever_the_file_names_its_func
         return own_kernels.check(ctx, plan, "softmax_triton.py")
 
     monkeypatch.setattr(own_kernels, "find_ncu", lambda: "/usr/bin/ncu")
+
+    monkeypatch.setattr(ncu_watch, "find_ncu", lambda: "/usr/bin/ncu")
     copy = "import triton\n@triton.jit\ndef _copy_kernel(x):\n    pass\n"
     decoy = copy + "@triton.jit\ndef softmax_rows(x):\n    pass\n"
     result = verdict([torch_softmax, "_copy_kernel"], decoy)

@@ -14,19 +14,15 @@ import ast
 import contextlib
 import csv
 import io
-import os
 import re
 import threading
-from subprocess import DEVNULL, Popen, TimeoutExpired
 import time
-import weakref
 
-from grader import gpu_lock, trace
-from grader.build import ncu_path
+from grader import trace
 from grader.checks.kernels import run_cases
+from grader.checks.ncu_watch import Attaching, find_ncu, launched_suspended
 from grader.results import Result, failed, passed, skipped
-from grader.checks.kernel_checks import NCU_CLOSE_S, new_worker, started_worker
-from grader import runner
+from grader.checks.kernel_checks import NCU_CLOSE_S, started_worker
 from grader.runner import WorkerGone
 
 ALLOWED_LIBRARY_KERNELS = ("FillFunctor",)  # torch's fill_/zero_: allocation, not arithmetic
@@ -58,10 +54,6 @@ def is_mine(name: str, mine: set[str]) -> bool:
     function's, and a bare name of a library family (LIBRARY_NAME) is never the learner's, whatever the file calls
     its functions."""
     return name.strip() in mine and not LIBRARY_NAME.match(name.strip())
-
-
-def find_ncu() -> str | None:
-    return ncu_path()
 
 
 def jit_names(source: bytes) -> set[str]:
@@ -153,19 +145,12 @@ def ncu_worker(ctx, plan, attempt: int):
     network. It loads the learner's file only at its init, after the method audit (no sockets, no os, no
     torch.distributed)."""
     def make():
-        port, hold = gpu_lock.ncu_port()
-        wrapper = [find_ncu(), "--mode", "launch", "--target-processes", "all", "--port", str(port),
-                   "--max-connections", "1"]
-        worker = new_worker(ctx, "triton", f"triton-ncu-{attempt}", "triton-ncu", gpu=True, ro=list(plan.ro),
-                            env={**dict(plan.env), "GRADER_WARM": "launched",
-                                 "GRADER_STALL_REPORT_S": str(STALL_REPORT_S)},
-                            rw=list(plan.rw), wrapper=wrapper, share_net=True)
-        worker.ncu_port = port
-        # the port is given back once the try is over (kernels_run), or with the worker if it never runs
-        worker.ncu_port_release = weakref.finalize(worker, os.close, hold) if hold is not None else (lambda: None)
-        return worker
+        return launched_suspended(ctx, "triton", f"triton-ncu-{attempt}", "triton-ncu", ro=list(plan.ro),
+                                  env={**dict(plan.env), "GRADER_STALL_REPORT_S": str(STALL_REPORT_S)},
+                                  rw=list(plan.rw))
 
     return started_worker(ctx, f"ncu-{attempt}", make)
+
 
 
 PRESTARTS = 3  # the first try's starts made before its check (KeptStart): a machine losing them all costs 3 sandboxes
@@ -240,89 +225,6 @@ def prestart(ctx, plan) -> None:
     """Lab 03's prepare hook, where the check will run: the first try's watched worker, started now and kept
     (KeptStart)."""
     ctx.memo.once("ncu-kept", lambda: KeptStart(ctx, plan))
-
-
-ATTACH_SPAN = 2  # the ports an attach looks at from its worker's: with one, it found no process (gpu_lock.ncu_port)
-ATTACH_LIMIT_S = 20.0  # from the init's start; an attach connected 3.4-4.5 s after it began, its case and exit included
-ATTACHED = "==PROF== Connected to process"  # what ncu's log says once it watches the process (2026-12-02c, call 3)
-NOT_YET = "No attachable process found"  # the worker has not reached its first CUDA call: no port listens yet
-
-
-def attach(ctx, worker, log, stop=None, limit_s: float = ATTACH_LIMIT_S) -> tuple[Popen | None, str]:
-    """(the ``ncu --mode attach`` process that watches ``worker`` from now until it ends, an error). Only under the
-    machine's profiler lock: two sessions at once cross their records (grader/gpu_lock.py). ncu, a trusted program,
-    runs outside the sandbox and writes the record there (the ncu that launched the worker runs inside it, around the
-    harness: runner.Worker.wrapper_inside). The worker's injected library listens on
-    its port only once the process has reached its first CUDA call and waits there (in its init: an attach after its
-    start found no process, evidence 2026-12-02c, call 5), so an attach that finds none is tried again until
-    ``limit_s`` or ``stop`` (a threading.Event). Returns once ncu says it is connected: none of the learner's kernels
-    can have run before, the process waiting at its first CUDA call."""
-    if not gpu_lock.profiler_held_here():
-        raise RuntimeError("Nsight Compute attaches only while this process holds the machine's profiler lock "
-                           "(grader/gpu_lock.py): mark its check profiled (grader/registry.py)")
-    # Clocks and caches left as they are: checks run beside, and only the kernels' names are read. With the caches
-    # flushed before each kernel, 200 launches of a small Triton kernel took 1.95 s instead of 1.24 s, while the case
-    # holds the GPU lock shared (an H200: docs/data/evidence-2026-11-29f, call 1).
-    cmd = [find_ncu(), "--mode", "attach", "--hostname", "127.0.0.1", "--port", str(worker.ncu_port),
-           "--max-connections", str(ATTACH_SPAN), "--clock-control", "none", "--cache-control", "none",
-           "--metrics", "gpu__time_duration.sum", "--csv", "--log-file", str(log)]
-    deadline, error = time.monotonic() + limit_s, f"Nsight Compute did not attach in {limit_s:.0f} s"
-    while time.monotonic() < deadline and not (stop is not None and stop.is_set()):
-        log.unlink(missing_ok=True)
-        proc = runner.start(cmd, stdin=DEVNULL, stdout=DEVNULL, stderr=DEVNULL, start_new_session=True)
-        while time.monotonic() < deadline and not (stop is not None and stop.is_set()):
-            said = log.read_text(errors="replace") if log.is_file() else ""
-            if ATTACHED in said:
-                return proc, ""
-            if proc.poll() is not None:
-                error = f"Nsight Compute could not attach: {' '.join(said.split())[-300:] or 'it said nothing'}"
-                break
-            time.sleep(0.05)
-        stop_attach(proc, 0.0)
-        if NOT_YET not in error:
-            break
-        time.sleep(0.1)
-    return None, error
-
-
-class Attaching:
-    """``attach`` in a thread of its own, begun as the worker's init is sent: the init reaches the worker's first CUDA
-    call and waits there for the attach. An attach that fails closes the worker, so that the init waits no longer;
-    ``error`` then says why (Nsight Compute's, not the learner's: a lost start)."""
-
-    def __init__(self, ctx, worker, log):
-        self.proc, self.error, self.stop, self.worker = None, "", threading.Event(), worker
-        self.thread = threading.Thread(target=self._run, args=(ctx, log), daemon=True,
-                                       name=f"{threading.current_thread().name}: ncu attach")
-        self.thread.start()
-
-    def _run(self, ctx, log) -> None:
-        with trace.span("ncu attach"):
-            self.proc, error = attach(ctx, self.worker, log, self.stop)
-        if error and not self.stop.is_set():
-            self.error = error
-            self.worker.close(0.0)
-
-    def end(self, grace_s: float) -> None:
-        """Once the worker has ended: the attach's record written, or the attach given up."""
-        self.stop.set()
-        self.thread.join()
-        stop_attach(self.proc, grace_s)
-
-
-def stop_attach(proc: Popen | None, grace_s: float) -> None:
-    """Wait ``grace_s`` for the attach to write its record and end (its process has ended), then kill it."""
-    if proc is None:
-        return
-    root = runner._process(proc.pid)
-    try:
-        proc.wait(timeout=grace_s)
-    except TimeoutExpired:
-        pass
-    finally:
-        runner._track(proc.pid, False)
-        runner.kill_tree(root)
-        proc.wait()
 
 
 START = "its start"  # the stage of a try whose worker never answered its start

@@ -315,6 +315,8 @@ def check_loads(ctx) -> Result:
     names = sorted({a["kernel"]["function"] or "?" for a in facts.actions})
     if not (any(_same_model(ctx, a) for a in facts.actions) and _ncu_here()):
         prestart_trace(ctx)  # a report Nsight Compute cannot measure again here: the trace will stand instead
+    else:
+        prestart_measured_early(ctx)  # it will be measured again: its watched worker starts now
     loader = (facts.loader or {}).get("source", "?")
     return Result(Status.PASS, f"report loads: {len(facts.actions)} profiled kernel launch(es): {', '.join(names)}",
                   details=[f"read with the {loader} ncu_report module"], measurements={"profiled_kernels": names})
@@ -632,8 +634,8 @@ def _launch_cross_check(ctx, mine: list[dict]) -> Result | None:
 
 # ---- the report's figures, measured again on a GPU of its model (decision 137) ----
 # A report is a file the learner hands in: its values can be edited (c08_report_values_edited_to_fit_claim). Where this
-# GPU is the report's model, Nsight Compute runs the graded library once more, outside its sandbox, at the representative
-# size (instead of the trace: its record names every launch, with its grid, block and duration), and every figure the
+# GPU is the report's model, Nsight Compute (an attach from outside the sandbox: measured_worker) measures the graded
+# library once more at the representative size (instead of the trace: its record names every launch, with its grid, block and duration), and every figure the
 # grading reads must be what that run measures, within the spread honest runs show (evidence-2026-11-30d, call 1: two
 # runs of each track's solution on an H200 at most 1.7 points and 2% apart). By family: (kind, bound). "points": percent
 # of peak, absolute; "ratio": the larger over the smaller. Launch settings (registers, grid, occupancy limits): "exact".
@@ -676,9 +678,21 @@ def measures_again(ctx, done: dict) -> bool:
             and _ncu_here())
 
 
+def prestart_measured_early(ctx) -> None:
+    """Started by 02.profile.loads once the report is read, where Nsight Compute will measure it again (a GPU of the
+    report's model, ncu here): the first try's watched worker starts now, if the source is begun, so that ncu's and
+    torch's start (5-8 s: docs/data/evidence-2026-12-03e) overlaps the library's cases instead of holding the machine's
+    profiler lock in the timed phase. Nsight Compute launches it suspended (ncu_watch.launched_suspended): nothing of
+    the learner's runs, and no session watches it, until measured_ready's attach under that lock (decision 201)."""
+    if (ctx.device.has_cuda and ctx.builddir is not None and source_name(ctx) in ctx.builds
+            and begun(ctx, source_name(ctx))):
+        ctx.builddir.mkdir(parents=True, exist_ok=True)
+        measured_worker(ctx)
+
+
 def prestart_measured(ctx, done: dict) -> None:
-    """Lab 02's hook before its timed checks, the profiler lock held (measures_again): the watched worker starts
-    now, so that ncu and torch start while the copy ceiling gets ready. It runs nothing of the learner's until its
+    """Lab 02's hook before its timed checks, the profiler lock held (measures_again): the watched worker starts now
+    where 02.profile.loads did not start it (prestart_measured_early). It runs nothing of the learner's until its
     init (measured_ready)."""
     from grader.pipeline import PROFILER_HELD
 
@@ -686,10 +700,16 @@ def prestart_measured(ctx, done: dict) -> None:
         measured_worker(ctx)
 
 
+MEASURED_LANE = "profile-measured"  # no check's lane: its worker lives until the timed check that measures closes it
+
+
 def measured_worker(ctx, attempt: int = 1):
-    """(plan, report path, worker) of try ``attempt``: the CUDA worker that Nsight Compute starts from outside its
-    sandbox and watches, sharing the loopback with ncu's injected library (as own_kernels' watched worker does)."""
-    from grader.build import ncu_path
+    """(plan, report path, worker) of try ``attempt``: the CUDA worker that Nsight Compute launches suspended in its
+    sandbox (ncu_watch.launched_suspended), as own_kernels' watched worker is; the attach that measures it
+    (measured_profiling), outside the sandbox under the machine's profiler lock, writes the report. Until session 48
+    ncu launched it from outside its sandbox and profiled from its start, so it could start only under that lock, in the
+    timed phase."""
+    from grader.checks.ncu_watch import launched_suspended
     from grader.labs.common import cuda_plan  # a lab's piece: imported here, as checks do not import labs
 
     plan = cuda_plan(ctx, source_name(ctx))
@@ -697,14 +717,20 @@ def measured_worker(ctx, attempt: int = 1):
 
     def make():
         report.unlink(missing_ok=True)
-        wrapper = [ncu_path(), "--clock-control", "none", "--metrics", ",".join(MEASURED_METRICS), "--nvtx",
-                   "--nvtx-include", f"{nvtx_label(ctx)}/", "--launch-count", str(MEASURED_LAUNCHES),
-                   "--target-processes", "all", "--force-overwrite", "--export", str(report)]
-        return new_worker(ctx, "cuda", f"cuda-measured-{attempt}", gpu=True, ro=list(plan.ro),
-                          env={**dict(plan.env), "GRADER_WARM": "torch"}, rw=list(plan.rw), wrapper=wrapper,
-                          share_net=True)
+        return launched_suspended(ctx, "cuda", f"cuda-measured-{attempt}", MEASURED_LANE, ro=list(plan.ro),
+                                  env=dict(plan.env), rw=list(plan.rw), launch=("--nvtx",))
 
     return plan, report, started_worker(ctx, f"measured-{attempt}", make)
+
+
+def measured_profiling(ctx, report: Path) -> tuple[str, ...]:
+    """What the attach to the measured worker records, and where: the report's metrics, of at most MEASURED_LAUNCHES
+    launches inside the NVTX range `make profile` uses (grader/profile.py), written to ``report``. NVTX itself is
+    the launching ncu's option (measured_worker): `ncu --mode attach --nvtx` is refused ("Invalid option --nvtx
+    specified for --mode attach": docs/data/evidence-2026-12-03f, call 2)."""
+    return ("--clock-control", "none", "--metrics", ",".join(MEASURED_METRICS), "--nvtx-include",
+            f"{nvtx_label(ctx)}/", "--launch-count", str(MEASURED_LAUNCHES), "--force-overwrite", "--export",
+            str(report))
 
 
 def _remeasure(ctx, mine: list[dict], notes: list[str]) -> Result | None:
@@ -794,22 +820,40 @@ def _disagreeing(report: dict, judged: dict, settings: bool = True) -> list[str]
 
 
 def _measured_ready(ctx, attempt: int, start_s: float):
-    """(plan, report path, worker, stage, the init's reply, WorkerGone) of try ``attempt``: its watched worker's start
-    answered and its init (the graded library loaded) sent, under the GPU lock shared; once per try (the first by
-    measured_ready, before the timed phase). ``stage`` is where a WorkerGone stopped it."""
+    """(plan, report path, worker, attach, stage, the init's reply, WorkerGone) of try ``attempt``: its watched worker's
+    start answered, then Nsight Compute attached (ncu_watch.Attaching: under the machine's profiler lock, which the
+    timed phase holds) as its init loads the graded library, under the GPU lock shared; once per try (the first by
+    measured_ready, before the timed phase). ``stage`` is where a WorkerGone stopped it; an attach that never
+    connected is a lost start ("its start"), Nsight Compute's and not the learner's."""
+    from grader.checks.ncu_watch import Attaching
+
     def make():
         plan, report, worker = measured_worker(ctx, attempt)
-        stage = "its start"
+        stage, attaching = "its start", None
         try:
             worker.call({"cmd": "hello"}, timeout_s=start_s)  # ncu's and the harness's start: no learner code
             stage = "loading your library"
             with ctx.gpu_work():  # free in the timed phase, which holds the GPU alone
-                return plan, report, worker, stage, worker.call({"cmd": "init", **plan.init},
-                                                                timeout_s=MEASURE_STEP_S), None
+                attaching = Attaching(ctx, worker, ctx.rundir("profile-measured") / f"ncu-{attempt}.log",
+                                      measured_profiling(ctx, report))
+                ctx.closers.append(lambda grace_s=0.0: attaching.end(0.0))  # a timed phase cut short leaves none
+                return plan, report, worker, attaching, stage, worker.call({"cmd": "init", **plan.init},
+                                                                           timeout_s=MEASURE_STEP_S), None
         except WorkerGone as gone:
-            return plan, report, worker, stage, None, gone
+            if attaching is not None and attaching.error:  # Nsight Compute's, not the learner's: a lost start
+                stage, gone = "its start", WorkerGone("hung", attaching.error, worker)
+            return plan, report, worker, attaching, stage, None, gone
 
     return ctx.once(("measured-ready", attempt), make)
+
+
+def _end_measured(worker, attaching, grace_s: float) -> None:
+    """The try is over: the worker leaves (ncu writes its record as the process ends: ``grace_s`` to do so), then the
+    attach, given as long to write the report; the worker's port goes back."""
+    worker.close(grace_s)
+    if attaching is not None:
+        attaching.end(grace_s)
+    getattr(worker, "ncu_port_release", lambda: None)()
 
 
 def measured_ready(ctx, done: dict) -> None:
@@ -833,7 +877,7 @@ def _measured(ctx) -> tuple[list[dict], str, Path | None]:
     the harness's (no learner code has run): tried again in a fresh sandbox."""
     spec, error, worker = ctx.spec, "", None
     for attempt, start_s in enumerate(MEASURE_START_S, 1):
-        plan, report, worker, stage, reply, gone = _measured_ready(ctx, attempt, start_s)
+        plan, report, worker, attaching, stage, reply, gone = _measured_ready(ctx, attempt, start_s)
         try:
             if gone is not None:
                 raise gone
@@ -843,18 +887,18 @@ def _measured(ctx) -> tuple[list[dict], str, Path | None]:
                                      "family": "randn" if "randn" in spec.families else next(iter(spec.families)),
                                      "seed": ctx.seed, "range": nvtx_label(ctx)}, timeout_s=MEASURE_STEP_S)
             if reply.has("error"):
-                worker.close()
+                _end_measured(worker, attaching, 0.0)
                 return [], f"{stage}: {reply.sub('error').text('message', 300, default='')}", worker.log
             if reply.data.get("code"):
-                worker.close()
+                _end_measured(worker, attaching, 0.0)
                 return [], f"your launcher returned cudaError {reply.data.get('code')}", worker.log
         except WorkerGone as gone:
-            worker.close()
+            _end_measured(worker, attaching, 0.0)
             if stage == "its start":
-                error = f"Nsight Compute's start did not answer in {start_s:.0f} s ({attempt} tries)"
+                error = f"Nsight Compute's start did not answer in {start_s:.0f} s ({attempt} tries): {gone}"
                 continue
             return [], f"{stage}: {gone}", worker.log
-        worker.close(NCU_CLOSE_S)  # ncu writes its report as the process ends: given time to, not killed at once
+        _end_measured(worker, attaching, NCU_CLOSE_S)  # the report is written as the process ends: not killed at once
         if not report.is_file():
             return [], "Nsight Compute wrote no report", worker.log
         facts = _read(ctx, report, f"profile-measured-{attempt}", {})

@@ -42,9 +42,10 @@ def register(lab, spec, source: str, report: str) -> None:
     # timed (it runs last, with the GPU to itself; traced beside other work a launch measured 2.7x the report's time on
     # an H100, and a trace beside Nsight Compute's run of lab 03 is a second profiler on the GPU at once), and so are
     # the checks that need it. On a GPU of the report's model, Nsight Compute measures the graded library again
-    # (decision 137): the timed phase then holds the machine's profiler lock (measures_again), and the watched worker
-    # starts as the timed checks get ready and loads the library before they take the GPU (measured_ready). Elsewhere
-    # the graded library is traced (CUPTI, through torch's profiler): its worker starts as soon as the report is read
+    # (decision 137): the timed phase then holds the machine's profiler lock (measures_again). The watched worker,
+    # which Nsight Compute launches suspended, starts as soon as the report is read (02.profile.loads, decision 201),
+    # and is attached and loads the library, under that lock, before the timed checks take the GPU (measured_ready).
+    # Elsewhere the graded library is traced (CUPTI, through torch's profiler): its worker starts as soon as the report is read
     # (02.profile.loads) and sets up the profiler meanwhile, which took 5.6 s of the timed phase when done there; its
     # init is sent before the timed phase too (trace_ready).
     lab.before_timed += [profile.prestart_measured, profile.trace_ready, profile.measured_ready]

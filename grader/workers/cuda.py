@@ -239,8 +239,9 @@ class CudaWorker:
 
     def cmd_profiled(self, message, link):
         """One launch at ``dims`` inside the NVTX range ``range``, after three warm-up launches outside it, as
-        `make profile` records it (grader/workers/profile_target.py): what Nsight Compute, which started this
-        worker from outside its sandbox, measures again for the profile checks (grader/checks/profile.py). Nothing
+        `make profile` records it (grader/workers/profile_target.py): what Nsight Compute, which launched this
+        worker suspended and attached from outside its sandbox, measures again for the profile checks
+        (grader/checks/profile.py). Nothing
         here is trusted: ncu's record is read by the judge, and a launch outside the range is simply not in it."""
         op, dims = self.op, message["dims"]
         inputs = op.make_inputs(message["family"], dims, int(message["seed"]), "cuda")
