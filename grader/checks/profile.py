@@ -542,10 +542,18 @@ def prestart_trace(ctx) -> None:
     Nsight Compute): the trace worker starts now if there is a GPU, the source is begun and the report is there
     (otherwise the cross-check never runs), and sets up torch's profiler while the library builds and runs its
     cases."""
-    if (ctx.device.has_cuda and ctx.builddir is not None and source_name(ctx) in ctx.builds
-            and begun(ctx, source_name(ctx)) and (ctx.stage / report_path(ctx)).is_file()):
-        ctx.builddir.mkdir(parents=True, exist_ok=True)
+    if (ctx.stage / report_path(ctx)).is_file() and _library_begun(ctx):
         trace_worker(ctx)
+
+
+def _library_begun(ctx) -> bool:
+    """Whether a worker for the graded library may start now (prestart_trace, prestart_measured_early): a GPU, and a
+    source begun that this grading builds; its build folder is made, for the sandbox to show, before the build ends."""
+    if not (ctx.device.has_cuda and ctx.builddir is not None and source_name(ctx) in ctx.builds
+            and begun(ctx, source_name(ctx))):
+        return False
+    ctx.builddir.mkdir(parents=True, exist_ok=True)
+    return True
 
 
 def _trace_init(ctx):
@@ -684,9 +692,7 @@ def prestart_measured_early(ctx) -> None:
     torch's start (5-8 s: docs/data/evidence-2026-12-03e) overlaps the library's cases instead of holding the machine's
     profiler lock in the timed phase. Nsight Compute launches it suspended (ncu_watch.launched_suspended): nothing of
     the learner's runs, and no session watches it, until measured_ready's attach under that lock (decision 201)."""
-    if (ctx.device.has_cuda and ctx.builddir is not None and source_name(ctx) in ctx.builds
-            and begun(ctx, source_name(ctx))):
-        ctx.builddir.mkdir(parents=True, exist_ok=True)
+    if _library_begun(ctx):
         measured_worker(ctx)
 
 
