@@ -57,21 +57,27 @@ grade-cohort: $(VENV)/.ready-cohort
 list: $(VENV)/.ready-grade
 	$(PY) -m grader --list $(if $(KERNEL),--kernel $(KERNEL))
 
+# The tests start Python hundreds of times (each xdist worker, each grading they run): every start keeps its compiled
+# modules in .venv/pycache, outside the tree, even where PYTHONDONTWRITEBYTECODE is set (collecting took 8.5 s, not
+# 4.6 s, without them on the 2-core machine: decision 202). The sandbox's workers never write there (sandbox.py).
+TEST_ENV = env -u PYTHONDONTWRITEBYTECODE PYTHONPYCACHEPREFIX="$(CURDIR)/$(VENV)/pycache"
+
 test: $(VENV)/.ready-dev $(VENV)/.ready-docs $(VENV)/.ready-cohort
-	$(PY) -m pytest -q
+	$(TEST_ENV) $(PY) -m pytest -q
 
 # test-fast: the tests a few at a time (pytest-xdist, a dev dependency): one process took 64-66 s on the 2-core
-# machine in session 23, two take about 40 s (decision 129).
-FAST_TEST_JOBS ?= $(shell python3 -c "import os; print(max(1, min(4, os.cpu_count() or 2)))" 2>/dev/null || echo 2)
+# machine in session 23, two about 40 s then (decision 129). One more process than cores: a few tests wait on
+# workers and locks, and three took 41-44 s there where two took 51 s and four 47 s (decision 202).
+FAST_TEST_JOBS ?= $(shell python3 -c "import os; print(max(1, min(4, (os.cpu_count() or 2) + 1)))" 2>/dev/null || echo 3)
 test-fast: $(VENV)/.ready-dev $(VENV)/.ready-cohort
-	$(PY) -m pytest -q -m "not slow and not gpu" --ignore=tests/docs -n $(FAST_TEST_JOBS)
+	$(TEST_ENV) $(PY) -m pytest -q -m "not slow and not gpu" --ignore=tests/docs -n $(FAST_TEST_JOBS)
 
 # GPU tests grade a few submissions at once where pytest-xdist is there (each run has its own work folder;
 # grader/gpu_lock.py gives every speed measurement the GPU to itself): half the cores, at most 8 (six left an H200
 # machine's 16 cores under a third busy: session 16, docs/data/evidence-2026-11-29c).
 GPU_TEST_JOBS ?= $(shell python3 -c "import os; print(max(1, min(8, (os.cpu_count() or 2) // 2)))" 2>/dev/null || echo 4)
 test-gpu: $(VENV)/.ready-dev
-	$(PY) -m pytest -q -m gpu --ignore=tests/docs $$($(PY) -c "import xdist" 2>/dev/null && echo "-n $(GPU_TEST_JOBS) --dist worksteal")
+	$(TEST_ENV) $(PY) -m pytest -q -m gpu --ignore=tests/docs $$($(PY) -c "import xdist" 2>/dev/null && echo "-n $(GPU_TEST_JOBS) --dist worksteal")
 
 learner-copy: $(VENV)/.ready-grade
 	@$(if $(DEST),true,echo "make learner-copy needs DEST=folder (a new folder outside this repository)" >&2; exit 2)

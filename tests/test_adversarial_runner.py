@@ -420,7 +420,7 @@ def test_a_worker_outlives_the_thread_that_started_it(tmp_path):
         time.sleep(1)
         assert worker.proc.poll() is None, f"the worker died with the thread that started it ({worker.proc.poll()})"
     finally:
-        worker.close()
+        worker.close(grace_s=0)
 
 
 def test_a_start_that_stalls_in_its_imports_says_where(tmp_path):

@@ -471,7 +471,7 @@ def test_a_watched_worker_starts_only_while_this_process_holds_the_profiler_lock
         watched.start()  # from this thread, the hold being another's of this process
         assert watched.proc is not None
     finally:
-        watched.close()
+        watched.close(grace_s=0)  # nothing of its own to finish: no 2 s wait (a worker still importing)
         release.set()
         holder.join(5)
     assert not gpu_lock.profiler_held_here(), "the hold outlived its with-block"
@@ -482,7 +482,7 @@ def test_a_watched_worker_starts_only_while_this_process_holds_the_profiler_lock
         plain.start()
         assert plain.proc is not None
     finally:
-        plain.close()
+        plain.close(grace_s=0)
 
 
 def test_the_profiler_lock_is_one_for_every_gpu_of_the_machine(tmp_path):
@@ -547,7 +547,7 @@ def test_a_worker_that_nsight_compute_launches_suspended_starts_without_the_prof
             assert args[0] == str(script), args
         assert suspended.spoke_within(30) and suspended.first_output_s is not None, suspended.log_text()
     finally:
-        suspended.close()
+        suspended.close(grace_s=0)
     quiet = tmp_path / "fake-ncu-waiting"  # Nsight Compute's line at once, then a harness that never begins
     quiet.write_text("#!/bin/sh\necho '==PROF== Waiting for profiler to attach on ports 50200-50200'\nsleep 30\n")
     quiet.chmod(0o755)
@@ -556,7 +556,7 @@ def test_a_worker_that_nsight_compute_launches_suspended_starts_without_the_prof
         lost.start()
         assert not lost.spoke_within(1.5), "ncu's own line was taken for the harness's first"
     finally:
-        lost.close()
+        lost.close(grace_s=0)
     refused = Worker("cuda", logdir=tmp_path / "w2", gpu=False, wrapper=[str(script), "--mode", "launch-and-attach"])
     with pytest.raises(RuntimeError, match="profiler lock"):
         refused.start()

@@ -526,3 +526,24 @@ def test_a_lab_whose_timed_checks_profile_takes_the_profiler_lock_before_it_gets
                           "profiler released", "analysed"], events
     else:
         assert events == ["before timed, held False", "exclusive", "measured", "watched", "analysed"], events
+
+
+def test_a_grading_told_there_is_no_gpu_names_torchs_version_without_importing_it():
+    """GRADER_FORCE_CPU=1: the judge's look at the device imported torch only to read its version (1.7 s of a 2-core
+    machine's CPU in each of the tests' gradings without a GPU). The version now comes from the installed metadata;
+    a distribution that is not installed is None."""
+    import os
+    import subprocess
+    import sys
+
+    code = ("import sys; from grader.pipeline import probe_device, installed_versions\n"
+            "d = probe_device()\n"
+            "print(d.has_cuda, d.reason, 'torch' in sys.modules, 'triton' in sys.modules, d.versions['torch'],"
+            " installed_versions('no-such-distribution-here'))")
+    proc = subprocess.run([sys.executable, "-c", code], cwd=Path(__file__).resolve().parent.parent, text=True,
+                          capture_output=True, env={**os.environ, "GRADER_FORCE_CPU": "1"}, timeout=120)
+    assert proc.returncode == 0, proc.stderr
+    from importlib.metadata import version
+
+    assert proc.stdout.split() == ["False", "GRADER_FORCE_CPU=1", "False", "False", version("torch"),
+                                   "{'no-such-distribution-here':", "None}"], proc.stdout
