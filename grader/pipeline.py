@@ -19,7 +19,7 @@ from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from grader import sandbox
+from grader import bytecode, sandbox
 from grader.build import build_cuda, nvcc_path
 from grader.channel import BadReply
 from grader.checks.started import unfinished
@@ -433,6 +433,8 @@ def _grade(labs: list[Lab], submission: Path, learner: str | None, workroot: Pat
     # are on their way (on an H100 the probe took 2.9 s beside it, 0.1 s alone).
     with trace.span("set-up: the sandbox's probe"):
         box = sandbox.probe()
+    if box.isolated:
+        bytecode.warm()  # where the packages came without bytecode, and it is not kept yet: for the next gradings
     with trace.span("set-up: staging"):
         staged = {lab.number: stage_lab(lab, submission, workroot) for lab in labs}
     build_jobs = max(1, min(4, os.cpu_count() or 1))

@@ -26,6 +26,8 @@ import sys
 from dataclasses import dataclass
 from pathlib import Path
 
+from grader import bytecode
+
 REPO = Path(__file__).resolve().parent.parent
 SYSTEM_DIRS = ("/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32", "/etc", "/opt")
 # Environment a sandboxed process keeps; everything else is dropped.
@@ -101,6 +103,10 @@ class Sandbox:
             args += ["--ro-bind", str(path), str(path)]
         for path in rw:
             args += ["--bind", str(path), str(path)]
+        pycache_env, pycache = bytecode.worker_env(isolated=True)  # read, never written (grader/bytecode.py):
+        if pycache is not None:  # bound last, so that no writable folder bound above can hold it
+            args += ["--ro-bind", str(pycache), str(pycache)]
+            environment.update(pycache_env)
         if gpu:
             args += ["--ro-bind-try", "/sys", "/sys"]
             for node in sorted(glob.glob("/dev/nvidia*")) + sorted(glob.glob("/dev/dri/*")):

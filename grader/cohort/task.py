@@ -194,7 +194,7 @@ def finished_log(header: list[str], grader_log: Path, footer: str) -> str:
 # one folder: a broken file passed on a classmate's build); GRADER_NO_SANDBOX, GRADER_FORCE_CPU and a shared
 # GRADER_CACHE would change what a grade means or let one learner's worker write what another's build reads.
 GRADER_SETTINGS = ("GRADER_TIMEOUT_S", "GRADER_BLOCK_TIMEOUT_S", "GRADER_JOBS", "GRADER_LOCK_DIR", "GRADER_TRACE",
-                   "GRADER_PROGRESS", "GRADER_WARM", "GRADER_NCU_READER", "GRADER_SCRATCH")
+                   "GRADER_PROGRESS", "GRADER_WARM", "GRADER_NCU_READER", "GRADER_SCRATCH", "GRADER_PYCACHE")
 
 
 def owned(submission: str, needed: list[str]) -> str:
