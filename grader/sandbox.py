@@ -104,8 +104,8 @@ class Sandbox:
         for path in rw:
             args += ["--bind", str(path), str(path)]
         pycache_env, pycache = bytecode.worker_env(isolated=True)  # read, never written (grader/bytecode.py):
-        if pycache is not None:  # bound last, so that no writable folder bound above can hold it
-            args += ["--ro-bind", str(pycache), str(pycache)]
+        if pycache is not None:  # bound last, so that no writable folder bound above can hold it; a folder removed
+            args += ["--ro-bind-try", str(pycache), str(pycache)]  # meanwhile: the worker compiles from source
             environment.update(pycache_env)
         if gpu:
             args += ["--ro-bind-try", "/sys", "/sys"]

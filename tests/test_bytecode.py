@@ -180,3 +180,15 @@ def test_pytest_xdist_starting_on_an_empty_folder_keeps_its_workers(tmp_path):
     assert run.returncode == 0, run.stdout[-3000:]
     assert "crashed" not in run.stdout and "5 passed" in run.stdout, run.stdout[-3000:]
     assert bytecode.ready(folder)
+
+
+def test_a_folder_removed_while_a_grading_runs_does_not_stop_its_workers(tmp_path, monkeypatch):
+    """The folder is found once per grading; an instructor's `rm -rf ~/.cache` meanwhile must cost only speed."""
+    needs_sandbox()
+    folder = tmp_path / "pycache"
+    monkeypatch.setenv("GRADER_PYCACHE", str(folder))
+    assert bytecode.folder() == folder
+    folder.rmdir()
+    run = in_sandbox("import sys; print(sys.pycache_prefix)")
+    assert run.returncode == 0, run.stderr[-2000:]
+    assert run.stdout.strip() == str(folder)
