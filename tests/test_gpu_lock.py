@@ -13,6 +13,7 @@ import time
 import pytest
 
 from grader.gpu_lock import GpuLock
+from helpers import REPO
 
 
 def held_by_another_process(folder, hold: str, seconds: float) -> subprocess.Popen:
@@ -697,3 +698,32 @@ def test_a_worker_closed_by_another_thread_while_it_waits_for_an_answer_is_gone_
             other.call({"cmd": "hello"}, timeout_s=5)
     finally:
         other.close(0.0)
+
+
+@pytest.mark.parametrize("track", ["softmax", "gemm"])
+def test_the_watched_case_is_compiled_before_the_profiler_lock_by_gpu_shapes_in_the_shared_triton_cache(tmp_path,
+                                                                                                        track):
+    """Decision 204: 03.triton.own_kernels ran beside 03.triton.gpu_shapes, and its one case compiled the learner's
+    kernel under the machine's profiler lock, which every other grading's watched check waits for (1.9-7.1 s cases in
+    holds of 3.8-11.6 s: evidence 2026-12-04, call 2). It starts once gpu_shapes has passed; its case's shape is one of
+    gpu_shapes' and both workers use the same Triton cache, so the kernel is loaded, not compiled, inside the lock."""
+    from grader.checks import own_kernels
+    from grader.context import Context, Device
+    from grader.labs import lab03, lab03_triton
+    from grader.ops import get
+
+    spec = get(track)
+    lab = lab03.make(spec)
+    by_id = {c.id: c for c in lab.checks}
+    own, shapes = by_id["03.triton.own_kernels"], by_id["03.triton.gpu_shapes"]
+    assert "03.triton.gpu_shapes" in own.starts_after and own.profiled
+    stage = tmp_path / "stage"
+    stage.mkdir()
+    file = next(name for name in lab.editable if name.endswith("_triton.py"))
+    (stage / file).write_text("# a learner's file\n")
+    ctx = Context(lab, spec, stage, stage, REPO, None, Device(True, name="cuda"), 1234, tmp_path / "runs",
+                  cache=tmp_path / "cache")
+    gpu = lab03_triton.plan(ctx, file, "cuda")  # every GPU worker's of the lab, the watched one's too (own's check)
+    assert dict(gpu.env)["TRITON_CACHE_DIR"] in map(str, gpu.rw), "the watched worker could not read the cache"
+    shapes_run = [c.dim for c in spec.cases(spec.triton_gpu_plan, ctx.seed, 31)]  # what gpu_shapes runs
+    assert own_kernels.watched_case(ctx).dim in shapes_run

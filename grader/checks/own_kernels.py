@@ -230,14 +230,22 @@ def prestart(ctx, plan) -> None:
 START = "its start"  # the stage of a try whose worker never answered its start
 
 
+def watched_case(ctx):
+    """The one case the watched worker runs: of lab 03's GPU shapes (the spec's triton_gpu_plan, which
+    03.triton.gpu_shapes runs first, compiling its kernels into the submission's Triton cache), the one nearest a
+    million output elements. Its values are drawn afresh (a seed of its own)."""
+    out = ctx.spec.abi.names("out")[0]
+    return min(ctx.spec.cases(ctx.spec.triton_gpu_plan, ctx.seed, 35),
+               key=lambda c: abs(ctx.spec.numel(c.dim, out) - 1_000_000))
+
+
 def kernels_run(ctx, plan, attempt: int,
                 limits: tuple[float, float, float | None] | None = None) -> tuple[list[str], object, str]:
     """(kernel names ncu saw, the worker, an error). ``attempt`` numbers the try (its worker and its log);
     ``limits``: (its start's, its init's and case's each, its harness's first line's or None), the first try's by
     default."""
     log = ncu_log(ctx, attempt)
-    case = min(ctx.spec.cases(ctx.spec.triton_gpu_plan, ctx.seed, 35), key=lambda c: abs(
-        ctx.spec.numel(c.dim, ctx.spec.abi.names("out")[0]) - 1_000_000))
+    case = watched_case(ctx)
     kept = ctx.memo.get("ncu-kept")
     if kept is not None:
         kept.take()
