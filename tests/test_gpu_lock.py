@@ -714,8 +714,7 @@ def test_the_watched_case_is_compiled_before_the_profiler_lock_by_gpu_shapes_in_
 
     spec = get(track)
     lab = lab03.make(spec)
-    by_id = {c.id: c for c in lab.checks}
-    own, shapes = by_id["03.triton.own_kernels"], by_id["03.triton.gpu_shapes"]
+    own = next(c for c in lab.checks if c.id == "03.triton.own_kernels")
     assert "03.triton.gpu_shapes" in own.starts_after and own.profiled
     stage = tmp_path / "stage"
     stage.mkdir()
