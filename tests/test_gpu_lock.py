@@ -724,5 +724,5 @@ def test_the_watched_case_is_compiled_before_the_profiler_lock_by_gpu_shapes_in_
                   cache=tmp_path / "cache")
     gpu = lab03_triton.plan(ctx, file, "cuda")  # every GPU worker's of the lab, the watched one's too (own's check)
     assert dict(gpu.env)["TRITON_CACHE_DIR"] in map(str, gpu.rw), "the watched worker could not read the cache"
-    shapes_run = [c.dim for c in spec.cases(spec.triton_gpu_plan, ctx.seed, 31)]  # what gpu_shapes runs
+    shapes_run = [c.dim for c in lab03_triton.gpu_shapes_cases(ctx)]  # what gpu_shapes runs
     assert own_kernels.watched_case(ctx).dim in shapes_run

@@ -88,6 +88,12 @@ def triton_cache(ctx: Context) -> Path | None:
     return folder
 
 
+def gpu_shapes_cases(ctx: Context) -> list:
+    """What 03.triton.gpu_shapes runs: the spec's triton_gpu_plan, its values drawn from seed 31 (the watched case,
+    own_kernels.watched_case, is one of these shapes with values of its own)."""
+    return ctx.spec.cases(ctx.spec.triton_gpu_plan, ctx.seed, 31)
+
+
 def verdict(ctx: Context, run, p: WorkerPlan, what: str) -> Result:
     """The first thing wrong with a run, as one check's result."""
     for check in (lambda: kc.check_completes(ctx, run, p), lambda: kc.check_in_bounds(ctx, run),
@@ -165,7 +171,7 @@ def register(lab: Lab, spec, file: str) -> None:
                after=(f"{n}.triton.method",))
     def gpu_shapes(ctx: Context) -> Result:
         p = plan(ctx, file, "cuda")
-        run = kernel_run(ctx, "triton-gpu", p, spec.cases(spec.triton_gpu_plan, ctx.seed, 31), repeats=2, guard=0,
+        run = kernel_run(ctx, "triton-gpu", p, gpu_shapes_cases(ctx), repeats=2, guard=0,
                          timeout_s=180)
         return verdict(ctx, run, p, f"on {ctx.device.name}, twice each")
 
