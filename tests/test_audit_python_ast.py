@@ -75,6 +75,14 @@ CHEATS = {
     "class_held_then_used": "c = type(x)\nz = c.exp(x)",
     "dunder_class_computes": "z = x.__class__.exp(x)",
     "clone_then_computes": "z = x.clone() * 2",
+    # a lambda's defaults are read where it is made: called in place, it hands them back (red team, session 52)
+    "called_lambda_default": "a = (lambda p=x: p)()\nz = a * 2",
+    "called_lambda_keyword_only_default": "a = (lambda *, p=x: p)()\nz = a * 2",
+    "lambda_default_in_a_list": "a = [lambda p=x: p][0]()\nz = a * 2",
+    "lambda_default_holds_a_lambda": "a = (lambda f=(lambda: x): f())()\nz = a * 2",
+    "lambda_default_made_by_a_def": "def mk():\n    return lambda t=x: t\nz = mk()() * 2",
+    "def_default_is_a_lambda_default": "def f(g=lambda p=x: p):\n    return g()\nz = f() * 2",
+    "lambda_defaults_unpacked": "a, b = (lambda p=x, q=x: (p, q))()\nz = a - b",
 }
 
 ALLOWED = {
@@ -90,6 +98,7 @@ ALLOWED = {
                    "assert torch.is_floating_point(x) and not x.is_complex() and not torch.is_complex(x)\nz = x",
     "class_named_in_a_message": "assert x.dim() == 2, f'{type(x).__name__} {x.__class__.__name__} {type(x)}'\nz = x",
     "private_copy": "z = x.clone(memory_format=torch.contiguous_format)\nw = torch.clone(z)",
+    "lambda_with_a_number_default": "block = (lambda b=x.shape[1]: max(16, triton.next_power_of_2(b)))() * 2\nz = x",
 }
 
 

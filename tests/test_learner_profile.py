@@ -35,9 +35,23 @@ def test_learner_profile_rejects_the_template(tmp_path):
 
 
 def test_learner_profile_requires_pytorch(tmp_path):
-    write_profile(tmp_path, "ana", "# Ana\n\n## Phase 24 — CUDA & Triton\n\n" + "I wrote kernels and learned a lot. " * 10)
+    body = ("I wrote three CUDA kernels this phase: a naive one, a tuned one that reads each row once, and the same "
+            "softmax in Triton. Nsight Compute showed where the time went, and the tuned kernel ran near copy speed "
+            "on the big rows, after two weeks of work. ")
+    write_profile(tmp_path, "ana", "# Ana\n\n## Phase 24 — CUDA & Triton\n\n" + body)
     r = learner_profile(ctx_for(tmp_path, "ana"))
     assert r.status == Status.FAIL and "PyTorch" in r.message
+
+
+def test_learner_profile_refuses_a_few_words_repeated(tmp_path):
+    """Red team, session 52: `torch` forty times passed as a section of forty words that mentions PyTorch."""
+    write_profile(tmp_path, "ana", "# Ana\n\n## Phase 24 — CUDA & Triton\n\n" + "torch " * 40 + "\n")
+    r = learner_profile(ctx_for(tmp_path, "ana"))
+    assert r.status == Status.FAIL and "repeats a few words (1 of the 20 different words" in r.message, r.message
+    write_profile(tmp_path / "b", "ana", "# Ana\n\n## Phase 24 — CUDA & Triton\n\n" +
+                  "PyTorch, tensors! Autograd? " * 20 + "\n")  # case and punctuation do not make words different
+    r = learner_profile(ctx_for(tmp_path / "b", "ana"))
+    assert r.status == Status.FAIL and "(3 of the 20 different words" in r.message, r.message
 
 
 def test_learner_profile_accepts_a_real_update(tmp_path):
@@ -150,7 +164,8 @@ def test_learner_profile_counts_no_blank_words(tmp_path):
         write_profile(tmp_path, name, f"# {name}\n\n## Phase 24 — CUDA & Triton\n\nPyTorch {' '.join([blank] * 45)}\n")
         r = learner_profile(ctx_for(tmp_path, name))
         assert r.status == Status.FAIL and "too short" in r.message, (name, r.message)
-    prose = ("Aprendí PyTorch — tensores, *autograd* y `nn.Module` -> el modelo; año 2026, 1e-12 de error. " * 5)
+    prose = ("Aprendí PyTorch — tensores, *autograd* y `nn.Module` -> el modelo; año 2026, 1e-12 de error. "
+             "Después escribí el núcleo en Triton, medí su ancho de banda y leí el perfil de Nsight Compute. " * 3)
     write_profile(tmp_path, "sol", f"# Sol\n\n## Phase 24 — CUDA & Triton\n\n{prose}\n")
     r = learner_profile(ctx_for(tmp_path, "sol"))
     assert r.status == Status.PASS, r.message

@@ -2421,8 +2421,10 @@ class _Auditor(ast.NodeVisitor):
                            if getattr(node, part, None) is not None)
             finally:
                 self.scopes.pop()
-        if isinstance(node, ast.Lambda):  # lambda: x, a lambda holding a tensor of the enclosing scope
-            self.scopes.append((set(), set(_all_param_names(node.args))))
+        if isinstance(node, ast.Lambda):  # lambda: x, a lambda holding a tensor of the enclosing scope; or one of
+            # its defaults, read where it is made: (lambda p=x: p)(), called in place (red team, session 52)
+            defaults = self._tensor_defaults(node.args)
+            self.scopes.append((defaults, set(_all_param_names(node.args)) - defaults))
             try:
                 return self._tensor_expr(node.body)
             finally:

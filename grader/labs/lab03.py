@@ -18,6 +18,7 @@ SECTION = re.compile(r"^##\s+Phase 24\b.*?$(?P<body>.*?)(?=^ {0,3}#{1,2}(?:[ \t]
                      r"|^(?![ \t]|(?:[-*+]|\d{1,9}[.)])(?:[ \t]|$)|[>#])\S[^\n]*\n {0,3}(?:=+|-+)[ \t]*$|\Z)",
                      re.M | re.S)
 MIN_WORDS = 40
+MIN_DIFFERENT_WORDS = 20  # of them, told apart as words (case and punctuation aside): `torch` forty times is no prose
 
 
 def make(spec) -> Lab:
@@ -84,6 +85,13 @@ def learner_profile(ctx: Context) -> Result:
             f"is too short ({len(text.split())} of the {MIN_WORDS} words it needs)"
         return failed(f"the Phase 24 section {what}", hint=hint, details=[
             f"expected: at least {MIN_WORDS} words of your own", f"found: {len(text.split())} words"])
+    different = len({w for w in (re.sub(r"[^\w]+", "", w).lower() for w in text.split()) if w})
+    if different < MIN_DIFFERENT_WORDS:  # red team, session 52: one word forty times passed
+        return failed(f"the Phase 24 section repeats a few words ({different} of the {MIN_DIFFERENT_WORDS} "
+                      "different words it needs)", hint=hint, details=[
+                          f"expected: at least {MIN_WORDS} words of your own, {MIN_DIFFERENT_WORDS} of them different: "
+                          "a few sentences on what this phase taught you", f"found: {len(text.split())} words, "
+                          f"{different} different"])
     if not re.search(r"\b(py)?torch\b", text, re.I):
         return failed("the Phase 24 section does not mention PyTorch", hint=hint, details=[
             "expected: what you now understand of PyTorch (tensors and storage, autograd, nn.Module, ...)"])

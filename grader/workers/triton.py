@@ -479,6 +479,16 @@ def interpreter_kernel_guard() -> None:
     def as_tl_values(value):
         return call(TL_VALUES, value)
 
+    triton_home = Path(triton.__file__).resolve().parent
+
+    def triton_own(filename: str) -> bool:
+        """A function of Triton's own package (tl.softmax in triton/language/standard.py), not of the learner's file:
+        where its source lies (the submission's file is staged outside any package of the interpreter)."""
+        try:
+            return Path(filename).resolve().is_relative_to(triton_home)
+        except (OSError, ValueError):
+            return False
+
     def is_constexpr(annotation) -> bool:
         return "constexpr" in ast.unparse(annotation)
 
@@ -489,7 +499,14 @@ def interpreter_kernel_guard() -> None:
         on a loaded bit rebuilt the loaded value as a Python int, which indexed the file's tuples (red team, session
         31). A `tl.constexpr` local is a constant bound once: the compiler refuses to bind it again ("constexpr cannot
         be reassigned"), which `b: tl.constexpr = b + (1 << i)` under such an `if` did in the interpreter; so one is
-        a statement of the function's own body, and its name is bound nowhere else there."""
+        a statement of the function's own body, and its name is bound nowhere else there. That rule is the learner's
+        code's only: Triton's own @jit functions are rewritten too when a kernel calls them, and tl.softmax binds
+        `_dim: core.constexpr` in both arms of an if, which the GPU compiler accepts there (a right kernel that
+        called it failed, the message naming code not in its file: red team, session 52)."""
+
+        def __init__(self, triton_own: bool = False):
+            super().__init__()
+            self.triton_own = triton_own
 
         def visit_FunctionDef(self, node):
             stores: dict[str, int] = {}
@@ -502,7 +519,7 @@ def interpreter_kernel_guard() -> None:
                 if isinstance(sub, ast.AnnAssign) and isinstance(sub.target, ast.Name) and \
                         is_constexpr(sub.annotation):
                     name = sub.target.id
-                    if id(sub) not in top or stores.get(name, 0) > 1 or name in params:
+                    if not self.triton_own and (id(sub) not in top or stores.get(name, 0) > 1 or name in params):
                         raise TypeError(f"{node.name}: {name} is a tl.constexpr local bound more than once, or inside "
                                         "an if or a loop: a constexpr is a compile-time constant, bound once in the "
                                         "kernel's body (the GPU compiler refuses to bind it again)")
@@ -596,7 +613,7 @@ def interpreter_kernel_guard() -> None:
             if isinstance(node, (ast.For, ast.comprehension)) and isinstance(node.iter, ast.Call) and \
                     isinstance(node.iter.func, ast.Name) and node.iter.func.id == "range":
                 node.iter.func = ast.copy_location(ast.Name(id=LOOP_RANGE, ctx=ast.Load()), node.iter.func)
-        transformed_ast = ast.fix_missing_locations(Assignments().visit(transformed_ast))
+        transformed_ast = ast.fix_missing_locations(Assignments(triton_own(self.filename)).visit(transformed_ast))
         code = compile(transformed_ast, filename=self.filename, mode="exec")
         local_namespace = {**self.kwargs}
         namespace = {**vars(interpreter), **self.fn.__globals__}  # the module's names win; it is never written
