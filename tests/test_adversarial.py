@@ -28,6 +28,7 @@ Each folder tests/adversarial/<name>/ holds NN-name/ lab folders and a manifest,
                                    # a case that changes a few lines of a solution holds only those lines;
                                    # replace_hex = [["b9d2...", "6666..."]]: bytes, in hex, the same way
                                    # append_slice = [{source, start, end, replace_hex}]: bytes of a file, added
+                                   # append_parts = [[text, times], ...]: each text, repeated, added after append
 
 Every case also asserts: the grader never exits 3 (internal error) or 4 (voided), results.json is written
 and agrees with the printed report, and the grader's tree (grader/, solutions/, labs/) is unchanged; for
@@ -190,7 +191,10 @@ def materialise(case: Case, dest: Path) -> Path:
                     assert bytes.fromhex(old) in extra, f"{case.name}: {old!r} is not in the slice of {piece['source']}"
                     extra = extra.replace(bytes.fromhex(old), bytes.fromhex(new))
                 data += extra
-            path.write_bytes(data + s.get("append", "").encode())
+            data += s.get("append", "").encode()
+            for text, times in s.get("append_parts", []):  # [[text, times], ...]: a file too big to commit
+                data += text.encode() * int(times)
+            path.write_bytes(data)
         else:
             raise ValueError(f"{case.name}: unknown setup op {s['op']!r}")
     return sub

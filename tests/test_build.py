@@ -683,3 +683,39 @@ def test_build_sets_compiling_before_it_ends(tmp_path):
     assert not seen  # set once nvcc started, seconds before the build (compile, link, audit) ends
     done.join(120)
     assert seen and seen[0].ok and compiling.is_set()
+
+
+@pytest.mark.timeout(120)
+@pytest.mark.parametrize("unit", ["\n", "\xa0\n", " \t\n", "#include <a\n", "#  \n", "#line 1\n", "%:\n"],
+                         ids=["blank", "nbsp", "blanks", "unclosed_include", "hash", "line_directive", "digraph"])
+def test_the_source_audit_reads_a_file_in_time_linear_in_its_length(unit):
+    """The source audit runs in the judge's own process, before any sandbox or time limit: a pattern that started at
+    every line and ran over every blank line after it (^\\s*#\\s*include under re.M) took 1003 s on a file of a million
+    empty lines (red team, session 52). Each file here is as long as a lab file may be (1 MiB), made of one line
+    repeated; the whole audit of its text takes seconds at most (0.15 s measured), not hours."""
+    import time
+
+    solution = (REPO / "solutions/01-naive-kernel/softmax_naive.cu").read_text()
+    text = unit * ((1 << 20) // len(unit.encode()))
+    started = time.monotonic()
+    source.text_problems(text)
+    source.include_problems(text, lambda header: True)
+    source.macro_problems(text)
+    source.untouched_regions(text, solution)
+    assert time.monotonic() - started < 10, f"{unit!r}: the audit took {time.monotonic() - started:.1f} s"
+
+
+@pytest.mark.timeout(120)
+def test_untouched_regions_reads_outwards_from_each_todo_line():
+    """A file of copies of a stub's TODO line, each after the line the stub has before it: each copy read the whole
+    rest of the file, time quadratic in its lines (0.4 s for 1 MB of them, bounded by the lines' length; session 52).
+    Read outwards from each copy, the answer is the one a single copy gets."""
+    import time
+
+    solution = (REPO / "solutions/01-naive-kernel/softmax_naive.cu").read_text()
+    todo, placeholder, after, before = source.stub_regions(solution)[0]
+    pair = f"{before}\n// TODO(01-1): {todo}\n"
+    started = time.monotonic()
+    assert source.untouched_regions(pair * ((1 << 20) // len(pair)), solution) == \
+        source.untouched_regions(pair, solution)
+    assert time.monotonic() - started < 10

@@ -406,7 +406,7 @@ MAX_RELOCATIONS = 50_000
 # largest device code the audit reads, 4 MiB, is about 50 MB).
 LISTING_CAP = 64 << 20
 
-LINK_TIME_SECTIONS = re.compile(r"^\s*\[\s*\d+\]\s+(\.gnu\.(?:offload_)?lto_\S*)", re.M)
+LINK_TIME_SECTIONS = re.compile(r"^[ \t]*\[[ \t]*\d+\][ \t]+(\.gnu\.(?:offload_)?lto_\S*)", re.M)  # within a line
 
 
 def object_problems(obj: Path, run_tool) -> list[str]:
@@ -658,7 +658,7 @@ def _host_code(library: Path, run_tool, image: _Image, facts: ElfFacts) -> None:
     # which then ran a syscall hidden in the next instruction's bytes; red team, session 22).
     code, intel = run_tool(["objdump", "-d", "-w", "-M", "intel64", "--no-show-raw-insn", str(library)],
                            timeout_s=120)
-    starts = [set(re.findall(r"(?m)^\s*([0-9a-f]+):\s", listing)) for listing in (text, intel)]
+    starts = [set(re.findall(r"(?m)^[ \t]*([0-9a-f]+):(?:[ \t]|$)", listing)) for listing in (text, intel)]  # in a line
     if code != 0 or starts[0] != starts[1]:
         apart = min((int(a, 16) for a in starts[0] ^ starts[1]), default=0)
         facts.problems.append(f"has host code that Intel's and AMD's processors read as different instructions (at "

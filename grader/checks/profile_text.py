@@ -256,9 +256,10 @@ def _readable(text: str) -> str:
     # team, session 30). So do a table row's cells past its header's count. A footnote's definition ([^1]: text)
     # shows at the page's foot, and is read as a paragraph (red team rt46: it was dropped as a link's definition).
     text = _table_cells(_html_tables(_FOOTNOTE_DEFINITION.sub("", _LINK_DEFINITION.sub("", text))))
-    return "\n".join(_ARROW.sub(" \u2192 ", _MARKS_AT_UNIT.sub(r"\2", _MARKS_IN_NUMBER.sub("", _EMPHASIS.sub("", plain(
+    return "\n".join(_ARROW.sub(" \u2192 ", _MARKS_AT_UNIT.sub(r"\2", _PARENS_AT_UNIT.sub(
+        r"\1", _MARKS_IN_NUMBER.sub("", _EMPHASIS.sub("", plain(
         _links(_TAG.sub("", _SUPERSCRIPT.sub(r" \1", _BLOCK_TAG.sub(" ", _ESCAPE.sub(r"\1", _BLOCK_QUOTE.sub(
-            "", powers_of_ten(tex_text(line).replace("\\|", "\u00a6").replace("\\![", "! ["))))))), defined))))))
+            "", powers_of_ten(tex_text(line).replace("\\|", "\u00a6").replace("\\![", "! ["))))))), defined)))))))
         if line.strip() else line for line in markdown_lines(text))
 
 
@@ -614,7 +615,9 @@ def _rates() -> dict:
 
 
 _UNITS = {
-    **_spellings("percent", (1.0,), "%", "percent", "percents", "per cent", "per-cent", "pct", "pct.", "por ciento"),
+    **_spellings("percent", (1.0,), "%", "percent", "percents", "per cent", "per-cent", "pct", "pct.", "por ciento",
+                 "pc", "in percent", "out of 100", "/100", "sobre 100"),  # red team, session 52: "97.1 out of
+    **_spellings("percent", (0.1,), "\u2030", "per mille", "per mil", "permille", "por mil"),  # 100", "971 \u2030"
     **_spellings("time", (1.0,), "ns", "nsec", "nsecs", "nsecond", "nseconds", "nanosec", "nanosecs", "nanosecond",
                  "nanoseconds", "nanosegundo", "nanosegundos"),
     **_spellings("time", (1e3,), "us", "µs", "μs", "usec", "usecs", "usecond", "useconds", "µsec", "μsec", "µsecs",
@@ -651,6 +654,10 @@ _NUMBER = re.compile(
     re.I)  # a % sign is no word's: a digit glued after it ("97.0 %<!-- -->1" renders "97.0 %1") leaves it the unit
 # Emphasis and code marks between a number and its unit render as nothing: **88.2** us, ``88.2`` us and 88.2 **us**
 # read "88.2 us" (the stars had hidden the unit with any unit but %: red team, session 16).
+# Parentheses around a figure before its unit render as written, and a reader reads the figure with its unit:
+# "(97.1) %" is 97.1 %, "(500) us" 500 us (red team, session 52: read as bare counts, compared with nothing).
+_PARENS_AT_UNIT = re.compile(r"\(([ \t]*\d[\d.,]*[ \t]*)\)(?=[ \t]*(?:" + _UNIT_ALT +
+                             r")(?:(?<=%)|(?![A-Za-z0-9_/\u00c0-\u024f])))", re.I)
 _MARKS_AT_UNIT = re.compile(r"(?<=\d)([*_`~]*)([ \t]*)[*_`~]*(?=(?:" + _UNIT_ALT + r")(?![A-Za-z0-9_/\u00c0-\u024f]))",
                             re.I)
 # A bracketed word between a figure and its unit ("[1.41][d] ms", an undefined reference shown as written): the
