@@ -172,3 +172,12 @@ def test_the_signature_lesson_is_not_given_for_a_typo_in_a_file_named_after_its_
     typo = ["vector_add.cu(5): error: this declaration has no storage class or type specifier\n"
             "  __global_ void vector_add_kernel(const float* a, const float* b, float* c, int n) {"]
     assert compile_lessons(typo, abi) == []
+
+
+def test_a_changed_input_is_named_once_whatever_its_name():
+    """Softmax's input is called `input`: its message read "the input input was changed" (red team, session 52)."""
+    from grader.checks.kernels import _the_input
+
+    assert _the_input("input") == "the input"
+    assert _the_input("a") == "the input a"  # vector add's and GEMM's inputs keep their names
+    assert {name: _the_input(name) for name in get("softmax").abi.names("in")} == {"input": "the input"}

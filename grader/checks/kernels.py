@@ -172,7 +172,7 @@ def _run_case(ctx, worker: Worker, case: Case, key: str, *, repeats: int, guard:
                 before = t.cpu().numpy().reshape(-1).view(np.uint32)
                 if not np.array_equal(after, before):
                     diff = int(np.flatnonzero(after != before)[0])
-                    result.outside.append(f"the input {name} was changed (first at {name}[{diff}]): a kernel "
+                    result.outside.append(f"{_the_input(name)} was changed (first at {name}[{diff}]): a kernel "
                                           "may only write its output")
             elif changed.flag(name, default=False):
                 raise BadReply(f"input {name} reported changed but not shipped")
@@ -253,5 +253,10 @@ def _spot_check(worker, key, same_reps, unshipped, out_name, n_out, guard, first
         flat = inputs[name].cpu().numpy().reshape(-1).view(np.uint32)
         want = np.concatenate([flat[r * width:(r + 1) * width] for r in chosen])
         if not np.array_equal(got, want):
-            problems.append(f"the input {name} was changed: a kernel may only write its output")
+            problems.append(f"{_the_input(name)} was changed: a kernel may only write its output")
     return problems
+
+
+def _the_input(name: str) -> str:
+    """How a message names an input: softmax's is called `input` ("the input input was changed" read as a typo)."""
+    return "the input" if name == "input" else f"the input {name}"
