@@ -685,6 +685,13 @@ INVENTED = [
     ("DRAM Throughput 97.3 \u066a", "DRAM Throughput 82.8 \u066a"),  # the Arabic percent sign
     ("DRAM Throughput is over 97 %", "DRAM Throughput is over 80 %"),  # a bound that does not hold / holds
     ("Compute (SM) Throughput is under 12 %", "Compute (SM) Throughput is under 40 %"),
+    # red team, session 52: per mille, a score out of 100, a figure in parentheses before its unit
+    ("DRAM Throughput 973 \u2030", "DRAM Throughput 828 \u2030"), ("DRAM Throughput 97.3 out of 100",
+                                                                  "DRAM Throughput 82.8 out of 100"),
+    ("DRAM Throughput (97.3) %", "DRAM Throughput (82.8) %"),
+    # session 18's open hole, closed in session 53: a fraction of peak
+    ("DRAM Throughput runs at 0.973 of its peak", "DRAM Throughput runs at 0.828 of its peak"),
+    ("DRAM Throughput es 0,973 del pico", "DRAM Throughput es 0,828 del pico"),
 ]
 
 

@@ -618,6 +618,13 @@ _UNITS = {
     **_spellings("percent", (1.0,), "%", "percent", "percents", "per cent", "per-cent", "pct", "pct.", "por ciento",
                  "pc", "in percent", "out of 100", "/100", "sobre 100"),  # red team, session 52: "97.1 out of
     **_spellings("percent", (0.1,), "\u2030", "per mille", "per mil", "permille", "por mil"),  # 100", "971 \u2030"
+    # A fraction of peak is a percent metric's value over 100 ("DRAM Throughput runs at 0.971 of its peak"): read as a
+    # count, it was compared with nothing (red team, session 18). "85 of peak" is read either way.
+    **_spellings("percent", (100.0, 1.0), *(f"{of} {its}{peak}" for of, its in (("of", ""), ("of", "its "),
+                 ("of", "the "), ("of", "its theoretical "), ("of", "the theoretical "), ("of", "theoretical ")) for
+                 peak in ("peak", "maximum", "max")),
+                 *(f"{of} {peak}" for of in ("del", "de su") for peak in ("pico", "máximo", "maximo",
+                                                                            "pico teórico", "pico teorico"))),
     **_spellings("time", (1.0,), "ns", "nsec", "nsecs", "nsecond", "nseconds", "nanosec", "nanosecs", "nanosecond",
                  "nanoseconds", "nanosegundo", "nanosegundos"),
     **_spellings("time", (1e3,), "us", "µs", "μs", "usec", "usecs", "usecond", "useconds", "µsec", "μsec", "µsecs",

@@ -650,7 +650,7 @@ class PortHarness:
                                     "length": len(out) if type(out) in (tuple, list) else None}
         self.response["probes"] = {k: tensor_facts(torch, v) for k, v in captured.items()}
         for k, v in captured.items():
-            self.outputs[f"probe/{k}"] = as_array(torch, v)
+            self.outputs[f"probe/{k}"] = self.read_output(f"the output of {k.partition(':')[0]}", v)
         if not plain_pair:
             self.fail("forward", "TypeError", f"GPT.forward returned {class_name(type(out))}, not (logits, loss) as a "
                       "plain tuple")
@@ -660,8 +660,20 @@ class PortHarness:
             if type(value) is not torch.Tensor:  # a subclass's methods would run in the harness's calls
                 self.fail("forward", "TypeError", f"GPT.forward returned {what} as {class_name(type(value))}, not a "
                           "plain torch.Tensor")
-            self.outputs[what] = as_array(torch, value)
+            self.outputs[what] = self.read_output(what, value)
         self.logits, self.loss = logits, loss
+
+    def read_output(self, what: str, value) -> np.ndarray:
+        """A plain tensor the forward pass made, as float64 numbers; one that holds none is the forward stage's error
+        (it had been raised after that stage, and named the next one: a meta tensor's logits read "max rel err inf")."""
+        if value.device.type == "meta":
+            self.fail("forward", "ValueError", f"{what} came out on the meta device: a meta tensor has a shape and a "
+                      "dtype but no values. Make every tensor on the input's device (idx.device) or the parameters'")
+        try:
+            return as_array(self.torch, value)
+        except Exception as exc:  # noqa: BLE001 - a sparse or quantized tensor, say: the learner's error, told plainly
+            self.fail("forward", class_name(type(exc)), f"the grader could not read {what} as float64 numbers: "
+                      f"{str(exc)[:300]}")
 
     def forward_again(self) -> None:
         """The first batch once more, as the forward stage ran it (after the backward pass, whose graph the parameters'
