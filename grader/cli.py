@@ -16,6 +16,7 @@ import re
 import signal
 import sys
 import traceback
+import unicodedata
 from pathlib import Path
 
 EXIT_OK, EXIT_FAILED, EXIT_USAGE, EXIT_INTERNAL, EXIT_VOID = 0, 1, 2, 3, 4
@@ -23,7 +24,14 @@ EXIT_INTERRUPTED = 130  # Ctrl-C, as a shell reports a process that SIGINT ended
 # A learner's name names files (learners/NAME/profile.md, the cohort's results) and is passed on command lines and
 # into spreadsheets: a letter or digit first (no option, no formula), then letters, digits, '-' and '_'.
 LEARNER_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{0,63}\Z")  # \Z, not $: "bob" + newline is not a name
-LEARNER_NAME_RULE = "use 1 to 64 letters, digits, '-' and '_', starting with a letter or digit"
+LEARNER_NAME_RULE = "use 1 to 64 ASCII letters (a-z, A-Z), digits, '-' and '_', starting with a letter or digit"
+
+
+def learner_name_rule(name: str) -> str:
+    """The rule, and the name as it may be written where it only lacks accents ('José' -> 'Jose'): "letters" alone
+    read as if José were one (red team, session 53)."""
+    plain = "".join(ch for ch in unicodedata.normalize("NFKD", name) if not unicodedata.combining(ch))
+    return LEARNER_NAME_RULE + (f" (write {plain!r})" if plain != name and LEARNER_NAME.match(plain) else "")
 
 
 class UsageError(Exception):
@@ -110,7 +118,7 @@ def main(argv: list[str] | None = None) -> int:
         if not submission.is_dir():
             raise UsageError(f"--submission {submission} is not a folder (it should hold NN-name/ lab folders)")
         if args.learner is not None and not LEARNER_NAME.match(args.learner):
-            raise UsageError(f"--learner {args.learner!r}: {LEARNER_NAME_RULE}")
+            raise UsageError(f"--learner {args.learner!r}: {learner_name_rule(args.learner)}")
         results = resolved(args.json, "--json") if args.json else None
         if results and (why := report.check_writable(results) or report.results_path_problem(results, REPO)):
             raise UsageError(f"--json {args.json}: {why}")

@@ -32,6 +32,32 @@ class Staged:
     note: str = ""  # which of several look-alike folders was graded (folder_note)
 
 
+def _mode(path: Path) -> int:
+    """The file type and mode of path itself (a link is not followed), or 0 where it cannot be looked at: a submission
+    decides what its paths raise. Path.is_dir() and is_file() follow links and raise every error but four: a link to a
+    300-byte name (ENAMETOOLONG) or a folder the grader may not enter (EACCES) stopped the whole grading, and a cohort's
+    plan with it (red team, session 53)."""
+    try:
+        return os.lstat(path).st_mode
+    except (OSError, ValueError):
+        return 0
+
+
+def real_dir(path: Path) -> bool:
+    """A folder, not a link to one; False for anything that cannot be looked at."""
+    return stat.S_ISDIR(_mode(path))
+
+
+def is_link(path: Path) -> bool:
+    """A symbolic link; False for anything that cannot be looked at."""
+    return stat.S_ISLNK(_mode(path))
+
+
+def real_file(path: Path) -> bool:
+    """A regular file, not a link to one; False for anything that cannot be looked at."""
+    return stat.S_ISREG(_mode(path))
+
+
 def submission_lab_dir(submission: Path, lab: Lab) -> Path:
     return lab_dir(submission, lab.name, lab.number, lab.editable)
 
@@ -41,7 +67,7 @@ def lab_dir(submission: Path, name: str, number: str, files: tuple[str, ...] = (
     text (a name that is not UTF-8 could be neither shown nor written in a log), one that holds any of the lab's
     ``files`` first."""
     exact = submission / name
-    if exact.is_dir() and not exact.is_symlink():
+    if real_dir(exact):
         return exact
     return next(iter(lookalikes(submission, number, files)), exact)
 
@@ -50,14 +76,14 @@ def lookalikes(submission: Path, number: str, files: tuple[str, ...] = ()) -> li
     """The real NN-* folders of a submission whose names are text (at most 20), those holding any of ``files``
     first (`03-notes/` sorts before `03-triton-pytorch/`, which holds the lab's files), each group in name order."""
     found = [c for c in sorted(submission.glob(f"{number}-*"))
-             if c.is_dir() and not c.is_symlink() and is_text(c.name)][:20]
-    return sorted(found, key=lambda c: not any((c / f).is_file() and not (c / f).is_symlink() for f in files))
+             if real_dir(c) and is_text(c.name)][:20]
+    return sorted(found, key=lambda c: not any(real_file(c / f) for f in files))
 
 
 def folder_note(submission: Path, lab: Lab) -> str:
     """A line for the report when lab ``lab`` was found by its number among several folders (`01-naive/` and
     `01-old/`, no `01-naive-kernel/`): which one was graded, and how to choose. '' otherwise."""
-    if (submission / lab.name).is_dir() and not (submission / lab.name).is_symlink():
+    if real_dir(submission / lab.name):
         return ""
     found = lookalikes(submission, lab.number, lab.editable)
     if len(found) < 2:
@@ -73,13 +99,13 @@ def elsewhere(lab_folder: Path, file: str) -> list[str]:
     hold ``file``, or nothing. Where the folder is not there (a folder renamed `lab1`), any folder; where it is, the
     other folders of its lab's number (`03-triton/` beside the graded `03-pytorch/`: a lab split in two, red team
     rt44)."""
-    if not lab_folder.parent.is_dir():
+    if not os.path.isdir(lab_folder.parent):  # (os.path's checks return False for every error)
         return []
-    graded = lab_folder.is_dir()
+    graded = real_dir(lab_folder)
     number = lab_folder.name[:3]
     try:
         found = sorted(d.name for d in itertools.islice(lab_folder.parent.iterdir(), 200)  # a few folders, not a tree
-                       if d.is_dir() and not d.is_symlink() and is_text(d.name) and (d / file).is_file()
+                       if real_dir(d) and is_text(d.name) and real_file(d / file)
                        and (not graded or (d.name.startswith(number) and d.name != lab_folder.name)))[:3]
     except OSError:
         return []
@@ -151,7 +177,7 @@ def read_plain(root: Path, rel: str, limit: int, root_is: str | None = "the lab 
 
 
 def _read_plain(root: Path, rel: str, limit: int, root_is: str | None) -> tuple[bytes | None, str]:
-    if root_is and root.is_symlink():
+    if root_is and is_link(root):
         return None, f"{root_is} is a symbolic link: submit the folder itself"
     path = root
     parts = Path(rel).parts

@@ -128,10 +128,21 @@ NARROW = 110
 
 
 def column_width(ch: str) -> int:
-    """The most columns a terminal may give ``ch``: rich's count, and two for an East Asian "ambiguous" letter (①, α in
-    some fonts), which a CJK locale draws two wide (red team, session 35)."""
+    """The most columns a terminal may give ``ch``, never fewer than it draws (more only wraps a line early): rich's
+    count; two for an East Asian wide, full-width or "ambiguous" letter (①, α in some fonts, which a CJK locale draws
+    two wide: red team, session 35) and for anything past U+1F000 (emoji, regional indicators); at least one for any
+    other. Rich counts an emoji's skin-tone modifier (U+1F3FB, East Asian wide) as none, and a line of them that the
+    grader thought short was wrapped by the terminal, its rest at column 0: a fake row (red team, session 53)."""
     n = cell_len(ch)
-    return 2 if n == 1 and unicodedata.east_asian_width(ch) == "A" else n
+    if unicodedata.east_asian_width(ch) in ("W", "F", "A") or ord(ch) >= 0x1F000:
+        return max(n, 2)
+    return n if unicodedata.category(ch) in ("Mn", "Me") else max(n, 1)  # a combining accent joins its letter
+
+
+def rich_undercounts(text: str) -> bool:
+    """Some character of ``text`` may take more columns than rich counts for it: rich's table would lay the text out
+    too wide, and the terminal wrap it."""
+    return any(column_width(ch) > cell_len(ch) for ch in text)
 
 
 def columns(text: str) -> int:
@@ -175,7 +186,10 @@ def print_lab(out: Console, lr: LabReport) -> None:
         pts = f"{got}/{check.points}" + (" bonus" if check.bonus else "")
         rows.append((check.id, Text(result.status.value, style=STYLE[result.status]), pts, shown(result.message)))
     title = f"Lab {lr.lab.name}: {lr.lab.title}"
-    if out.width < NARROW:
+    # The table is laid out by rich's count of columns; a message with a character that may be drawn wider than that
+    # (an emoji modifier, an "ambiguous" letter) is printed as a list, each line cut by column_width (red team,
+    # session 53: rich's table passed a line of skin-tone modifiers whose rest the terminal put at column 0).
+    if out.width < NARROW or any(rich_undercounts(message) for *_, message in rows):
         out.print(f"\n[bold]{title}[/]")
         width = max(len(cid) for cid, *_ in rows)
         for cid, status, pts, message in rows:

@@ -171,6 +171,8 @@ def test_cli_learner_name_is_validated():
     assert proc.returncode == 2 and "--learner" in proc.stderr
     proc = run("00", "--learner=-2-3")  # the roster takes the same names: none starts as an option or a formula
     assert proc.returncode == 2 and "starting with a letter or digit" in proc.stderr
+    proc = run("00", "--learner", "Jos\u00e9")  # "letters" read as if é were one (red team, session 53)
+    assert proc.returncode == 2 and "ASCII letters" in proc.stderr and "(write 'Jose')" in proc.stderr, proc.stderr
 
 
 def test_cli_submission_that_is_a_link_is_refused(tmp_path):

@@ -398,3 +398,23 @@ def test_the_summary_writes_out_control_characters_of_a_roster_message(root, cap
     cli.print_summary(gb.build(layout, plan), layout)
     out = capsys.readouterr().out
     assert "\x1b" not in out and "\\x1b[2J" in out
+
+
+def test_one_learners_unreadable_paths_never_stop_the_plan_of_the_others(root):
+    """Red team, session 53: a learner's labs/ holding no 00-hello-cuda/ but a look-alike folder whose lab file is a
+    dangling link to a 300-byte name made the plan raise ENAMETOOLONG: nobody was graded, no gradebook written, and
+    every run again failed the same way. (The submission folder itself a link to such a name is a refused row.)"""
+    eve = root / "clones" / "eve" / "labs"
+    (eve / "00-a").mkdir(parents=True)
+    (eve / "00-a" / "work.cu").symlink_to("a" * 300)
+    (eve / "00-mine").mkdir()
+    (eve / "00-mine" / "work.cu").write_text("// eve\n")
+    (root / "clones" / "zed").mkdir()
+    (root / "clones" / "zed" / "labs").symlink_to("z" * 300)
+    plan = fake.plan(root, ROWS + ["eve,clones/eve/labs,00", "zed,clones/zed/labs,00"])
+    assert plan["tasks"] == ["ann", "bob", "cat", "eve"], plan["tasks"]
+    records = {r["name"]: r for r in plan["roster"]["learners"]}
+    assert records["eve"]["present"] and records["eve"]["hash"], records["eve"]
+    assert [p["name"] for p in plan["roster"]["problems"]] == ["zed"], plan["roster"]["problems"]
+    (eve / "00-mine" / "work.cu").write_text("// eve, changed\n")  # the look-alike graded is the one hashed
+    assert store.submission_hash(eve, ["00"], fake.LISTING) != records["eve"]["hash"]

@@ -53,7 +53,7 @@ def test_roster_bad_rows_are_reported_with_their_line_and_the_rest_is_read(tmp_p
     problems = {p.line: p.message for p in roster.problems}
     assert sorted(problems) == [5, 6, 7, 8, 9, 11]
     assert "starting with a letter or digit" in problems[11]
-    assert "letters, digits" in problems[5]
+    assert "ASCII letters (a-z, A-Z), digits" in problems[5]
     assert "already on line 3" in problems[6]
     assert "no submission" in problems[7]
     assert "'07'" in problems[8] and "00-hello-cuda" in problems[8]

@@ -61,3 +61,31 @@ def test_a_lookalike_that_holds_the_labs_files_is_graded_before_one_that_does_no
     (tmp_path / "03-c-mine" / "minigpt_torch.py").write_text("# mine\n")
     assert submission_lab_dir(tmp_path, lab) == tmp_path / "03-c-mine"
     assert folder_note(tmp_path, lab).startswith("graded 03-c-mine/ for lab 03; 03-a-notes/, 03-b-linked/ too")
+
+
+def test_paths_that_raise_when_looked_at_are_no_folders_and_no_files(tmp_path):
+    """Red team, session 53: Path.is_dir() and is_file() follow links and raise every error but four. A dangling link
+    to a 300-byte name (ENAMETOOLONG, kept by git) in a look-alike folder stopped the learner's grading with an
+    internal error, and a cohort's plan for everyone. Every probe of a submission's paths now reads the path itself
+    (lstat) and calls anything it cannot look at neither a folder nor a file."""
+    from grader.discover import elsewhere, folder_note, lab_dir, read_plain, submission_lab_dir
+    from grader.registry import Lab
+
+    lab = Lab("03", "triton-and-pytorch", "t", ("softmax_triton.py", "minigpt_torch.py"), "lab/03.md")
+    long_name = "a" * 300
+    for name in ("03-a", "03-mine"):
+        (tmp_path / name).mkdir()
+    (tmp_path / "03-a" / "softmax_triton.py").symlink_to(long_name)
+    (tmp_path / "03-mine" / "minigpt_torch.py").write_text("# mine\n")
+    (tmp_path / "03-b-linked").symlink_to(long_name)  # a look-alike folder that is a link to such a name
+    (tmp_path / "03-triton-and-pytorch-x").mkdir()
+    (tmp_path / "03-triton-and-pytorch-x" / long_name[:200]).mkdir()
+    assert submission_lab_dir(tmp_path, lab) == tmp_path / "03-mine"
+    assert folder_note(tmp_path, lab).startswith("graded 03-mine/ for lab 03; 03-a/, 03-triton-and-pytorch-x/ too")
+    assert elsewhere(tmp_path / "03-mine", "softmax_triton.py") == []  # a link is no file of the lab
+    assert read_plain(tmp_path / "03-a", "softmax_triton.py", 1000) == (
+        None, "is a symbolic link (or sits in a linked folder): submit the file itself")
+    # The lab's own folder a link to such a name: not the folder (it is refused as a link where it is read)
+    (tmp_path / "03-triton-and-pytorch").symlink_to(long_name)
+    assert lab_dir(tmp_path, lab.name, "03", lab.editable) == tmp_path / "03-mine"
+    assert read_plain(tmp_path / "03-triton-and-pytorch", "minigpt_torch.py", 1000)[0] is None

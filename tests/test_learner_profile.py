@@ -212,3 +212,24 @@ def test_learner_profile_reads_cr_and_crlf_line_endings(tmp_path):
     for name, eol in (("amy", "\r\n"), ("ben", "\r")):
         r = write(name, f"# {name}\n\n## Phase 24 — CUDA & Triton\n\n{WORDS}\n\n## Phase 25\n", eol)
         assert r.status == Status.PASS, (name, r.message)
+
+
+def test_learner_profile_reads_what_editors_write(tmp_path):
+    """Red team, session 53: a right profile refused as having no `## Phase 24` section when a UTF-8 byte-order mark
+    stood before that heading, when Windows Notepad saved it as "Unicode" (UTF-16 with its mark), and when the heading
+    was indented by up to three spaces (still a heading in CommonMark). Each is read now; four spaces make code, and
+    text that only mentions the heading never counts."""
+    section = f"## Phase 24 — CUDA & Triton (José)\n\n{WORDS}\n\n## Phase 25\n"
+    cases = {"bom": "\ufeff".encode() + section.replace("\n", "\r\n").encode(),
+             "utf16le": section.encode("utf-16"), "utf16be": b"\xfe\xff" + section.encode("utf-16-be"),
+             "indented": ("   " + section).encode()}
+    for name, data in cases.items():
+        path = tmp_path / "learners" / name / "profile.md"
+        path.parent.mkdir(parents=True)
+        path.write_bytes(data)
+        r = learner_profile(ctx_for(tmp_path, name))
+        assert r.status == Status.PASS, (name, r.message)
+    for name, text in (("code", "    " + section), ("prose", "Write `## Phase 24` here.\n\n" + WORDS)):
+        write_profile(tmp_path, name, text)
+        r = learner_profile(ctx_for(tmp_path, name))
+        assert r.status == Status.FAIL and "has no `## Phase 24` section" in r.message, (name, r.message)

@@ -158,3 +158,36 @@ def test_an_indented_line_fits_the_terminals_columns_not_textwraps_count():
                 lines = str(report.indented(console, text, indent)).splitlines()
                 assert all(cell_len(line) + (wide - cell_len(letter)) * line.count(letter) <= width
                            and line.startswith(" " * indent) for line in lines), lines
+
+
+def test_no_character_is_drawn_wider_than_the_report_counts_it(monkeypatch):
+    """Red team, session 53: rich counts an emoji's skin-tone modifier (U+1F3FB, East Asian wide) as no column, and a
+    terminal draws two: 38 of them and a row fitted the grader's count (36 columns) and an 80-column terminal drew 112,
+    the row wrapped to column 0. The wide layout's table, laid out by rich's count, did the same at 130 and 200
+    columns. wcwidth (the width a terminal's C library gives) stands for the terminal: column_width is never less
+    for any character, and no printed line is wider than the console."""
+    import wcwidth
+
+    fewer = [hex(cp) for cp in range(0x20, 0x110000)
+             if not 0xD800 <= cp <= 0xDFFF and wcwidth.wcwidth(chr(cp)) > report.column_width(chr(cp))]
+    assert not fewer, fewer[:20]
+    lab = Lab("03", "triton-and-pytorch", "t", editable=(), docs="lab/03-triton-and-pytorch.md")
+
+    @lab.check("03.triton.interpreter", points=3)
+    def interpreter(ctx):
+        """Runs in Triton's interpreter."""
+
+    row = "03.triton.interpreter  PASS  3/3"
+    for letters in ("\U0001f3fb" * 38, "\U0001f1e6" * 38, "\u2460" * 38):
+        fake = failed("case randn @ 1x1: ValueError: " + letters + row, details=[letters + row])
+        run = Run(Device(False, reason="test"), seed=1, submission=Path("labs"), learner=None, workroot=Path("build"),
+                  kernel="softmax", isolation="none (test)", labs=[LabReport(lab, [(lab.checks[0], fake)], 0.1)])
+        for width in (80, 130, 200):
+            console = Console(width=width, record=True, force_terminal=False, highlight=False, soft_wrap=False)
+            monkeypatch.setattr(report, "console", lambda: console)
+            report.print_report(run, verbose=False)
+            lines = console.export_text().splitlines()
+            assert max(map(wcwidth.wcswidth, lines)) <= width, (width, hex(ord(letters[0])), "the terminal wraps")
+            at_zero = [line for line in lines if line.startswith(row[:10])]  # the row (narrow) and the details' header
+            assert len(at_zero) == 2 and all(  # each of these letters makes even a wide console print a list
+                "FAIL" in line for line in at_zero), (width, at_zero)

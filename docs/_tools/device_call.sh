@@ -4,6 +4,7 @@
 #   source docs/_tools/device_call.sh      # the wheels of .whl/ (carried) into /tmp/site; $R (raw outputs), $L (log)
 #   grade NAME [LABS...] [--flags...]      # python -m grader with --timings, traced, its summary lines into $L
 #   step "what"                            # a header line in $L, with the seconds since the script began
+#   suite NAME LIMIT_S                     # make test-gpu's command at -n $JOBS (default 8), traced, timed, summarised
 #   (the raw outputs are packed into $OUT/r.tgz when the script exits)
 set -u
 export PYTHONUNBUFFERED=1
@@ -25,6 +26,26 @@ grade() {
   echo "rc=$?" >> "$L"
   grep -E "^│ (lab 0|total|set-up|timed|checks)|Score|FAIL|internal|gate|^real" "$R/$name.txt" >> "$L"
   grep -o '"what": "watched start[a-z ]*"' "$R/$name.jsonl" 2>/dev/null | sort | uniq -c >> "$L"
+}
+
+# suite NAME LIMIT_S: make test-gpu's command at -n $JOBS, --dist worksteal, traced (GRADER_TEST_TRACE), every test's
+# duration kept, vmstat beside it; its result, slowest tests, summed time, CPU and the profiler lock's holds into $L.
+# (Scripts from 2026-12-04 to 2026-12-04c hold their own copy, as ran.)
+suite() {
+  local name=$1 jobs=${JOBS:-8}
+  mkdir -p "$R/tt-$name"
+  step "make test-gpu's command, -n $jobs, $name caches"
+  vmstat -n 5 > "$R/vmstat-$name.txt" 2>&1 & local vm=$!
+  ( time env -u PYTHONDONTWRITEBYTECODE PYTHONPYCACHEPREFIX=$PWD/.venv/pycache GRADER_TEST_TRACE=$R/tt-$name \
+      timeout "$2" python3 -m pytest -q -m gpu --ignore=tests/docs \
+      -n "$jobs" --dist worksteal -p no:cacheprovider --durations=0 ) > "$R/test-gpu-$name.txt" 2>&1
+  kill $vm
+  grep -vE "PytestBenchmarkWarning|warner\(" "$R/test-gpu-$name.txt" | grep -E "passed|failed|error|^real|^FAILED|^ERROR" \
+    | tail -12 >> "$L"
+  grep -E "^[0-9.]+s call" "$R/test-gpu-$name.txt" | head -5 >> "$L"
+  grep -E "^[0-9.]+s " "$R/test-gpu-$name.txt" | awk '{s+=$1} END {printf "tests summed: %.0f s\n", s}' >> "$L"
+  awk 'NR>2 {us+=$13; sy+=$14; id+=$15; wa+=$16; n++} END {printf "cpu over %d samples: user %.0f%% system %.0f%% idle %.0f%% iowait %.0f%%\n", n, us/n, sy/n, id/n, wa/n}' "$R/vmstat-$name.txt" >> "$L"
+  python3 docs/data/evidence-2026-12-03d/holds.py "$R/tt-$name" | tail -2 >> "$L"
 }
 
 _pack() { cd "$OUT" && tar -czf r.tgz r && rm -rf r; }

@@ -25,7 +25,7 @@ from pathlib import Path
 from grader.audit import elf, sass
 from grader.checks.kernel_checks import NCU_CLOSE_S, init_on_gpu, new_worker, started_worker
 from grader.checks.profile_text import NCU_LABEL_FAMILIES, Quote, global_functions, hidden_html, kernel_base_name, \
-    normal_label, reordering, too_long
+    decoded, normal_label, reordering, too_long
 from grader.checks.started import begun
 from grader.context import Device, docs_root
 from grader.results import Result, Status, failed, passed
@@ -1285,7 +1285,7 @@ def check_analysis(ctx) -> Result:
         return fail(f"{analysis_path(ctx).as_posix()} is missing")
     if report is None:
         return fail("the report has no SpeedOfLight section: record it with `make profile LAB=02`")
-    text = path.read_text(errors="replace")
+    text = decoded(path.read_bytes())
     if (problem := too_long(text)) is not None:
         return fail(f"{analysis_path(ctx).as_posix()}: {problem}",
                     ["expected: a page of prose and a table; every line of it is read and checked"])

@@ -5,6 +5,7 @@ Nothing here knows the report; grader/checks/profile.py compares the two.
 """
 from __future__ import annotations
 
+import codecs
 import functools
 import html
 import re
@@ -496,6 +497,17 @@ def shown_words(text: str, page: str | None = None) -> list[str]:
     team rt47)."""
     lines = (plain(_TAG.sub("", _BLOCK_TAG.sub(" ", line))) for line in visible_text(text, page).split("\n"))
     return [word for line in lines for word in line.split() if any(ch.isalnum() for ch in word)]
+
+
+def decoded(data: bytes) -> str:
+    """A learner's Markdown as an editor wrote it: UTF-8 (its byte-order mark dropped), or UTF-16 where the file starts
+    with UTF-16's mark (Windows Notepad's "Unicode"); bytes that are no text read as U+FFFD. Read as UTF-8 regardless, a
+    BOM before the first heading hid the heading and a UTF-16 profile had no section (red team, session 53)."""
+    if data.startswith(codecs.BOM_UTF8):
+        return data[len(codecs.BOM_UTF8):].decode("utf-8", errors="replace")
+    if data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
+        return data.decode("utf-16", errors="replace")
+    return data.decode("utf-8", errors="replace")
 
 
 def too_long(text: str) -> str | None:

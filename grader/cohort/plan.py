@@ -8,6 +8,7 @@ already exists (resume), or it was asked for with --regrade.
 from __future__ import annotations
 
 import datetime as dt
+import os
 import secrets
 import sys
 from pathlib import Path
@@ -39,11 +40,15 @@ def learner_records(roster: Roster, labs: tuple[str, ...], listing: dict, learne
     records = []
     for entry in roster.entries:
         chosen = list(entry.labs or labs)
-        present = entry.submission.is_dir()
+        present = os.path.isdir(entry.submission)  # False for every error: a learner's link to a 300-byte name
+        try:
+            digest = submission_hash(entry.submission, chosen, listing,
+                                     entry.name if learner_profile else None) if present else None
+        except OSError as exc:  # one learner's files never stop the plan of the others (red team, session 53); the
+            digest = f"unreadable: {exc.strerror}"  # task hashes again, and grades or reports this learner alone
         records.append({
             "name": entry.name, "line": entry.line, "submission": str(entry.submission), "labs": chosen,
-            "present": present, "hash": submission_hash(entry.submission, chosen, listing,
-                                                        entry.name if learner_profile else None) if present else None,
+            "present": present, "hash": digest,
         })
     return records
 

@@ -24,7 +24,7 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-from grader.cli import LEARNER_NAME, LEARNER_NAME_RULE
+from grader.cli import LEARNER_NAME, learner_name_rule
 
 
 class RosterFileError(Exception):
@@ -117,7 +117,7 @@ def parse_roster(path: Path, labs: list[dict]) -> Roster:
             problems.append(Problem(line, "no name"))
             continue
         if not LEARNER_NAME.match(name):
-            problems.append(Problem(line, f"name {name!r}: {LEARNER_NAME_RULE}"))
+            problems.append(Problem(line, f"name {name!r}: {learner_name_rule(name)}"))
             continue
         if name.lower() in seen:  # case-insensitive: two learners must not share a file on any filesystem
             problems.append(Problem(line, f"name {name!r} is already on line {seen[name.lower()]}"))

@@ -184,7 +184,7 @@ def submission_hash(submission: Path, labs: list[str], listing: dict, learner: s
     refusal, so the hash never reads more than the grader would, nor blocks where it would not. It is the grader's
     own ``read_hash`` of the same reads (discover.ReadLog), which the task compares with it."""
     log = discover.ReadLog()
-    if submission.is_symlink():  # refused by the grader; two learners linked to one folder must not share a hash
+    if discover.is_link(submission):  # refused by the grader; two learners linked to one folder must not share a hash
         log.add(Path("(link)"), os.fsencode(os.readlink(submission)), "")
     submission = submission.resolve()  # as the grader names what it reads
     lab_by_number = {lab["number"]: lab for lab in listing["labs"]}

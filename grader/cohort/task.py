@@ -241,7 +241,7 @@ def run_task(plan_path: Path, index: int) -> int:
     record = dict(next(r for r in plan["roster"]["learners"] if r["name"] == name))
     submission = Path(record["submission"])
     learner = name if options.get("learner_profile") else None
-    record["hash"] = submission_hash(submission, record["labs"], plan["listing"], learner) if submission.is_dir() else None
+    record["hash"] = submission_hash(submission, record["labs"], plan["listing"], learner) if os.path.isdir(submission) else None
 
     workdir = layout.workdir(name)
     workdir.mkdir(parents=True, exist_ok=True)
@@ -286,7 +286,7 @@ def run_task(plan_path: Path, index: int) -> int:
     start = time.monotonic()
     code, data = None, None
     try:
-        if submission.is_dir():
+        if os.path.isdir(submission):
             for stale in (results, grader_log):
                 stale.unlink(missing_ok=True)
             link_tree(Path(plan["grader_tree"]), tree)
@@ -304,7 +304,7 @@ def run_task(plan_path: Path, index: int) -> int:
                 # and a grade without them is not the one asked for.
                 status, reason = FAILED, (f"no GPU was usable on {socket.gethostname()} ({device.get('reason') or 'none seen'}): "
                                           "its GPU checks were skipped; run again on a GPU node")
-            after = submission_hash(submission, record["labs"], plan["listing"], learner) if submission.is_dir() else None
+            after = submission_hash(submission, record["labs"], plan["listing"], learner) if os.path.isdir(submission) else None
             read = data.get("extra_data", {}).get("read_hash") if isinstance(data, dict) else None
             if after != record["hash"] or (data is not None and read != record["hash"]):
                 # What the grader read is not what was hashed before and after: a file changed while it was graded

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import re
 
-from grader.checks.profile_text import code_mask, hidden_html, shown_words, without_html_comments
+from grader.checks.profile_text import code_mask, decoded, hidden_html, shown_words, without_html_comments
 from grader.context import Context
 from grader.discover import read_learner_profile
 from grader.labs import lab03_port, lab03_triton
@@ -14,7 +14,7 @@ from grader.results import Result, failed, passed, skipped
 # underlined with `===` or `---` (setext; not under a list item, an indented line (most often a list item's), a quote
 # or a heading, where `---` is a rule). Ended at `## ` alone, it ran on through `# Notes` or `Phase 25` over `---`,
 # and the next section's words were counted as Phase 24's (red team rt47).
-SECTION = re.compile(r"^##\s+Phase 24\b.*?$(?P<body>.*?)(?=^ {0,3}#{1,2}(?:[ \t]|$)"
+SECTION = re.compile(r"^ {0,3}##[ \t]+Phase 24\b.*?$(?P<body>.*?)(?=^ {0,3}#{1,2}(?:[ \t]|$)"
                      r"|^(?![ \t]|(?:[-*+]|\d{1,9}[.)])(?:[ \t]|$)|[>#])\S[^\n]*\n {0,3}(?:=+|-+)[ \t]*$|\Z)",
                      re.M | re.S)
 MIN_WORDS = 40
@@ -70,7 +70,7 @@ def learner_profile(ctx: Context) -> Result:
             "expected: a page or two of prose in Markdown, in a plain file of your own clone"], hint=hint)
     # Markdown ends a line at LF, CR or CRLF; the section's pattern knows LF only (a CRLF file's `===` underline was
     # no heading, and a CR file one line: red team rt47)
-    markdown = data.decode(errors="replace").replace("\r\n", "\n").replace("\r", "\n")
+    markdown = decoded(data).replace("\r\n", "\n").replace("\r", "\n")
     text = phase24_text(markdown)
     if text is not None and (tag := hidden_html(phase24_body(markdown))) is not None:
         return failed(f"the Phase 24 section uses HTML that can hide text ({tag!r})", hint=hint, details=[
