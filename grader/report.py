@@ -2,9 +2,11 @@
 from __future__ import annotations
 
 import inspect
+import io
 import json
 import os
 import platform
+import re
 import sys
 import tempfile
 import textwrap
@@ -139,10 +141,20 @@ def column_width(ch: str) -> int:
     return n if unicodedata.category(ch) in ("Mn", "Me") else max(n, 1)  # a combining accent joins its letter
 
 
-def rich_undercounts(text: str) -> bool:
-    """Some character of ``text`` may take more columns than rich counts for it: rich's table would lay the text out
-    too wide, and the terminal wrap it."""
-    return any(column_width(ch) > cell_len(ch) for ch in text)
+FRAME = re.compile("[\u2500-\u257f]")  # box drawing: the table's frame ("ambiguous" width, drawn as rich counts it)
+
+
+def fits(out: Console, table: Table, texts: list[str]) -> bool:
+    """Every line rich lays ``table`` out in fits the console by column_width's count (the frame's characters by
+    rich's), and none of ``texts``, the submission's, holds a frame character that could be counted so: rich lays a
+    table out by its own count, which gives an emoji modifier no column and an "ambiguous" letter one."""
+    if any(FRAME.search(text) for text in texts):
+        return False
+    plain = Console(width=out.width, file=io.StringIO(), color_system=None, highlight=False, soft_wrap=False,
+                    emoji=False)
+    with plain.capture() as captured:
+        plain.print(table)
+    return all(columns(FRAME.sub("-", line)) <= out.width for line in captured.get().splitlines())
 
 
 def columns(text: str) -> int:
@@ -186,17 +198,6 @@ def print_lab(out: Console, lr: LabReport) -> None:
         pts = f"{got}/{check.points}" + (" bonus" if check.bonus else "")
         rows.append((check.id, Text(result.status.value, style=STYLE[result.status]), pts, shown(result.message)))
     title = f"Lab {lr.lab.name}: {lr.lab.title}"
-    # The table is laid out by rich's count of columns; a message with a character that may be drawn wider than that
-    # (an emoji modifier, an "ambiguous" letter) is printed as a list, each line cut by column_width (red team,
-    # session 53: rich's table passed a line of skin-tone modifiers whose rest the terminal put at column 0).
-    if out.width < NARROW or any(rich_undercounts(message) for *_, message in rows):
-        out.print(f"\n[bold]{title}[/]")
-        width = max(len(cid) for cid, *_ in rows)
-        for cid, status, pts, message in rows:
-            out.print(Text.assemble(f"{cid:<{width}}  ", status, " " * (8 - len(status)), f"{pts:>9}"))
-            if message:
-                out.print(indented(out, message, 4))
-        return
     table = Table(title=title, title_justify="left", expand=False)
     table.add_column("check", no_wrap=True)
     table.add_column("status", no_wrap=True)
@@ -204,6 +205,17 @@ def print_lab(out: Console, lr: LabReport) -> None:
     table.add_column("message", overflow="fold")
     for cid, status, pts, message in rows:
         table.add_row(cid, status, pts, Text(message))
+    # The table is laid out by rich's count of columns. One that a terminal may draw wider than the console (a line of
+    # emoji skin-tone modifiers, no column to rich and two to a terminal: red team, session 53) is printed as a list,
+    # each line cut by column_width, or the terminal would wrap its rest to column 0.
+    if out.width < NARROW or not fits(out, table, [message for *_, message in rows]):
+        out.print(f"\n[bold]{title}[/]")
+        width = max(len(cid) for cid, *_ in rows)
+        for cid, status, pts, message in rows:
+            out.print(Text.assemble(f"{cid:<{width}}  ", status, " " * (8 - len(status)), f"{pts:>9}"))
+            if message:
+                out.print(indented(out, message, 4))
+        return
     out.print(table)
 
 

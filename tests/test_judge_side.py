@@ -915,3 +915,24 @@ def test_own_kernels_reads_the_jit_names_of_a_file_saved_with_a_byte_order_mark(
     windows = tmp_path / "softmax_triton.py"
     windows.write_bytes(b"\xef\xbb\xbf" + solution.read_text().replace("\n", "\r\n").encode())
     assert file_jit_names(solution) and file_jit_names(windows) == file_jit_names(solution)
+
+
+def test_own_kernels_knows_every_kernel_the_method_audit_accepts():
+    """Red team, session 53, on an H200: a kernel made by `f = triton.jit(f)` (Unsloth's way; the positive control
+    c12_triton_unsloth_jit_by_calls, graded on the CPU only) or under `from triton import jit as triton_jit` passed
+    the audit, the interpreter and every GPU shape, then 03.triton.own_kernels called it "not yours" ("expected: only
+    your @triton.jit kernels (none found)"): only decorators named `.jit` or `jit` counted. The check now reads the
+    file as the audit does."""
+    from grader.checks.own_kernels import file_jit_names, jit_names
+    from helpers import REPO
+
+    unsloth = REPO / "tests/adversarial/c12_triton_unsloth_jit_by_calls/03-triton-and-pytorch/softmax_triton.py"
+    assert file_jit_names(unsloth) == {"_softmax_forward", "_chunked_softmax_fn"}
+    kernel = "def {name}(x_ptr, n):\n    pass\n"
+    assert jit_names(("import triton\n\n" + kernel + "{name} = triton.jit({name})\n").format(name="k").encode()) \
+        == {"k"}
+    assert jit_names(("from triton import jit as triton_jit\n\n@triton_jit\n" + kernel).format(name="k").encode()) \
+        == {"k"}
+    assert jit_names(("import triton as tr\n\n@tr.autotune(configs=[], key=[])\n@tr.jit\n" + kernel)
+                     .format(name="k").encode()) == {"k"}
+    assert jit_names(("def wrap(f):\n    return f\n\n@wrap\n" + kernel).format(name="k").encode()) == set()

@@ -60,3 +60,18 @@ def test_parity_summary_weights_identical_fraction_by_size():
     b = parity.compare("b", np.array([1.0 + 2.2e-16]), np.ones(1), 1e-12)
     s = parity.summary([a, b])
     assert s["identical_fraction"] == 0.75 and s["max_ulps"] == 1 and s["max_rel_err"] > 0
+
+
+def test_a_probe_broadcast_over_the_batch_is_compared_copy_by_copy():
+    """Red team, session 53: positions expanded to [B, T] made the position embedding's probe [B, T, C] against the
+    reference's [T, C]; its values were right, but by its shape it was named the first layer to differ, hiding the
+    real one (a tanh GELU). A probe's copies are compared each with the reference; a graded tensor's shape still
+    must match, and a wrong copy is still found."""
+    expected = np.arange(12, dtype=np.float64).reshape(3, 4) + 1
+    copies = np.broadcast_to(expected, (5, 3, 4)).copy()
+    assert parity.compare("x", copies, expected, 1e-12, reshape=True).ok(1e-12)
+    assert not parity.compare("x", copies, expected, 1e-12).ok(1e-12)  # a graded comparison forgives nothing
+    copies[4, 2, 3] += 1.0
+    wrong = parity.compare("x", copies, expected, 1e-12, reshape=True)
+    assert not wrong.ok(1e-12) and wrong.mismatches[0][0] == (4, 2, 3), wrong.mismatches
+    assert not parity.compare("x", np.ones((5, 4, 3)), expected, 1e-12, reshape=True).ok(1e-12)

@@ -355,7 +355,7 @@ def audit(source: str | bytes, rules: Rules, entry: str | None = None) -> list[F
     if rules is PORT:
         _read_signature_tests(tree)
     else:
-        _jit_calls_as_decorators(tree)
+        jit_calls_as_decorators(tree)
     rebound = _rebinding(tree, rules)
     nowhere, builtin_refs = _unbound_names(tree)
     rebound += [Finding(line, f"uses {name}, which the file never imports or defines: every name it uses must come "
@@ -380,17 +380,24 @@ def audit(source: str | bytes, rules: Rules, entry: str | None = None) -> list[F
                                                   "from fewer levels of helpers")], key=lambda f: f.line)
 
 
-def _jit_calls_as_decorators(tree: ast.Module) -> None:
-    """Unsloth's way of making a kernel, read as the decorators it stands for (a false failure until session 22):
-    `def f(...)` followed at once by `f = triton.jit(f)`, `f = triton.heuristics(...)(f)` becomes f with those
-    decorators; `g = triton.heuristics(...)(triton.jit(f))` of a def f named nowhere else becomes the decorated f and
-    `g = f`. Python runs both forms the same, so the file is audited as it would run."""
-    jit = set()  # the spellings of triton.jit the imports make
+def jit_spellings(tree: ast.Module) -> set[str]:
+    """The spellings of triton.jit the file's top-level imports make: "triton.jit", "tr.jit" (import triton as tr),
+    "jit" or "triton_jit" (from triton import jit as triton_jit)."""
+    jit = set()
     for node in tree.body:
         if isinstance(node, ast.Import):
             jit.update(f"{a.asname or a.name}.jit" for a in node.names if a.name == "triton")
         elif isinstance(node, ast.ImportFrom) and node.module == "triton":
             jit.update(a.asname or a.name for a in node.names if a.name == "jit")
+    return jit
+
+
+def jit_calls_as_decorators(tree: ast.Module) -> None:
+    """Unsloth's way of making a kernel, read as the decorators it stands for (a false failure until session 22):
+    `def f(...)` followed at once by `f = triton.jit(f)`, `f = triton.heuristics(...)(f)` becomes f with those
+    decorators; `g = triton.heuristics(...)(triton.jit(f))` of a def f named nowhere else becomes the decorated f and
+    `g = f`. Python runs both forms the same, so the file is audited as it would run."""
+    jit = jit_spellings(tree)
 
     def stack(value, name: str) -> list | None:  # W1(W2(name)) -> [W1, W2], outermost first
         decorators = []

@@ -65,14 +65,14 @@ def lesson_for(text: str) -> str | None:
     return None
 
 
-def explain_gone(gone: WorkerGone, what: str, hint: str, *, hang_lesson: str = HANG_LESSON,
+def explain_gone(gone: WorkerGone, what: str, hint: str, *, hang_lesson: str = HANG_LESSON, hang: str = "a hang",
                  signal_lessons: dict[str, str] | None = None) -> Result:
     """A FAIL for a worker that hung, crashed, died or answered nonsense. The default lessons are about
     CUDA C; a lab in another language passes its own (``signal_lessons`` override by name)."""
     worker = gone.worker
     exit = worker.close()
     if gone.kind == "hung":
-        return failed(f"{what} did not finish in time ({gone}): a hang", details=[hang_lesson], hint=hint,
+        return failed(f"{what} did not finish in time ({gone}): {hang}", details=[hang_lesson], hint=hint,
                       log=worker.log)
     if gone.kind == "malformed":
         return failed(f"{what}: {gone}", details=[MALFORMED_LESSON], hint=hint, log=worker.log)

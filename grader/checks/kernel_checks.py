@@ -13,11 +13,39 @@ from grader.checks.kernels import KernelRun, run_cases
 from grader.results import Result, failed, not_run, passed
 from grader.runner import Worker, WorkerGone
 
-TRITON_HANG = ("an infinite loop in the kernel or the wrapper? (a `while` whose condition never changes, or a "
-               "loop step of 0) Or, on a GPU, Triton still compiling: it compiles at the first launch for each new "
-               "set of constexpr values, and a program that holds a whole long row (a block of "
-               "next_power_of_2(cols) elements) kept ptxas busy for minutes at 524288 columns; loop over the row in "
-               "blocks of a few thousand columns")
+_TRITON_LOOP = ("an infinite loop in the kernel or the wrapper? (a `while` whose condition never changes, or a loop "
+                "step of 0)")
+_PTXAS_LONG_ROW = ("a program that holds a whole long row (a block of next_power_of_2(cols) elements) gives each thread "
+                   "thousands of values, which ptxas unrolls and spills to memory: it kept ptxas busy for minutes at "
+                   "524288 columns; loop over the row in blocks of a few thousand columns")
+# Triton's interpreter runs the programs of a grid one after another, in Python: a right GEMM with one program per
+# element of C, each looping over K, took 86 s for one 65x33x129 case on the 2-core machine (red team, session 53),
+# and a slower laptop passed the case's time limit. Told only "a hang ... ptxas ... rows", the learner was misled.
+_INTERPRETER_SLOW = {
+    "gemm": "one program per element of C, each looping over K, makes thousands of programs of hundreds of steps",
+    "softmax": "one program per element, or a loop over a row one element at a time, makes thousands of programs "
+               "or steps",
+}
+
+
+def triton_slowness(op: str, gpu: bool) -> str:
+    """What makes a right Triton kernel take minutes where it runs: the interpreter's Python, or a GPU's compile."""
+    if not gpu:
+        return ("Triton's interpreter runs every program of the grid in Python, one after another: "
+                f"{_INTERPRETER_SLOW.get(op, _INTERPRETER_SLOW['softmax'])}, and takes minutes at these sizes. Give "
+                "each program a block of the output (" + ("a BLOCK_M x BLOCK_N tile of C, its K loop over blocks with "
+                                                          "tl.dot" if op == "gemm" else "a row, or a block of a row")
+                + "), as a GPU kernel would")
+    return ("Triton compiles a kernel at its first launch for each new set of constexpr values, and ptxas can take "
+            "minutes: " + (_PTXAS_LONG_ROW if op == "softmax" else "each configuration an autotuner tries (each "
+                           "BLOCK size and num_stages) is a compile of its own, so many configurations, or very large "
+                           "blocks, make a first launch long; try fewer"))
+
+
+def triton_hang(op: str, gpu: bool) -> str:
+    return f"{_TRITON_LOOP} Or a right kernel too slow: {triton_slowness(op, gpu)}"
+
+
 TRITON_SIGNALS = {"SIGSEGV": "an unmasked tl.load or tl.store outside the tensor: every access past the end of a row "
                              "or of the tensor needs a mask",
                   # glibc's 'free(): invalid pointer' or 'corrupted double-linked list' (mistakes34, session 34)
@@ -236,7 +264,9 @@ def merge_runs(parts: list[KernelRun], cases) -> KernelRun:
 def _explain(ctx, run: KernelRun, plan: WorkerPlan) -> Result | None:
     hint = ctx.hint("troubleshooting")
     if run.gone is not None:
-        lessons = {"hang_lesson": TRITON_HANG, "signal_lessons": TRITON_SIGNALS} if plan.module == "triton" else {}
+        lessons = {"hang_lesson": triton_hang(ctx.spec.name, plan.gpu), "signal_lessons": TRITON_SIGNALS,
+                   "hang": "a hang, or a kernel too slow " + ("to compile" if plan.gpu else "for Triton's interpreter")} \
+            if plan.module == "triton" else {}
         return explain_gone(run.gone, plan.what, hint, **lessons)
     if run.setup_error is not None:
         err = run.setup_error

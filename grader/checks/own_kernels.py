@@ -60,11 +60,21 @@ def jit_names(source: bytes) -> set[str]:
     """The names of the file's @jit functions. Parsed from its bytes, as Python reads a file: a UTF-8 byte-order mark
     (a Windows editor's) is read as one; parsed as text, it was a SyntaxError, an internal error on every GPU for a
     right file (red team rt43's case, on an H200: docs/data/evidence-2026-12-03, call 2)."""
+    from grader.audit.python_ast import jit_calls_as_decorators, jit_spellings
+
+    tree = ast.parse(source)
+    # As the method audit reads the file (which passed it before this check runs): Unsloth's `f = triton.jit(f)` is
+    # f decorated, and `from triton import jit as triton_jit` makes @triton_jit Triton's jit. Counted by a decorator
+    # named `.jit` or `jit` alone, those kernels were "not yours" on the GPU (red team, session 53).
+    jit_calls_as_decorators(tree)
+    spellings = jit_spellings(tree)
     names = set()
-    for node in ast.walk(ast.parse(source)):
+    for node in ast.walk(tree):
         if isinstance(node, ast.FunctionDef):
             for dec in node.decorator_list:
                 target = dec.func if isinstance(dec, ast.Call) else dec
+                if ast.unparse(target) in spellings:
+                    names.add(node.name)
                 while isinstance(target, ast.Attribute) and target.attr != "jit":
                     target = target.value
                 if (isinstance(target, ast.Attribute) and target.attr == "jit") or \

@@ -74,14 +74,20 @@ def ulp_distance(a: np.ndarray, b: np.ndarray) -> np.ndarray:
 
 def compare(name: str, found: np.ndarray | None, expected: np.ndarray, rtol: float, *,
             reshape: bool = False) -> Comparison:
-    """found vs expected (the reference). ``reshape`` forgives a shape that differs only by
-    size-1 axes (a probe of [1, T, C] against [T, C])."""
+    """found vs expected (the reference). ``reshape`` (a probe, which only says where a port goes wrong) forgives a
+    shape that differs only by size-1 axes (a probe of [1, T, C] against [T, C]) and a value the port broadcast over
+    leading axes ([B, T, C] against [T, C], from positions expanded over the batch): each copy is compared (a right
+    position embedding expanded to [B, T] was named the first layer to differ, by its shape: red team, session 53)."""
     expected = np.ascontiguousarray(expected, dtype=np.float64)
     if found is None:
         return Comparison(name, None, expected.shape, np.inf, np.inf, 0.0, None, size=expected.size)
     found = np.ascontiguousarray(found, dtype=np.float64)
     if reshape and found.shape != expected.shape and found.size == expected.size:
         found = found.reshape(expected.shape)
+    elif reshape and expected.ndim and found.ndim > expected.ndim and \
+            found.shape[found.ndim - expected.ndim:] == expected.shape:
+        found = found.reshape(-1, *expected.shape)
+        expected = np.ascontiguousarray(np.broadcast_to(expected, found.shape))
     if found.shape != expected.shape:
         return Comparison(name, found.shape, expected.shape, np.inf, np.inf, 0.0, None, size=expected.size)
     scale = float(np.abs(expected).max()) if expected.size else 0.0

@@ -103,27 +103,26 @@ def verdict(ctx: Context, run, p: WorkerPlan, what: str) -> Result:
         result = check()
         if result.status.value != "PASS":
             return result
-    return passed(f"{len(run.results)} cases match the fp64 reference {what}" + slow_case_note(run),
+    return passed(f"{len(run.results)} cases match the fp64 reference {what}" +
+                  slow_case_note(run, ctx.spec.name, p.gpu),
                   cases=len(run.results), seconds=round(sum(r.seconds for r in run.results), 2))
 
 
 SLOW_CASE_S = 30.0  # a case slower than this gets a note: one launch of a softmax or a GEMM takes milliseconds
 
 
-def slow_case_note(run) -> str:
-    """A note on the slowest case where it took minutes rather than milliseconds: almost always Triton compiling the
-    kernel for that case's constexprs (a right kernel whose program held a whole 524288-column row spent 185-276 s
-    in ptxas: docs/data/evidence-2026-12-03c). The time is the judge's clock around the case."""
+def slow_case_note(run, op: str = "softmax", gpu: bool = True) -> str:
+    """A note on the slowest case where it took minutes rather than milliseconds: on a GPU almost always Triton
+    compiling the kernel for that case's constexprs (a right kernel whose program held a whole 524288-column row spent
+    185-276 s in ptxas: docs/data/evidence-2026-12-03c); in the interpreter, a grid of many small programs run one by
+    one in Python. The time is the judge's clock around the case."""
     if not run.results:
         return ""
     slowest = max(run.results, key=lambda r: r.seconds)
     if slowest.seconds < SLOW_CASE_S:
         return ""
-    return (f". Note: the case {slowest.case.name} took {slowest.seconds:.0f} s. Triton compiles a kernel at its first "
-            "launch with each new set of constexpr values, and a case this slow is almost always that compile: a "
-            "program that holds a whole long row (a block of next_power_of_2(cols) elements) gives each thread "
-            "thousands of values, which ptxas unrolls and spills to memory. Loop over the row in blocks of a few "
-            "thousand columns instead; the check gives up after a time limit, and a slower machine may reach it")
+    return (f". Note: the case {slowest.case.name} took {slowest.seconds:.0f} s. {kc.triton_slowness(op, gpu)}. The "
+            "check gives up after a time limit, and a slower machine may reach it")
 
 
 def register(lab: Lab, spec, file: str) -> None:
