@@ -19,7 +19,7 @@ _PTXAS_LONG_ROW = ("a program that holds a whole long row (a block of next_power
                    "thousands of values, which ptxas unrolls and spills to memory: it kept ptxas busy for minutes at "
                    "524288 columns; loop over the row in blocks of a few thousand columns")
 # Triton's interpreter runs the programs of a grid one after another, in Python: a right GEMM with one program per
-# element of C, each looping over K, took 86 s for one 65x33x129 case on the 2-core machine (red team, session 53),
+# element of C, each looping over K, took 75-86 s for one 65x33x129 case on the 2-core machine (red team, session 53),
 # and a slower laptop passed the case's time limit. Told only "a hang ... ptxas ... rows", the learner was misled.
 _INTERPRETER_SLOW = {
     "gemm": "one program per element of C, each looping over K, makes thousands of programs of hundreds of steps",
