@@ -59,7 +59,7 @@ DRAM streams 3.99 TB/s; each row is read once and written once.
 
 def grade_profile(tmp_path: Path, submission: str | None = None, *, report: Path | None = None,
                   source: Path | None = None, analysis: str | None = None, compare_code: bool = True,
-                  edit=None) -> dict:
+                  edit=None, encode=str.encode) -> dict:
     """Stage a submission (plus any files given), build it, run lab 02's checks in order (no GPU here).
     compare_code=False: kernel_matches does not compare the report's instructions with the library's. Only for the
     vadd fixture, recorded with `--set basic` (no SourceCounters section, so no instructions), in the tests of the
@@ -75,7 +75,7 @@ def grade_profile(tmp_path: Path, submission: str | None = None, *, report: Path
     if source is not None:
         shutil.copy(source, stage / "softmax_tuned.cu")
     if analysis is not None:
-        (stage / "profile" / "softmax_tuned.md").write_text(analysis)
+        (stage / "profile" / "softmax_tuned.md").write_bytes(encode(analysis))
     device = Device(has_cuda=False)
     built = build_cuda(stage / "softmax_tuned.cu", tmp_path / "build", device, "softmax_tuned.cu", SPEC)
     ctx = Context(lab, SPEC, stage, staged.submission, REPO, None, device, 0, tmp_path / "logs",
@@ -672,6 +672,20 @@ def test_quotes_in_other_spellings_agree_with_the_report(tmp_path):
     assert analysis != PROBE_ANALYSIS
     done = grade_profile(tmp_path, report=PROBE, source=PROBE_SOURCE, analysis=analysis)
     assert done["02.profile.analysis"].status == Status.PASS, text(done["02.profile.analysis"])
+
+
+def test_an_analysis_saved_by_any_editor_is_read_the_same(tmp_path):
+    """Session 53: the analysis is decoded as the learner profile is (a byte-order mark dropped, UTF-16 where its mark
+    says so, CRLF and CR lines read as LF), where it had been read as text in UTF-8. Each form passes as the plain
+    file does, with the same quotes."""
+    plain = grade_profile(tmp_path / "plain", report=PROBE, source=PROBE_SOURCE, analysis=PROBE_ANALYSIS)
+    assert plain["02.profile.analysis"].status == Status.PASS, text(plain["02.profile.analysis"])
+    for name, encode in (("bom-crlf", lambda t: b"\xef\xbb\xbf" + t.replace("\n", "\r\n").encode()),
+                         ("utf16", lambda t: t.encode("utf-16")), ("cr", lambda t: t.replace("\n", "\r").encode())):
+        done = grade_profile(tmp_path / name, report=PROBE, source=PROBE_SOURCE, analysis=PROBE_ANALYSIS, encode=encode)
+        result = done["02.profile.analysis"]
+        assert result.status == Status.PASS and result.details == plain["02.profile.analysis"].details, (name,
+                                                                                                          text(result))
 
 
 # The probe's true figures in the analysis, then each written in a way the reader missed before (red team, session

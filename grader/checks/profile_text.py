@@ -501,13 +501,16 @@ def shown_words(text: str, page: str | None = None) -> list[str]:
 
 def decoded(data: bytes) -> str:
     """A learner's Markdown as an editor wrote it: UTF-8 (its byte-order mark dropped), or UTF-16 where the file starts
-    with UTF-16's mark (Windows Notepad's "Unicode"); bytes that are no text read as U+FFFD. Read as UTF-8 regardless, a
-    BOM before the first heading hid the heading and a UTF-16 profile had no section (red team, session 53)."""
+    with UTF-16's mark (Windows Notepad's "Unicode"); bytes that are no text read as U+FFFD; lines ended at LF, CRLF or
+    CR, as Markdown ends them, each read as LF (as a file opened as text reads them). Read as UTF-8 regardless, a BOM
+    before the first heading hid the heading and a UTF-16 profile had no section (red team, session 53)."""
     if data.startswith(codecs.BOM_UTF8):
-        return data[len(codecs.BOM_UTF8):].decode("utf-8", errors="replace")
-    if data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
-        return data.decode("utf-16", errors="replace")
-    return data.decode("utf-8", errors="replace")
+        text = data[len(codecs.BOM_UTF8):].decode("utf-8", errors="replace")
+    elif data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
+        text = data.decode("utf-16", errors="replace")
+    else:
+        text = data.decode("utf-8", errors="replace")
+    return text.replace("\r\n", "\n").replace("\r", "\n")
 
 
 def too_long(text: str) -> str | None:

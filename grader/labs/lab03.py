@@ -69,8 +69,8 @@ def learner_profile(ctx: Context) -> Result:
         return failed(f"learners/{ctx.learner}/profile.md {why}", details=[
             "expected: a page or two of prose in Markdown, in a plain file of your own clone"], hint=hint)
     # Markdown ends a line at LF, CR or CRLF; the section's pattern knows LF only (a CRLF file's `===` underline was
-    # no heading, and a CR file one line: red team rt47)
-    markdown = decoded(data).replace("\r\n", "\n").replace("\r", "\n")
+    # no heading, and a CR file one line: red team rt47): decoded() reads each as LF
+    markdown = decoded(data)
     text = phase24_text(markdown)
     if text is not None and (tag := hidden_html(phase24_body(markdown))) is not None:
         return failed(f"the Phase 24 section uses HTML that can hide text ({tag!r})", hint=hint, details=[
