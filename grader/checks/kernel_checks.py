@@ -33,8 +33,8 @@ def triton_slowness(op: str, gpu: bool) -> str:
     if not gpu:
         return ("Triton's interpreter runs every program of the grid in Python, one after another: "
                 f"{_INTERPRETER_SLOW.get(op, _INTERPRETER_SLOW['softmax'])}, and takes minutes at these sizes. Give "
-                "each program a block of the output (" + ("a BLOCK_M x BLOCK_N tile of C, its K loop over blocks with "
-                                                          "tl.dot" if op == "gemm" else "a row, or a block of a row")
+                "each program a block of the output (" + ("a tile of C, a block of rows by a block of "
+                                                          "columns, its K loop over blocks with tl.dot" if op == "gemm" else "a row, or a block of a row")
                 + "), as a GPU kernel would")
     return ("Triton compiles a kernel at its first launch for each new set of constexpr values, and ptxas can take "
             "minutes: " + (_PTXAS_LONG_ROW if op == "softmax" else "each configuration an autotuner tries (each "
