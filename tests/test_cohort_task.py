@@ -96,6 +96,27 @@ def test_task_that_fails_itself_records_it_and_writes_no_grade(tmp_path):
     assert not layout.result("ann").exists() and "failed to grade" in layout.log("ann").read_text()
 
 
+def test_a_submission_that_cannot_be_read_is_that_learners_result_not_a_crash(tmp_path, monkeypatch):
+    """A read of the learner's files that raises (an I/O error, a path the hash cannot follow) ended the task with a
+    traceback before anything was recorded; it is now the learner's failed result, saying why, and nothing is graded."""
+    import errno
+
+    fake.submission(tmp_path, "ann")
+    plan = fake.plan(tmp_path, ["ann,clones/ann/labs,00"])
+    layout = Layout(Path(plan["out"]))
+
+    def unreadable(submission, *args):
+        raise OSError(errno.EIO, "Input/output error", str(submission / "00-hello-cuda" / "vector_add.cu"))
+
+    monkeypatch.setattr(task, "submission_hash", unreadable)
+    monkeypatch.setattr(task.Stop, "install", classmethod(lambda cls: None))  # pytest keeps its own signal handlers
+    assert task.run_task(layout.plans / f"{plan['id']}.json", 0) == 1
+    attempt = store.read_json(layout.attempt("ann"))
+    assert attempt["status"] == "failed to grade" and attempt["grader_exit"] is None, attempt
+    assert "could not be read (Input/output error: " in attempt["reason"] and "vector_add.cu" in attempt["reason"]
+    assert not layout.result("ann").exists() and "could not be read" in layout.log("ann").read_text()
+
+
 @pytest.mark.slow  # grades lab 00 (an nvcc build)
 def test_the_graders_read_hash_is_the_cohorts_submission_hash(tmp_path):
     """A grade is kept only when what the grader read (its results' read_hash) is what the cohort hashed: a file

@@ -706,6 +706,12 @@ INVENTED = [
     # session 18's open hole, closed in session 53: a fraction of peak
     ("DRAM Throughput runs at 0.973 of its peak", "DRAM Throughput runs at 0.828 of its peak"),
     ("DRAM Throughput es 0,973 del pico", "DRAM Throughput es 0,828 del pico"),
+    # session 18's open hole, closed in session 54: figures in words, in English and in Spanish
+    ("DRAM Throughput is ninety-seven point three percent", "DRAM Throughput is eighty-two point eight percent"),
+    ("DRAM Throughput es noventa y siete coma tres por ciento", "DRAM Throughput es ochenta y dos coma ocho por ciento"),
+    ("Duration is one hundred ninety microseconds", "Duration is one hundred twenty-eight point two two microseconds"),
+    ("la Duration es de ciento noventa microsegundos", "la Duration es de ciento veintiocho coma veintidós "
+                                                       "microsegundos"),
 ]
 
 
@@ -736,6 +742,29 @@ def test_invented_figures_however_written_are_refused(probe_metrics, invented, r
     assert bad.misquoted and not bad.matched, (bad.matched, bad.misquoted)
     good = profile.check_quotes(quotes(right), probe_metrics)
     assert not good.misquoted, good.misquoted
+
+
+def test_figures_in_words_are_read_as_digits_only_where_digits_would_say_the_same():
+    """Number words are figures (red team, session 18: "ninety-seven percent" was no figure, so an invented one was
+    compared with nothing); ordinals, plurals of a size, the "ciento" of "por ciento", the "mil" of "por mil", a size
+    word after digits, and a word that is a number only in the other language stay words."""
+    from grader.checks.profile_text import figures_in_words, text_language
+
+    assert figures_in_words("DRAM Throughput is ninety-seven percent, Duration eighty-eight microseconds.") == \
+        "DRAM Throughput is 97 percent, Duration 88 microseconds."
+    assert figures_in_words("a hundred microseconds, one thousand twenty-four columns") == "100 microseconds, 1024 columns"
+    kept = "a second read, a third of the time, hundreds of registers, thousands of threads, 2.5 million bytes, once"
+    assert figures_in_words(kept) == kept
+    assert figures_in_words("noventa y siete por ciento, cuatro por mil, mil microsegundos", "es") == \
+        "97 por ciento, 4 por mil, 1000 microsegundos"
+    assert figures_in_words("ten en cuenta la segunda lectura y miles de hilos", "es") == \
+        "ten en cuenta la segunda lectura y miles de hilos"
+    assert figures_in_words("once", "es") == "11" and figures_in_words("it has ten warps") == "it has 10 warps"
+    assert figures_in_words("DRAM Throughput is noventa y siete percent") == "DRAM Throughput is 97 percent"
+    assert text_language("El kernel está limitado por la memoria y la DRAM.") == "es"
+    assert text_language("The kernel is limited by the memory.") == "en"
+    assert [(q.text, q.value) for q in quotes("DRAM Throughput is ninety-seven point three percent.")] == \
+        [("97.3 percent", 97.3)]
 
 
 def test_an_analysis_too_long_to_read_whole_is_refused(tmp_path):

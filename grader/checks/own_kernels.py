@@ -65,22 +65,12 @@ def jit_names(source: bytes) -> set[str]:
     tree = ast.parse(source)
     # As the method audit reads the file (which passed it before this check runs): Unsloth's `f = triton.jit(f)` is
     # f decorated, and `from triton import jit as triton_jit` makes @triton_jit Triton's jit. Counted by a decorator
-    # named `.jit` or `jit` alone, those kernels were "not yours" on the GPU (red team, session 53).
+    # named `.jit` or `jit` alone, those kernels were "not yours" on the GPU (red team, session 53). Only the
+    # audit's spellings count: any other decorator ending in `.jit` is one the audit refuses.
     jit_calls_as_decorators(tree)
     spellings = jit_spellings(tree)
-    names = set()
-    for node in ast.walk(tree):
-        if isinstance(node, ast.FunctionDef):
-            for dec in node.decorator_list:
-                target = dec.func if isinstance(dec, ast.Call) else dec
-                if ast.unparse(target) in spellings:
-                    names.add(node.name)
-                while isinstance(target, ast.Attribute) and target.attr != "jit":
-                    target = target.value
-                if (isinstance(target, ast.Attribute) and target.attr == "jit") or \
-                        (isinstance(target, ast.Name) and target.id == "jit"):
-                    names.add(node.name)
-    return names
+    return {node.name for node in ast.walk(tree) if isinstance(node, ast.FunctionDef) and
+            any(ast.unparse(dec.func if isinstance(dec, ast.Call) else dec) in spellings for dec in node.decorator_list)}
 
 
 def file_jit_names(path) -> set[str]:

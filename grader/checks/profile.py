@@ -25,7 +25,7 @@ from pathlib import Path
 from grader.audit import elf, sass
 from grader.checks.kernel_checks import NCU_CLOSE_S, init_on_gpu, new_worker, started_worker
 from grader.checks.profile_text import NCU_LABEL_FAMILIES, Quote, global_functions, hidden_html, kernel_base_name, \
-    decoded, normal_label, reordering, too_long
+    decoded, markdown_lines, normal_label, reordering, too_long
 from grader.checks.started import begun
 from grader.context import Device, docs_root
 from grader.results import Result, Status, failed, passed
@@ -1321,7 +1321,8 @@ def check_analysis(ctx) -> Result:
                      f"rule: latency-bound when both are under {BUSY:.0f}%; otherwise the unit that leads by "
                      f"{LEAD:.0f}+ points; both when they are closer"])
     check = check_quotes(found, quotable_metrics(mine))
-    wrong = [f"line {q.line}: {q.text!r} next to {', '.join(sorted({m.label for m in ms}))}, "
+    written = markdown_lines(text)
+    wrong = [f"line {q.line}: {q.text!r}{_in_words(q, written)} next to {', '.join(sorted({m.label for m in ms}))}, "
              f"but the report has {', '.join(sorted({_show(m) for m in ms}))}" for q, ms in check.misquoted]
     evidence = check.evidence
     if len(evidence) < 2 or check.misquoted:
@@ -1364,6 +1365,14 @@ def _read_analysis(text: str, kernels: tuple[str, ...]):
     if code != 0:
         raise RuntimeError(f"the analysis reader failed (exit {code}): {out[-2000:]}")
     return pickle.loads(base64.b64decode(out.strip().splitlines()[-1]))
+
+
+def _in_words(quote: Quote, lines: list[str]) -> str:
+    """" (written in words)" when the quote's digits are not in its line as written: a figure the reader heard in
+    words ("ninety-seven percent", profile_text.figures_in_words), so that the learner finds the one meant."""
+    digits = re.match(r"[\d.,]+", quote.text)
+    line = lines[quote.line - 1] if 0 < quote.line <= len(lines) else ""
+    return " (written in words)" if digits and line and digits.group(0) not in line else ""
 
 
 def _show(metric: Quotable) -> str:

@@ -12,6 +12,8 @@ import re
 import unicodedata
 from dataclasses import dataclass
 
+from text_to_num import find_numbers
+
 # ---- the kernels a .cu file defines -------------------------------------------
 
 # Where a comment or a literal may start. A raw string (R"delim( ... )delim", C++11, with an optional u8/u/U/L
@@ -257,11 +259,12 @@ def _readable(text: str) -> str:
     # team, session 30). So do a table row's cells past its header's count. A footnote's definition ([^1]: text)
     # shows at the page's foot, and is read as a paragraph (red team rt46: it was dropped as a link's definition).
     text = _table_cells(_html_tables(_FOOTNOTE_DEFINITION.sub("", _LINK_DEFINITION.sub("", text))))
-    return "\n".join(_ARROW.sub(" \u2192 ", _MARKS_AT_UNIT.sub(r"\2", _PARENS_AT_UNIT.sub(
+    language = text_language(text)
+    return "\n".join(figures_in_words(_ARROW.sub(" \u2192 ", _MARKS_AT_UNIT.sub(r"\2", _PARENS_AT_UNIT.sub(
         r"\1", _MARKS_IN_NUMBER.sub("", _EMPHASIS.sub("", plain(
         _links(_TAG.sub("", _SUPERSCRIPT.sub(r" \1", _BLOCK_TAG.sub(" ", _ESCAPE.sub(r"\1", _BLOCK_QUOTE.sub(
-            "", powers_of_ten(tex_text(line).replace("\\|", "\u00a6").replace("\\![", "! ["))))))), defined)))))))
-        if line.strip() else line for line in markdown_lines(text))
+            "", powers_of_ten(tex_text(line).replace("\\|", "\u00a6").replace("\\![", "! ["))))))), defined))))))),
+            language) if line.strip() else line for line in markdown_lines(text))
 
 
 # TeX's text and upright wrappers, spaces and micro sign, as math renders them: "\text{Duration} &= 190.50~\mathrm{us}"
@@ -556,6 +559,70 @@ def plain(line: str) -> str:
 
 
 _MARKS_IN_NUMBER = re.compile(r"(?<=[\d.,])[*_`~]+(?=[\d.,])")
+
+
+# ---- figures written in words ------------------------------------------------------------------------------------
+# "DRAM Throughput is ninety-seven percent", "la Duration es de ochenta y ocho microsegundos": a reader hears a figure,
+# and the analysis reads it as the digits (text2num, pinned). Read as no figure, an invented figure in words was
+# compared with nothing (red team, session 18). A word is read as a figure only where a digit would say the same:
+# ordinals ("a second read", "a third of"), plurals of a size ("hundreds of registers", "miles de hilos"), the
+# "ciento" of "por ciento" and the "mil" of "por mil", and a size word after digits ("2.5 million") stay words.
+_WORD_TOKEN = re.compile(r"\w+|[^\w\s]")
+_VAGUE = {"hundreds", "thousands", "millions", "billions", "cientos", "centenares", "miles", "millones", "ciento"}
+_SIZE = {"hundred", "thousand", "million", "billion", "mil", "millón", "millon"}  # "a hundred", "mil": a figure
+_SPANISH_WORDS = re.compile(r"\b(?:el|la|los|las|del|que|es|por|una|con|para|se|en|y|al|su)\b", re.I)
+_ENGLISH_WORDS = re.compile(r"\b(?:the|is|of|and|to|in|it|that|for|with|by|at|its|this|are)\b", re.I)
+# A number word of one language that is a common word of the other: Spanish "once" (eleven) in English text, English
+# "ten" in Spanish text ("ten en cuenta"). Read only in the text's own language.
+_OTHER_LANGUAGE_WORD = {"en": {"once"}, "es": {"ten"}}
+
+
+class _Word:
+    """A token as text2num's find_numbers takes it."""
+    __slots__ = ("word",)
+
+    def __init__(self, word: str):
+        self.word = word
+
+    def text(self) -> str:
+        return self.word
+
+    def nt_separated(self, previous) -> bool:
+        return False
+
+    def not_a_number_part(self) -> bool:
+        return False
+
+
+def text_language(text: str) -> str:
+    """"es" when the text has more of Spanish's common words than of English's, else "en"."""
+    return "es" if len(_SPANISH_WORDS.findall(text)) > len(_ENGLISH_WORDS.findall(text)) else "en"
+
+
+def figures_in_words(line: str, language: str = "en") -> str:
+    """``line`` with each number written in words as digits: in ``language`` first, then in the other one."""
+    if not re.search(r"[^\W\d_]{3}", line):
+        return line
+    for lang in (language, "es" if language == "en" else "en"):
+        spans = [m.span() for m in _WORD_TOKEN.finditer(line)]
+        if not spans:
+            return line
+        words = [line[a:b] for a, b in spans]
+        found = find_numbers([_Word(w) for w in words], lang, 3.0)
+        out, at = [], 0
+        for number in found:
+            first, last = number.start, number.end - 1
+            alone = words[first].lower() if first == last else ""
+            before = words[first - 1].lower() if first else ""
+            if number.is_ordinal or alone in _VAGUE or alone in _SIZE and (before == "por" or before[-1:].isdigit()) \
+                    or lang != language and alone in _OTHER_LANGUAGE_WORD[language]:
+                continue
+            if alone in _SIZE and before in ("a", "an"):
+                first -= 1  # "a hundred microseconds"
+            out += [line[at:spans[first][0]], number.text]
+            at = spans[last][1]
+        line = "".join(out) + line[at:]
+    return line
 
 
 def claimed_bottleneck(text: str) -> tuple[str | None, str]:

@@ -241,7 +241,12 @@ def run_task(plan_path: Path, index: int) -> int:
     record = dict(next(r for r in plan["roster"]["learners"] if r["name"] == name))
     submission = Path(record["submission"])
     learner = name if options.get("learner_profile") else None
-    record["hash"] = submission_hash(submission, record["labs"], plan["listing"], learner) if os.path.isdir(submission) else None
+    unreadable = ""
+    try:  # the learner's files: a path that cannot be read is this learner's result, never a crash of the task
+        record["hash"] = submission_hash(submission, record["labs"], plan["listing"], learner) \
+            if os.path.isdir(submission) else None
+    except OSError as exc:
+        record["hash"], unreadable = None, f"{exc.strerror or exc}" + (f": {exc.filename}" if exc.filename else "")
 
     workdir = layout.workdir(name)
     workdir.mkdir(parents=True, exist_ok=True)
@@ -286,7 +291,10 @@ def run_task(plan_path: Path, index: int) -> int:
     start = time.monotonic()
     code, data = None, None
     try:
-        if os.path.isdir(submission):
+        if unreadable:
+            status, reason = FAILED, (f"the submission could not be read ({unreadable}): make every file of it "
+                                      "readable, then run the cohort again")
+        elif os.path.isdir(submission):
             for stale in (results, grader_log):
                 stale.unlink(missing_ok=True)
             link_tree(Path(plan["grader_tree"]), tree)
