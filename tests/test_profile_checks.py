@@ -767,6 +767,40 @@ def test_figures_in_words_are_read_as_digits_only_where_digits_would_say_the_sam
         [("97.3 percent", 97.3)]
 
 
+def _dram_bytes(read_mib: float, written_mib: float) -> list:
+    return [profile.Quotable(name, profile.KNOWN[name].label, mib * 2**20, "bytes",
+                             (profile._label_alias(profile.KNOWN[name].label), *profile.KNOWN[name].aliases))
+            for name, mib in ((profile.M_DRAM_READ, read_mib), (profile.M_DRAM_WRITE, written_mib))]
+
+
+def test_a_true_sum_or_difference_of_two_byte_counts_passes_and_proves_nothing():
+    """Red team, session 18 (left open until session 54): "DRAM traffic totals 488 MiB (read plus written)" with 256
+    MiB read and 232 MiB written was refused as a misquote of each. A true sum or difference passes, counts as
+    evidence of neither, and any other figure there is still refused."""
+    metrics = _dram_bytes(256.0, 232.0)
+    for right in ("DRAM traffic totals 488 MiB per launch (read plus written).",
+                  "24 MiB less DRAM traffic is written than read."):
+        done = profile.check_quotes(quotes(right), metrics)
+        assert not done.misquoted and not done.matched, (right, done)
+    for invented in ("DRAM traffic totals 600 MiB per launch (read plus written).",
+                     "40 MiB less DRAM traffic is written than read."):
+        assert profile.check_quotes(quotes(invented), metrics).misquoted, invented
+
+
+def test_one_items_size_in_bytes_is_no_launchs_figure():
+    """Red team, session 18 (left open until session 54): "a row of 4096 floats (16 KiB) is read from DRAM once" was
+    compared with the launch's DRAM bytes. One item's size in bytes is set aside, said with "a", "one" or "per"
+    as with "each"; a metric's full name before it, or a figure in another unit, is still compared."""
+    metrics = _dram_bytes(256.0, 232.0)
+    for right in ("Why: a row of 4096 floats (16 KiB) is read from DRAM once.",
+                  "Per row the kernel reads 16 KiB from DRAM.", "Una fila de 4096 floats (16 KiB) se lee de DRAM."):
+        done = profile.check_quotes(quotes(right), metrics)
+        assert not done.misquoted, (right, done.misquoted)
+    for claim in ("DRAM bytes read for a row of the input is 999 MiB.", "Per row, DRAM bytes read is 999 MiB."):
+        assert profile.check_quotes(quotes(claim, ("DRAM bytes read",)), metrics).misquoted, claim
+    assert [q.text for q in quotes("a row of floats (97.3 %) is read", ("DRAM Throughput",))] == ["97.3 %"]
+
+
 def test_an_analysis_too_long_to_read_whole_is_refused(tmp_path):
     """Text past the reader's limits was not read, so an invented figure there passed (red team, session 12)."""
     from grader.checks.profile_text import MAX_ANALYSIS_CHARS, MAX_LINE_CHARS, too_long

@@ -1219,9 +1219,25 @@ def check_quotes(found: list[Quote], metrics: list[Quotable]) -> QuoteCheck:
             full = [m for m in agreeing if _label_alias(m.label) and re.search(_label_alias(m.label), quote.context)]
             metric = (full or agreeing)[0]
             result.matched.setdefault(metric.name, (quote, metric))
+        elif not every and _sum_or_difference(scaled, named):
+            continue  # "DRAM traffic totals 488 MiB (read plus written)": true, derived, and no evidence of either
         else:
             result.misquoted.append((quote, named))
     return result
+
+
+def _sum_or_difference(scaled: dict, named: list[Quotable]) -> bool:
+    """The quote is the sum or the difference of two byte counts named beside it (DRAM bytes read and written: "DRAM
+    traffic totals 488 MiB", "24 MiB less is written than read"). Such a figure was refused as a misquote of each
+    (red team, session 18); it claims nothing the report does not, so it passes, and it counts as evidence of
+    neither."""
+    counts = [m for m in named if m.family == "bytes"]
+    for i, first in enumerate(counts):
+        for second in counts[i + 1:]:
+            for value in (first.value + second.value, abs(first.value - second.value)):
+                if _agrees(scaled[first.name], dataclasses.replace(first, value=value)):
+                    return True
+    return False
 
 
 # ---- 02.profile.analysis: teaching hints (never pass/fail) ------------------

@@ -851,6 +851,12 @@ _EACH = re.compile(r"\b(each|every|cada)\s+\w+(?:\s+\w+){0,2}\W{0,3}$", re.I)
 # ... or in parentheses after what the item does: "each element is read once (4 bytes) and written once (4 bytes)".
 _EACH_ASIDE = re.compile(r"\b(each|every|cada)\s+\w+[^.;:,!?\n]{0,60}\(\s*(?:[~\u2248]|about|around|roughly|"
                          r"unos?|unas?|aproximadamente)?\s*$", re.I)
+# One item's size in bytes, its item named without each/every: "a row of 4096 floats (16 KiB)", "Per row the kernel
+# reads 16 KiB from DRAM", "una fila de 4096 floats (16 KiB)". A size in bytes of one row or thread is no report's
+# figure (the report counts a launch's bytes); read as DRAM bytes, a right analysis was refused (red team,
+# session 18). Bytes only: a percent or a time after "a row" is still compared.
+_ONE_ITEM = re.compile(r"\b(?:a|one|per|una?|por)\s+(?:single\s+|sola\s+)?(?:row|element|float|value|thread|warp|tile|"
+                       r"column|fila|elemento|hilo|columna|valor)s?\b([^.;!?\n]{0,60})$", re.I)
 # A width or a size written as one word with its number: "128-bit loads", "a 192-thread block".
 _WIDTH = re.compile(r"-(?:bits?|bytes?|wide|way|threads?|warps?|elements?|lanes?|columns?|rows?)\b", re.I)
 # A number that names a lab, "lab 01 (naive)": no figure.
@@ -1098,9 +1104,10 @@ def quotes(text: str, labels: tuple[str, ...] = (), kernels: tuple[str, ...] = (
                 if _NEGATION.search(before[:(lower or upper).start()]):
                     bound = "upper" if bound == "lower" else "lower"
             elif not is_row and not ncu and (_other_thing(paragraph + masked[:match.start()], following,
-                                                          label_re) or not claimed and _each(masked[:match.start()],
-                                                                                             label_re,
-                                                                                             masked[match.end():]) or
+                                                          label_re) or not claimed and (_each(
+                                                              masked[:match.start()], label_re, masked[match.end():])
+                                                              or _one_items_bytes(masked[:match.start()],
+                                                                                  match.group("unit"), label_re)) or
                                              not match.group("unit") and not _named_in(
                                                  re.split(r"[,;]|(?<!\d)[.!?](?=\s|$)",
                                                           paragraph + masked[:match.start()])[-1], label_re) and (
@@ -1272,6 +1279,15 @@ def _each(before: str, labels: re.Pattern | None, after: str = "") -> bool:
     clause = _CLAUSE_END.split(before)[-1]
     return bool(_EACH_ASIDE.search(clause)) and not _named_in(re.split(r"[,;:]", clause)[-1], labels) and \
         not _named_in(after.split(")")[0], labels)
+
+
+def _one_items_bytes(before: str, unit: str | None, labels: re.Pattern | None) -> bool:
+    """A size in bytes after one item named without each ("a row of 4096 floats (16 KiB)"), with no metric's full
+    name between the item and the figure."""
+    if not unit or _UNITS.get(unit_key(unit), ("",))[0] != "bytes":
+        return False
+    item = _ONE_ITEM.search(_CLAUSE_END.split(before)[-1])
+    return bool(item) and not _named_in(item.group(1), labels)
 
 
 def _column_of_another(header: list[str], before: str, line: str, mine: re.Pattern) -> bool:
