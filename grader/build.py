@@ -170,6 +170,7 @@ def first_errors(output: str, source: Path, shown_as: str, limit: int = 6) -> li
 
 
 OUT_OF_MEMORY = re.compile(r"out of memory|memory exhausted|bad_alloc|cannot allocate memory", re.I)
+TOO_LARGE = re.compile(r"file size limit exceeded|file too large|signal 25\b|SIGXFSZ", re.I)
 
 
 def build_trouble(run: ToolRun, what: str = "nvcc") -> str | None:
@@ -179,6 +180,10 @@ def build_trouble(run: ToolRun, what: str = "nvcc") -> str | None:
         return (f"{what} printed more than {run.printed >> 20} MiB of messages and was stopped: something repeats "
                 "without bound (a macro expanding to itself many times, an error in a loop of templates?); the "
                 "first messages are the ones to read")
+    if run.code not in (None, 0) and run.file_limit and (TOO_LARGE.search(run.output) or run.code in (-25, 153)):
+        return (f"{what} was stopped writing a file larger than {run.file_limit >> 20} MiB (the solutions' objects "
+                "are under 1 MB): an assembler directive that fills a section (.fill, .space, .zero, .skip, .incbin), "
+                "or an array of that size in the code?")
     if run.code not in (None, 0) and run.memory_limit and (OUT_OF_MEMORY.search(run.output) or run.code in (-9, 137)):
         return (f"the compiler ran out of memory ({run.memory_limit / (1 << 30):g} GiB for each of its "
                 "processes, where the solutions need 0.2 GiB): templates instantiated without bound, or a "
@@ -306,7 +311,8 @@ def _build_cuda(source: Path, outdir: Path, device: Device, shown_as: str, spec,
                    *assembler_deps_flags(asm_deps, source.parent), "-include", str(header), "--keep", "--keep-dir",
                    str(temp), "-c", str(source), "-o", str(obj)]  # --keep: the preprocessed passes, read below
     with _stage(result, "nvcc compile"):
-        run = run_bounded(compile_cmd, memory_bytes=SETTINGS.build_memory_bytes, cwd=source.parent,
+        run = run_bounded(compile_cmd, memory_bytes=SETTINGS.build_memory_bytes, file_bytes=SETTINGS.build_file_bytes,
+                          cwd=source.parent,
                           timeout_s=SETTINGS.build_timeout_s, box=box, ro=[source.parent], rw=[outdir],
                           env={"TMPDIR": str(temp)}, on_start=compiling.set if compiling is not None else None)
     code, out = run.code, run.output
@@ -345,7 +351,8 @@ def _build_cuda(source: Path, outdir: Path, device: Device, shown_as: str, spec,
         result.seconds = time.monotonic() - start
         return result
     def tool(argv, timeout_s=60, cwd=None):  # the audit's readers, on a library the learner's text shaped: bounded
-        run = run_bounded(argv, memory_bytes=SETTINGS.build_memory_bytes, keep=elf.LISTING_CAP,  # output
+        run = run_bounded(argv, memory_bytes=SETTINGS.build_memory_bytes, file_bytes=SETTINGS.build_file_bytes,
+                          keep=elf.LISTING_CAP,  # output
                           stop_after=elf.LISTING_CAP, timeout_s=timeout_s, box=box, rw=[outdir], cwd=cwd)
         return (None if run.stopped else run.code), run.output
 
@@ -366,7 +373,8 @@ def _build_cuda(source: Path, outdir: Path, device: Device, shown_as: str, spec,
                 "-Xlinker", "-z,now", "-Xlinker", "-z,relro", str(obj),
                 "-o", str(lib)]
     with _stage(result, "link"):
-        link = run_bounded(link_cmd, memory_bytes=SETTINGS.build_memory_bytes, cwd=outdir,
+        link = run_bounded(link_cmd, memory_bytes=SETTINGS.build_memory_bytes, file_bytes=SETTINGS.build_file_bytes,
+                           cwd=outdir,
                            timeout_s=SETTINGS.build_timeout_s, box=box, rw=[outdir], env={"TMPDIR": str(temp)})
     code, link_out = link.code, link.output
     transcript += "$ " + " ".join(link_cmd) + "\n" + for_the_log(link_out, source)

@@ -23,6 +23,9 @@ class PhaseSettings:
     # (peak RSS), so 4 GiB leaves a wide margin; a template instantiated without bound stops there (in about 15 s),
     # with a message, instead of taking the grading host's memory.
     build_memory_bytes: int = 4 << 30
+    # The size of each file a build writes (RLIMIT_FSIZE): the solutions' objects and libraries are under 1 MB and
+    # nvcc's kept passes (.ii) about 2 MB, so 256 MiB is a wide margin, and a `.fill` of gigabytes stops there.
+    build_file_bytes: int = 256 << 20
     # Data (RLIMIT_DATA) of each worker process, or half the machine's memory where that is less
     # (grader/runner.py: worker_memory_bytes): a worker's own needs are well under 2 GiB (decision 121).
     worker_memory_bytes: int = 16 << 30

@@ -128,28 +128,35 @@ class ToolRun:
     dropped: int = 0  # of which not kept
     stopped: bool = False  # killed for printing more than ``stop_after``
     memory_limit: int | None = None  # bytes of address space each of its processes had
+    file_limit: int | None = None  # bytes each file it wrote could hold (RLIMIT_FSIZE)
 
 
 def run_bounded(argv: list[str], *, memory_bytes: int | None, keep: int = TOOL_KEEP, stop_after: int = TOOL_STOP,
-                **kw) -> ToolRun:
+                file_bytes: int | None = None, **kw) -> ToolRun:
     """``run_tool`` for a program driven by learner text (nvcc): its output is read as it comes and only ``keep``
     bytes of its start and of its end are held (nvcc made to print 1 GB held 3.5 GB in the judge, 4 GB ended it
     with a MemoryError); after ``stop_after`` bytes it is stopped. With ``memory_bytes``, each of its processes
     gets that much address space (RLIMIT_AS, set by the shell that execs it, inside the sandbox: bubblewrap has
-    no memory limit, and a template instantiated without bound grew cudafe++ by 330 MB/s)."""
+    no memory limit, and a template instantiated without bound grew cudafe++ by 330 MB/s). With ``file_bytes``, no
+    file it writes may grow past that (RLIMIT_FSIZE: an assembler's `.fill` wrote a 1 GB object and a 1 GB library
+    to the grading host's disk in 18 s, and nothing stopped more: red team, session 54)."""
     if memory_bytes is not None:
         argv = limited(argv, "-v", memory_bytes)
+    if file_bytes is not None:
+        argv = limited(argv, "-f", file_bytes)
     run = _run(argv, keep=keep, stop_after=stop_after, **kw)
-    run.memory_limit = memory_bytes
+    run.memory_limit, run.file_limit = memory_bytes, file_bytes
     return run
 
 
 def limited(argv: list[str], flag: str, limit_bytes: int) -> list[str]:
     """``argv`` run by a shell that first sets one of its resource limits (``ulimit -v``: address space; ``-d``: data,
-    the private writable memory a process maps) to ``limit_bytes``, soft and hard, then execs it; exit 125 where the
-    shell cannot. The limit is set inside the sandbox, on the program itself: bubblewrap has no memory limit."""
+    the private writable memory a process maps; ``-f``: the size of a file it writes) to ``limit_bytes``, soft and
+    hard, then execs it; exit 125 where the shell cannot. The limit is set inside the sandbox, on the program
+    itself: bubblewrap has no memory limit. POSIX's sh counts -f in 512-byte blocks (dash always, bash as sh), the
+    others in KiB."""
     return ["/bin/sh", "-c", f'ulimit {flag} "$1" || exit 125; shift; exec "$@"', "sh",
-            str(max(limit_bytes >> 10, 1)), *argv]
+            str(max(limit_bytes >> (9 if flag == "-f" else 10), 1)), *argv]
 
 
 def _run(argv: list[str], *, cwd: Path | None = None, timeout_s: float = 120.0, env: dict | None = None,

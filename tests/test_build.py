@@ -426,6 +426,22 @@ def test_a_tool_gets_its_memory_limit(tmp_path):
     assert run_bounded(grow, memory_bytes=None).code == 0
 
 
+def test_a_tool_gets_its_file_size_limit_and_the_build_says_why_it_stopped(tmp_path):
+    """Red team, session 54: an assembler's .fill wrote a 1 GB object to the grading host's disk. A file past the
+    limit is not written (the writer is stopped), and build_trouble names the cause."""
+    import sys
+
+    from grader.build import build_trouble
+    from grader.runner import run_bounded
+
+    write = [sys.executable, "-c", f"open({str(tmp_path / 'big')!r}, 'wb').write(bytes(4 << 20)); print('written')"]
+    run = run_bounded(write, memory_bytes=None, file_bytes=1 << 20)
+    assert run.code not in (0, None) and "written" not in run.output, run.output
+    assert (tmp_path / "big").stat().st_size <= 1 << 20
+    assert "stopped writing a file larger than 1 MiB" in build_trouble(run)
+    assert run_bounded(write, memory_bytes=None, file_bytes=8 << 20).code == 0
+
+
 @needs_nvcc
 def test_a_compiler_out_of_memory_is_a_message(tmp_path, monkeypatch):
     """A template instantiated 2^40 times grew cudafe++ by 330 MB/s until the time-out, with no memory limit."""

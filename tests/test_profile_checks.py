@@ -753,8 +753,30 @@ def test_figures_in_words_are_read_as_digits_only_where_digits_would_say_the_sam
     assert figures_in_words("DRAM Throughput is ninety-seven percent, Duration eighty-eight microseconds.") == \
         "DRAM Throughput is 97 percent, Duration 88 microseconds."
     assert figures_in_words("a hundred microseconds, one thousand twenty-four columns") == "100 microseconds, 1024 columns"
-    kept = "a second read, a third of the time, hundreds of registers, thousands of threads, 2.5 million bytes, once"
+    kept = "a second read, a third of the time, hundreds of registers, thousands of threads, one of the two, once"
     assert figures_in_words(kept) == kept
+    # Red team, session 54: spellings that hid a figure, or split a right one
+    for written, read in (("the Duration is two milliseconds", "the Duration is 2 milliseconds"),
+                          ("ninety-seven and a half percent", "97.5 percent"),
+                          ("88 thousand nanoseconds, 2.5 million bytes", "88000 nanoseconds, 2500000 bytes"),
+                          ("ninetyseven percent", "97 percent"), ("eighty\u2011four percent", "84 percent"),
+                          ("one hundred twenty-six point oh five microseconds", "126.05 microseconds"),
+                          ("eighty-four point forty percent", "84.40 percent"),
+                          ("DRAM Throughput is ninety-\nseven percent", "DRAM Throughput is \n97 percent")):
+        assert figures_in_words(written) == read, written
+    for written, read in (("three quarters of its peak", "0.75 of its peak"),
+                          ("ninety-seven hundredths of its peak", "0.97 of its peak"),
+                          ("half a millisecond, a third of a millisecond", "0.5 millisecond, 0.33 millisecond"),
+                          ("five registers fewer, by eight, a third of the time", "five registers fewer, by eight, a "
+                                                                                  "third of the time")):
+        assert figures_in_words(written) == read, written
+    for written, read in (("ochenta y cuatro con cuarenta por ciento", "84,40 por ciento"),
+                          ("nueve décimas del pico, medio milisegundo", "0.9 del pico, 0.5 milisegundo"),
+                          ("ciento veinte y seis microsegundos", "126 microsegundos"),
+                          ("noventa y siete y medio por ciento", "97,5 por ciento"),
+                          ("ciento\nveintiséis microsegundos", "\n126 microsegundos"),
+                          ("dos milisegundos y un milisegundo", "2 milisegundos y 1 milisegundo")):
+        assert figures_in_words(written, "es") == read, written
     assert figures_in_words("noventa y siete por ciento, cuatro por mil, mil microsegundos", "es") == \
         "97 por ciento, 4 por mil, 1000 microsegundos"
     assert figures_in_words("ten en cuenta la segunda lectura y miles de hilos", "es") == \
@@ -765,6 +787,9 @@ def test_figures_in_words_are_read_as_digits_only_where_digits_would_say_the_sam
     assert text_language("The kernel is limited by the memory.") == "en"
     assert [(q.text, q.value) for q in quotes("DRAM Throughput is ninety-seven point three percent.")] == \
         [("97.3 percent", 97.3)]
+    for marked in ("DRAM Throughput is **ninety-seven** percent.", "DRAM Throughput is `ninety-seven` percent.",
+                   "DRAM Throughput is ninety-\nseven percent.", "DRAM Throughput is *ninety*-*seven* percent."):
+        assert [(q.text, q.value) for q in quotes(marked)] == [("97 percent", 97.0)], marked
 
 
 def _dram_bytes(read_mib: float, written_mib: float) -> list:
@@ -785,6 +810,15 @@ def test_a_true_sum_or_difference_of_two_byte_counts_passes_and_proves_nothing()
     for invented in ("DRAM traffic totals 600 MiB per launch (read plus written).",
                      "40 MiB less DRAM traffic is written than read."):
         assert profile.check_quotes(quotes(invented), metrics).misquoted, invented
+
+
+def test_a_misquote_shows_the_reports_bytes_in_a_unit_that_keeps_them():
+    """Red team, session 54: a block's 16,640 bytes of shared memory were shown as "0.0 MiB" in the misquote's
+    message, and two different values as one."""
+    def shown(value):
+        return profile._show(profile.Quotable("x", "x", value, "bytes", ()))
+
+    assert [shown(v) for v in (16640, 0, 512, 256 * 2**20)] == ["16.25 KiB", "0 bytes", "512 bytes", "256.0 MiB"]
 
 
 def test_one_items_size_in_bytes_is_no_launchs_figure():

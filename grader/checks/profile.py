@@ -1106,9 +1106,21 @@ def _label_alias(label: str) -> str:
     return r"\b" + r"[\W_]*".join(map(re.escape, words)) + r"\b"
 
 
-def quotable_metrics(actions: list[dict]) -> list[Quotable]:
-    """Every value of the learner's launches that the analysis may quote."""
+FLOP_RATE = "derived: FLOP rate"  # the op's FLOPs at the representative size over the report's Duration (GEMM)
+
+
+def quotable_metrics(actions: list[dict], spec=None) -> list[Quotable]:
+    """Every value of the learner's launches that the analysis may quote. With ``spec`` of an op counted in FLOPs
+    (GEMM), also the rate the report's Duration gives: 2 M N K over each launch's Duration, and over their sum. A
+    TFLOP/s figure was read as a bare count, compared with nothing, and an invented "63.5 TFLOP/s" passed where the
+    report's Duration gives 46.1 (red team, session 54)."""
     out = []
+    if spec is not None and spec.rate.unit == "FLOP":
+        durations = [d for a in actions if (d := _metric(a, M_DURATION))]
+        work = spec.work(spec.representative)
+        for seconds in {*(d * 1e-9 for d in durations), *([sum(durations) * 1e-9] if len(durations) > 1 else [])}:
+            out.append(Quotable(FLOP_RATE, "the FLOP rate of the report's Duration", work / seconds, "flops",
+                                (r"flop",)))
     for action in actions:
         for name, known in KNOWN.items():
             value = _metric(action, name)
@@ -1336,7 +1348,7 @@ def check_analysis(ctx) -> Result:
                     [f"found in the report: {report.because()}",
                      f"rule: latency-bound when both are under {BUSY:.0f}%; otherwise the unit that leads by "
                      f"{LEAD:.0f}+ points; both when they are closer"])
-    check = check_quotes(found, quotable_metrics(mine))
+    check = check_quotes(found, quotable_metrics(mine, ctx.spec))
     written = markdown_lines(text)
     wrong = [f"line {q.line}: {q.text!r}{_in_words(q, written)} next to {', '.join(sorted({m.label for m in ms}))}, "
              f"but the report has {', '.join(sorted({_show(m) for m in ms}))}" for q, ms in check.misquoted]
@@ -1345,9 +1357,12 @@ def check_analysis(ctx) -> Result:
         why = (f"{len(check.misquoted)} quoted value(s) disagree with the report: every number next to a metric's "
                "name must be the report's" if check.misquoted else
                f"it quotes {len(evidence)} measured value(s) that match the report; it needs at least 2")
+        rate = [f"a FLOP rate is the op's FLOPs at {ctx.spec.label(ctx.spec.representative)} over the report's "
+                "Duration; a rate measured elsewhere (make bench, the gate) names where it was measured"] \
+            if any(q.family == "flops" for q, _ in check.misquoted) else []
         return fail(f"{analysis_path(ctx).as_posix()}: {why}",
-                    wrong[:5] + ["expected: numbers copied from the report, each next to its ncu name, "
-                                 "e.g. 'DRAM Throughput | 91.2 %'"])
+                    wrong[:5] + rate + ["expected: numbers copied from the report, each next to its ncu name, "
+                                        "e.g. 'DRAM Throughput | 91.2 %'"])
     quoted = [f"quotes {check.matched[n][1].label} = {check.matched[n][0].text}" for n in evidence]
     return Result(Status.PASS, f"the analysis names the report's bottleneck ({claim}-bound) "
                                f"and quotes {len(evidence)} of its values",
@@ -1388,7 +1403,8 @@ def _in_words(quote: Quote, lines: list[str]) -> str:
     words ("ninety-seven percent", profile_text.figures_in_words), so that the learner finds the one meant."""
     digits = re.match(r"[\d.,]+", quote.text)
     line = lines[quote.line - 1] if 0 < quote.line <= len(lines) else ""
-    return " (written in words)" if digits and line and digits.group(0) not in line else ""
+    shown = digits and re.search(r"(?<![\d.,])" + re.escape(digits.group(0)) + r"(?![\d])", line)
+    return " (written in words)" if digits and line and not shown else ""  # "seven" on a line with 47
 
 
 def _show(metric: Quotable) -> str:
@@ -1397,10 +1413,14 @@ def _show(metric: Quotable) -> str:
         return f"{value / 1e3:.2f} us"
     if metric.family == "rate":
         return f"{value / 1e9:.1f} GB/s"
-    if metric.family == "bytes":
-        return f"{value / 2**20:.1f} MiB"
+    if metric.family == "bytes":  # a launch's DRAM bytes in MiB, a block's shared memory in KiB or bytes
+        # (16,640 bytes of shared memory were shown as "0.0 MiB": red team, session 54)
+        return f"{value / 2**20:.1f} MiB" if value >= 2**20 else f"{value / 2**10:.2f} KiB" if value >= 2**10 else \
+            f"{value:.0f} bytes"
     if metric.family == "percent":
         return f"{value:.2f} %"
+    if metric.family == "flops":
+        return f"{value / 1e12:.1f} TFLOP/s"
     return f"{value:.4g}"
 
 

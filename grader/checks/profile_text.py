@@ -259,12 +259,13 @@ def _readable(text: str) -> str:
     # team, session 30). So do a table row's cells past its header's count. A footnote's definition ([^1]: text)
     # shows at the page's foot, and is read as a paragraph (red team rt46: it was dropped as a link's definition).
     text = _table_cells(_html_tables(_FOOTNOTE_DEFINITION.sub("", _LINK_DEFINITION.sub("", text))))
-    language = text_language(text)
-    return "\n".join(figures_in_words(_ARROW.sub(" \u2192 ", _MARKS_AT_UNIT.sub(r"\2", _PARENS_AT_UNIT.sub(
-        r"\1", _MARKS_IN_NUMBER.sub("", _EMPHASIS.sub("", plain(
-        _links(_TAG.sub("", _SUPERSCRIPT.sub(r" \1", _BLOCK_TAG.sub(" ", _ESCAPE.sub(r"\1", _BLOCK_QUOTE.sub(
-            "", powers_of_ten(tex_text(line).replace("\\|", "\u00a6").replace("\\![", "! ["))))))), defined))))))),
-            language) if line.strip() else line for line in markdown_lines(text))
+    shown = "\n".join(plain(_links(_TAG.sub("", _SUPERSCRIPT.sub(r" \1", _BLOCK_TAG.sub(" ", _ESCAPE.sub(
+        r"\1", _BLOCK_QUOTE.sub("", powers_of_ten(tex_text(line).replace("\\|", "\u00a6").replace("\\![", "! ["))))))),
+        defined)) if line.strip() else line for line in markdown_lines(text))
+    # Figures in words, over the whole text (a number may wrap), before the marks around figures are taken off
+    lines = markdown_lines(figures_in_words(shown, text_language(shown)))
+    return "\n".join(_ARROW.sub(" \u2192 ", _MARKS_AT_UNIT.sub(r"\2", _PARENS_AT_UNIT.sub(
+        r"\1", _MARKS_IN_NUMBER.sub("", _EMPHASIS.sub("", line))))) if line.strip() else line for line in lines)
 
 
 # TeX's text and upright wrappers, spaces and micro sign, as math renders them: "\text{Duration} &= 190.50~\mathrm{us}"
@@ -535,7 +536,10 @@ _BLANK_LETTERS = {0x115F: " ", 0x1160: " ", 0x3164: " ", 0xFFA0: " ", 0x2800: " 
 # figure was compared with nothing: red team, session 15). Greek mu stays: it is the micro of a unit.
 _SIGNS = {0x066A: "%", 0x066B: ".", 0x066C: ",",
           **{ord(c): l for c, l in zip("АВСЕНІЈКМОРЅТХУаеіјорсѕхуԁһԛԝ", "ABCEHIJKMOPSTXYaeijopcsxydhqw")},
-          **{ord(c): l for c, l in zip("ΑΒΕΖΗΙΚΜΝΟΡΤΥΧοι", "ABEZHIKMNOPTYXoi")}}
+          **{ord(c): l for c, l in zip("ΑΒΕΖΗΙΚΜΝΟΡΤΥΧοιν", "ABEZHIKMNOPTYXoiv")},
+          # more drawn as Latin letters, which hid a figure in words ("ninety-seνen", "eiɡhty", "fօrty", small
+          # capitals: red team, session 54): Cyrillic izhitsa, script g, Armenian o, the IPA's small capitals
+          **{ord(c): l for c, l in zip("ѵɡօᴀʙᴄᴅᴇꜰɢʜɪᴊᴋʟᴍɴᴏᴘʀꜱᴛᴜᴠᴡʏᴢ", "vgoabcdefghijklmnoprstuvwyz")}}
 
 
 def plain(line: str) -> str:
@@ -566,8 +570,11 @@ _MARKS_IN_NUMBER = re.compile(r"(?<=[\d.,])[*_`~]+(?=[\d.,])")
 # and the analysis reads it as the digits (text2num, pinned). Read as no figure, an invented figure in words was
 # compared with nothing (red team, session 18). A word is read as a figure only where a digit would say the same:
 # ordinals ("a second read", "a third of"), plurals of a size ("hundreds of registers", "miles de hilos"), the
-# "ciento" of "por ciento" and the "mil" of "por mil", and a size word after digits ("2.5 million") stay words.
-_WORD_TOKEN = re.compile(r"\w+|[^\w\s]")
+# "ciento" of "por ciento" and the "mil" of "por mil" stay words. The whole text is read at once, so that a number
+# wrapped over two lines is one (its digits stand where it ends); emphasis and code marks inside or around it are
+# passed over ("**ninety**-seven"), as they render as nothing (red team, session 54).
+_WORD_TOKEN = re.compile(r"\n[ \t]*\n|[^\W_]+|[^\w\s]|_")
+_MARK_TOKEN = re.compile(r"[*_`~]")
 _VAGUE = {"hundreds", "thousands", "millions", "billions", "cientos", "centenares", "miles", "millones", "ciento"}
 _SIZE = {"hundred", "thousand", "million", "billion", "mil", "millón", "millon"}  # "a hundred", "mil": a figure
 _SPANISH_WORDS = re.compile(r"\b(?:el|la|los|las|del|que|es|por|una|con|para|se|en|y|al|su)\b", re.I)
@@ -575,6 +582,91 @@ _ENGLISH_WORDS = re.compile(r"\b(?:the|is|of|and|to|in|it|that|for|with|by|at|it
 # A number word of one language that is a common word of the other: Spanish "once" (eleven) in English text, English
 # "ten" in Spanish text ("ten en cuenta"). Read only in the text's own language.
 _OTHER_LANGUAGE_WORD = {"en": {"once"}, "es": {"ten"}}
+_UNITS_WORDS = "one|two|three|four|five|six|seven|eight|nine"
+_TENS_WORDS = "twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety"
+_NUMBER_WORD = (r"(?:zero|oh|" + _UNITS_WORDS + "|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|"
+                r"eighteen|nineteen|" + _TENS_WORDS + r"|hundred|thousand|cero|uno|una?|dos|tres|cuatro|cinco|seis|"
+                r"siete|ocho|nueve|diez|once|doce|trece|catorce|quince|dieci\w+|veinti\w+|veinte|treinta|cuarenta|"
+                r"cincuenta|sesenta|setenta|ochenta|noventa|cien|ciento)")
+# Spellings text2num reads otherwise, made its own: a hyphen drawn as another dash (U+2010-2013), "ninetyseven",
+# "point oh five", "point forty" (its digits), "and a half", "y medio", and a Spanish decimal said with "con".
+_DASHES = re.compile(r"(?<=[^\W\d_])[\u2010-\u2013](?=[^\W\d_])")
+_JOINED_TENS = re.compile(r"\b(" + _TENS_WORDS + r")(" + _UNITS_WORDS + r")\b", re.I)
+_POINT_OH = re.compile(r"\b(point|zero|oh|" + _UNITS_WORDS + r")(\s+)oh\b", re.I)
+_POINT_TENS = re.compile(r"\bpoint(\s+)(" + _TENS_WORDS + r")(?:[\s-]+(" + _UNITS_WORDS + r"))?\b", re.I)
+_TEEN_DIGITS = {w: f"one {u}" for w, u in zip(("ten", "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen",
+                                              "seventeen", "eighteen", "nineteen"), ("zero", *_UNITS_WORDS.split("|")))}
+_POINT_TEEN = re.compile(r"\bpoint(\s+)(" + "|".join(_TEEN_DIGITS) + r")\b", re.I)
+_AND_A_HALF = re.compile(r"(?<=\w)(\s+)and a half\b", re.I)
+_Y_MEDIO = re.compile(r"\b(" + _NUMBER_WORD + r")(\s+)y medio\b", re.I)
+_CON_DECIMAL = re.compile(r"\b(" + _NUMBER_WORD + r")(\s+)con(\s+)(?=" + _NUMBER_WORD + r"\b)", re.I)
+# A fraction before a unit or "of its peak": "three quarters of its peak", "ninety-seven hundredths of its peak", "a
+# third of a millisecond", "nueve décimas del pico" (red team, session 54). The fraction's word becomes a fraction
+# slash and its denominator (U+2044, which text2num passes over), the numerator is read as any number, and the two
+# are then one figure; "half a millisecond" and "medio milisegundo" are 0.5.
+_DENOMINATOR = {"half": 2, "halves": 2, "third": 3, "thirds": 3, "quarter": 4, "quarters": 4, "fifth": 5, "fifths": 5,
+                "tenth": 10, "tenths": 10, "hundredth": 100, "hundredths": 100, "thousandth": 1000,
+                "thousandths": 1000, "millionth": 10**6, "millionths": 10**6, "medio": 2, "medios": 2, "tercio": 3,
+                "tercios": 3, "cuarto": 4, "cuartos": 4, "quinto": 5, "quintos": 5, "décima": 10, "décimas": 10,
+                "decima": 10, "decimas": 10, "centésima": 100, "centésimas": 100, "centesima": 100, "centesimas": 100,
+                "milésima": 1000, "milésimas": 1000, "milesima": 1000, "milesimas": 1000, "millonésima": 10**6,
+                "millonésimas": 10**6, "millonesima": 10**6, "millonesimas": 10**6}
+_OF_ONE = r"(?:[ \t]+(?:of[ \t]+an?|de[ \t]+una?))?"  # "a third of a millisecond", "una décima de un segundo"
+_FRACTION_WORD = None  # compiled on first use: it needs _UNIT_ALT, defined below
+_FRACTION = None
+_HALF_A = None
+
+
+def _fraction_patterns():
+    global _FRACTION_WORD, _FRACTION, _HALF_A
+    if _FRACTION_WORD is None:
+        unit = r"(?=[ \t]+(?:" + _UNIT_ALT + r")(?![A-Za-z0-9_/\u00c0-\u024f]))"
+        _FRACTION_WORD = re.compile(r"(?<![\w.,])(\d+(?:\.\d+)?|[^\W\d_]+)[ \t-]+(" +
+                                    "|".join(sorted(_DENOMINATOR, key=len, reverse=True)) + r")\b(?=" + _OF_ONE +
+                                    unit[3:], re.I)
+        _FRACTION = re.compile(r"(?<![\w.,])(\d+(?:\.\d+)?|an?|" + "|".join(_SMALL) + r")[ \t]*\u2044(\d+)" + _OF_ONE,
+                               re.I)
+        _HALF_A = re.compile(r"\b(?:a[ \t]+)?half(?:[ \t]+of)?[ \t]+an?(?=[ \t]+(?:" + _UNIT_ALT + r")\b)|"
+                             r"\bmedi[oa]" + unit, re.I)
+    return _FRACTION_WORD, _FRACTION, _HALF_A
+
+
+def _fractions_marked(text: str) -> str:
+    word, _, _ = _fraction_patterns()
+    numerator = re.compile(r"\d+(?:\.\d+)?|an?|un|una|" + _NUMBER_WORD, re.I)
+    return word.sub(lambda m: f"{m[1]} \u2044{_DENOMINATOR[m[2].lower()]}" if numerator.fullmatch(m[1]) else m[0],
+                    text)
+
+
+def _fractions_as_figures(text: str) -> str:
+    _, fraction, half = _fraction_patterns()
+
+    def value(m: re.Match) -> str:
+        numerator = float(m[1]) if m[1][0].isdigit() else float(_SMALL.get(m[1].lower(), 1))
+        if int(m[2]) % 3 == 0:  # a third is a rounded figure: 0.33, held to two digits
+            return f"{numerator / int(m[2]):.2f}"
+        return f"{numerator / int(m[2]):.6f}".rstrip("0").rstrip(".")
+    text = fraction.sub(value, text)
+    text = text.replace(" \u2044", " ").replace("\u2044", "")  # a fraction word no number came before
+    return half.sub("0.5", text)
+
+
+# A lone number under ten is left a word ("one of the two loads", "five registers fewer", "by eight": text2num's
+# threshold, 10), as digits there are a count of something, never a metric's value; right before a unit it is a
+# figure ("two milliseconds", "un milisegundo").
+_SMALL = dict(zip(("zero", *_UNITS_WORDS.split("|")), "0123456789")) | \
+    dict(zip(("cero", "un", "uno", "una", "dos", "tres", "cuatro", "cinco", "seis", "siete", "ocho", "nueve"),
+             "011123456789"))
+# Spanish's older spelling of 16-19 and 21-29 ("diez y seis", "veinte y seis"), which text2num reads as two numbers
+_OLD_SPANISH = re.compile(r"\b(diez|veinte)\s+y\s+(uno|dos|tres|cuatro|cinco|seis|siete|ocho|nueve)\b", re.I)
+_OLD_SPANISH_AS = {"diez": {"seis": "dieciséis", "siete": "diecisiete", "ocho": "dieciocho", "nueve": "diecinueve"},
+                   "veinte": {u: "veinti" + {"dos": "dós", "tres": "trés", "seis": "séis"}.get(u, u) for u in
+                              ("uno", "dos", "tres", "cuatro", "cinco", "seis", "siete", "ocho", "nueve")}}
+# A figure and a size word: "88 thousand nanoseconds", "2.5 million bytes", "4 mil".
+_SIZE_AFTER_DIGITS = re.compile(r"(?<![\d.,])(\d+(?:\.\d+)?)[ \t]+(thousand|million|billion|mil|millones|millón|millon)\b",
+                                re.I)
+_SIZE_FACTOR = {"thousand": 1e3, "million": 1e6, "billion": 1e9, "mil": 1e3, "millones": 1e6, "millón": 1e6,
+                "millon": 1e6}
 
 
 class _Word:
@@ -599,30 +691,64 @@ def text_language(text: str) -> str:
     return "es" if len(_SPANISH_WORDS.findall(text)) > len(_ENGLISH_WORDS.findall(text)) else "en"
 
 
-def figures_in_words(line: str, language: str = "en") -> str:
-    """``line`` with each number written in words as digits: in ``language`` first, then in the other one."""
-    if not re.search(r"[^\W\d_]{3}", line):
-        return line
+def _spelled_as_text2num_reads(text: str) -> str:
+    text = _DASHES.sub("-", text)
+    text = _JOINED_TENS.sub(r"\1-\2", text)
+    for _ in range(8):  # "point oh oh five"
+        text, n = _POINT_OH.subn(r"\1\2zero", text)
+        if not n:
+            break
+    text = _POINT_TENS.sub(lambda m: f"point{m[1]}{_UNITS_WORDS.split('|')[_TENS_WORDS.split('|').index(m[2].lower()) + 1]}"
+                           f" {m[3] or 'zero'}", text)
+    text = _POINT_TEEN.sub(lambda m: f"point{m[1]}{_TEEN_DIGITS[m[2].lower()]}", text)
+    text = _OLD_SPANISH.sub(lambda m: _OLD_SPANISH_AS[m[1].lower()].get(m[2].lower(), m[0]), text)
+    text = _AND_A_HALF.sub(r"\1point five", text)
+    text = _Y_MEDIO.sub(r"\1\2coma cinco", text)
+    return _CON_DECIMAL.sub(r"\1\2coma\3", text)
+
+
+def _numbers_as_digits(text: str, lang: str, language: str) -> str:
+    spans = [m.span() for m in _WORD_TOKEN.finditer(text)]
+    spans = [(a, b) for a, b in spans if not _MARK_TOKEN.fullmatch(text[a:b])]  # marks render as nothing
+    words = [text[a:b] if text[a] != "\n" else "." for a, b in spans]  # a blank line ends a number
+    out, at = [], 0
+    for number in find_numbers([_Word(w) for w in words], lang, 10.0):
+        first, last = number.start, number.end - 1
+        alone = words[first].lower() if first == last else ""
+        before = words[first - 1].lower() if first else ""
+        if number.is_ordinal or alone in _VAGUE or alone in _SIZE and (before == "por" or before[-1:].isdigit()) \
+                or lang != language and alone in _OTHER_LANGUAGE_WORD[language]:
+            continue
+        if alone in _SIZE and before in ("a", "an"):
+            first -= 1  # "a hundred microseconds"
+        wraps = text.count("\n", spans[first][0], spans[last][1])
+        out += [text[at:spans[first][0]], "\n" * wraps, number.text]  # a wrapped number stands where it ends
+        at = spans[last][1]
+    return "".join(out) + text[at:]
+
+
+def _small_before_unit(text: str) -> str:
+    return re.sub(r"\b(" + "|".join(_SMALL) + r")(?=[ \t]+(?:" + _UNIT_ALT + r")(?![A-Za-z0-9_/\u00c0-\u024f]))",
+                  lambda m: _SMALL[m[1].lower()], text, flags=re.I)
+
+
+def _size_after_digits(text: str) -> str:
+    def scaled(m: re.Match) -> str:
+        value = float(m[1]) * _SIZE_FACTOR[m[2].lower()]
+        return f"{value:.0f}"
+    return _SIZE_AFTER_DIGITS.sub(scaled, text)
+
+
+def figures_in_words(text: str, language: str = "en") -> str:
+    """``text`` (one line or many; its lines kept) with each number written in words as digits: in ``language``
+    first, then in the other one."""
+    if not re.search(r"[^\W\d_]{2}", text):
+        return text
+    text = _fractions_marked(_spelled_as_text2num_reads(text))
     for lang in (language, "es" if language == "en" else "en"):
-        spans = [m.span() for m in _WORD_TOKEN.finditer(line)]
-        if not spans:
-            return line
-        words = [line[a:b] for a, b in spans]
-        found = find_numbers([_Word(w) for w in words], lang, 3.0)
-        out, at = [], 0
-        for number in found:
-            first, last = number.start, number.end - 1
-            alone = words[first].lower() if first == last else ""
-            before = words[first - 1].lower() if first else ""
-            if number.is_ordinal or alone in _VAGUE or alone in _SIZE and (before == "por" or before[-1:].isdigit()) \
-                    or lang != language and alone in _OTHER_LANGUAGE_WORD[language]:
-                continue
-            if alone in _SIZE and before in ("a", "an"):
-                first -= 1  # "a hundred microseconds"
-            out += [line[at:spans[first][0]], number.text]
-            at = spans[last][1]
-        line = "".join(out) + line[at:]
-    return line
+        text = _numbers_as_digits(text, lang, language)
+    return _fractions_as_figures(_size_after_digits(_small_before_unit(text)))
+
 
 
 def claimed_bottleneck(text: str) -> tuple[str | None, str]:
@@ -716,6 +842,11 @@ _UNITS = {
     **_spellings("time", (1e9,), "s", "sec", "secs", "second", "seconds", "segundo", "segundos"),
     **_rates(),
     **_spellings("bytes", (1.0,), "b", "byte", "bytes"),
+    # FLOP rates, the GEMM track's unit (its report's Duration gives one: profile.quotable_metrics)
+    **{f"{prefix}{flop}": ("flops", (factor,)) for short, word, factor in (
+        ("p", "peta", 1e15), ("t", "tera", 1e12), ("g", "giga", 1e9), ("m", "mega", 1e6)) for prefix in (short, word)
+       for flop in ("flop/s", "flop/sec", "flop per second", "flops", "flops/s", "-flops", " flops", " flop/s")
+       if not (prefix == short and flop[0] in " -")},
     **_spellings("frequency", (1e9,), "ghz", "gigahertz"), **_spellings("frequency", (1e6,), "mhz", "megahertz"),
     **_spellings("frequency", (1e3,), "khz", "kilohertz"),
 }
@@ -831,7 +962,7 @@ _PLAN = re.compile(r"\b(would|could|should|might|will|expects?|so that|in order 
 _OTHER_THING = re.compile(  # a plan's words are _PLAN's, judged first
     r"\b(peak|specs?|specification|datasheet|data sheet|effective|f\.softmax|torch\w*|pytorch|cublas\w*|cudnn|copy|"
     r"copies|memcpy|naive|lab\s*0?1|baseline|theoretical (?:peak|max\w*)|pico|ficha|copia|ingenuo|referencia|"
-    r"[hab]100|h200|b200|hbm\w*)\b",
+    r"[hab]100|h200|b200|hbm\w*|gate|bench\w*)\b",  # the grader's gate and make bench: other measurements
     re.I)
 # A change: "from X to Y". X is another state's figure (_NOT_A_QUOTE's "from"); Y is this kernel's measurement
 # ("DRAM Throughput went from 41.2 % to 97.9 %") unless the clause is a plan ("so that Theoretical Occupancy goes from
@@ -1108,6 +1239,8 @@ def quotes(text: str, labels: tuple[str, ...] = (), kernels: tuple[str, ...] = (
                                                               masked[:match.start()], label_re, masked[match.end():])
                                                               or _one_items_bytes(masked[:match.start()],
                                                                                   match.group("unit"), label_re)) or
+                                             not claimed and _operand_bytes(masked[:match.start()],
+                                                                            masked[match.end():], match.group("unit")) or
                                              not match.group("unit") and not _named_in(
                                                  re.split(r"[,;]|(?<!\d)[.!?](?=\s|$)",
                                                           paragraph + masked[:match.start()])[-1], label_re) and (
@@ -1288,6 +1421,24 @@ def _one_items_bytes(before: str, unit: str | None, labels: re.Pattern | None) -
         return False
     item = _ONE_ITEM.search(_CLAUSE_END.split(before)[-1])
     return bool(item) and not _named_in(item.group(1), labels)
+
+
+# The operands' own size: "3.05x the 134.2 MB of A and B", "(A and B are 64 MiB each)", "the 128 MiB that A and B
+# occupy". The roofline argument compares DRAM bytes with these; read as DRAM bytes, the right analysis was refused
+# (red team, session 54). A, B and C are the capital letters alone.
+_OPERAND = r"(?:(?-i:A|B|C)(?:\s+(?:and|y)\s+(?-i:B|C))?|the\s+(?:two\s+)?(?:input\s+|output\s+)?(?:inputs?|outputs?|" \
+           r"matri(?:x|ces)|operands?)|(?:las?\s+)?(?:entradas?|salidas?|matri(?:z|ces)))"
+_OPERAND_AFTER = re.compile(r"\s*(?:of|for|de|en)\s+" + _OPERAND + r"(?![\w-])|\s*(?:that|which|que)\s+" + _OPERAND +
+                            r"\s+(?:occup|take|hold|use|ocupa|usa)", re.I)
+_OPERAND_BEFORE = re.compile(_OPERAND + r"\s+(?:are|is|occupy|occupies|take|takes|hold|holds|son|es|ocupan?)\s+"
+                             r"(?:about\s+|~\s*|unos?\s+)?$", re.I)
+
+
+def _operand_bytes(before: str, after: str, unit: str | None) -> bool:
+    """A size in bytes said of the operands (A and B, the inputs, the matrices), not of a launch's traffic."""
+    if not unit or _UNITS.get(unit_key(unit), ("",))[0] != "bytes":
+        return False
+    return bool(_OPERAND_AFTER.match(after) or _OPERAND_BEFORE.search(before))
 
 
 def _column_of_another(header: list[str], before: str, line: str, mine: re.Pattern) -> bool:
