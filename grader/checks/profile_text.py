@@ -962,7 +962,7 @@ _PLAN = re.compile(r"\b(would|could|should|might|will|expects?|so that|in order 
 _OTHER_THING = re.compile(  # a plan's words are _PLAN's, judged first
     r"\b(peak|specs?|specification|datasheet|data sheet|effective|f\.softmax|torch\w*|pytorch|cublas\w*|cudnn|copy|"
     r"copies|memcpy|naive|lab\s*0?1|baseline|theoretical (?:peak|max\w*)|pico|ficha|copia|ingenuo|referencia|"
-    r"[hab]100|h200|b200|hbm\w*|gate|bench\w*)\b",  # the grader's gate and make bench: other measurements
+    r"[hab]100|h200|b200|hbm\w*|gate|bench\w*|roofline)\b",  # the gate and make bench: other measurements
     re.I)
 # A change: "from X to Y". X is another state's figure (_NOT_A_QUOTE's "from"); Y is this kernel's measurement
 # ("DRAM Throughput went from 41.2 % to 97.9 %") unless the clause is a plan ("so that Theoretical Occupancy goes from
@@ -1027,7 +1027,7 @@ _PER_SM = re.compile(r"\s*(?:blocks?|warps?|threads?|ctas?)\b(?:[^.;!?]|(?<=\d)\
 _CAPACITY = re.compile(r"\d\s+[a-z]+\s+(?:out\s+)?of\W{0,3}$", re.I)
 # A table row about another kernel or the hardware ("| naive (lab 01) | 2.31 ms | ... |", "| H200 peak | 4.8 TB/s |").
 _OTHER_ROW = re.compile(r"\b(naive|lab\s*0?1|before|baseline|previous|f\.softmax|torch\w*|pytorch|cublas\w*|cudnn|"
-                        r"copy|memcpy|peak|spec\w*|target|goal|expected|ideal|h100|h200|a100)\b", re.I)
+                        r"copy|memcpy|peak|spec\w*|target|goal|expected|ideal|h100|h200|a100|roofline)\b", re.I)
 # A column of another kernel (not the device, nor "peak" glossing a unit: "Value on the H200", "Value (% of peak)").
 _OTHER_KERNEL = re.compile(r"\b(before|previous|antes)\b|" + _KERNEL_WORD.pattern, re.I)
 _PARAGRAPH_START = re.compile(r"^\s*(?:[-*+]\s|\d+[.)]\s|#|\||>|```|~~~|$)")  # a list item, heading, table...
