@@ -565,192 +565,6 @@ def plain(line: str) -> str:
 _MARKS_IN_NUMBER = re.compile(r"(?<=[\d.,])[*_`~]+(?=[\d.,])")
 
 
-# ---- figures written in words ------------------------------------------------------------------------------------
-# "DRAM Throughput is ninety-seven percent", "la Duration es de ochenta y ocho microsegundos": a reader hears a figure,
-# and the analysis reads it as the digits (text2num, pinned). Read as no figure, an invented figure in words was
-# compared with nothing (red team, session 18). A word is read as a figure only where a digit would say the same:
-# ordinals ("a second read", "a third of"), plurals of a size ("hundreds of registers", "miles de hilos"), the
-# "ciento" of "por ciento" and the "mil" of "por mil" stay words. The whole text is read at once, so that a number
-# wrapped over two lines is one (its digits stand where it ends); emphasis and code marks inside or around it are
-# passed over ("**ninety**-seven"), as they render as nothing (red team, session 54).
-_WORD_TOKEN = re.compile(r"\n[ \t]*\n|[^\W_]+|[^\w\s]|_")
-_MARK_TOKEN = re.compile(r"[*_`~]")
-_VAGUE = {"hundreds", "thousands", "millions", "billions", "cientos", "centenares", "miles", "millones", "ciento"}
-_SIZE = {"hundred", "thousand", "million", "billion", "mil", "millón", "millon"}  # "a hundred", "mil": a figure
-_SPANISH_WORDS = re.compile(r"\b(?:el|la|los|las|del|que|es|por|una|con|para|se|en|y|al|su)\b", re.I)
-_ENGLISH_WORDS = re.compile(r"\b(?:the|is|of|and|to|in|it|that|for|with|by|at|its|this|are)\b", re.I)
-# A number word of one language that is a common word of the other: Spanish "once" (eleven) in English text, English
-# "ten" in Spanish text ("ten en cuenta"). Read only in the text's own language.
-_OTHER_LANGUAGE_WORD = {"en": {"once"}, "es": {"ten"}}
-_UNITS_WORDS = "one|two|three|four|five|six|seven|eight|nine"
-_TENS_WORDS = "twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety"
-_NUMBER_WORD = (r"(?:zero|oh|" + _UNITS_WORDS + "|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|"
-                r"eighteen|nineteen|" + _TENS_WORDS + r"|hundred|thousand|cero|uno|una?|dos|tres|cuatro|cinco|seis|"
-                r"siete|ocho|nueve|diez|once|doce|trece|catorce|quince|dieci\w+|veinti\w+|veinte|treinta|cuarenta|"
-                r"cincuenta|sesenta|setenta|ochenta|noventa|cien|ciento)")
-# Spellings text2num reads otherwise, made its own: a hyphen drawn as another dash (U+2010-2013), "ninetyseven",
-# "point oh five", "point forty" (its digits), "and a half", "y medio", and a Spanish decimal said with "con".
-_DASHES = re.compile(r"(?<=[^\W\d_])[\u2010-\u2013](?=[^\W\d_])")
-_JOINED_TENS = re.compile(r"\b(" + _TENS_WORDS + r")(" + _UNITS_WORDS + r")\b", re.I)
-_POINT_OH = re.compile(r"\b(point|zero|oh|" + _UNITS_WORDS + r")(\s+)oh\b", re.I)
-_POINT_TENS = re.compile(r"\bpoint(\s+)(" + _TENS_WORDS + r")(?:[\s-]+(" + _UNITS_WORDS + r"))?\b", re.I)
-_TEEN_DIGITS = {w: f"one {u}" for w, u in zip(("ten", "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen",
-                                              "seventeen", "eighteen", "nineteen"), ("zero", *_UNITS_WORDS.split("|")))}
-_POINT_TEEN = re.compile(r"\bpoint(\s+)(" + "|".join(_TEEN_DIGITS) + r")\b", re.I)
-_AND_A_HALF = re.compile(r"(?<=\w)(\s+)and a half\b", re.I)
-_Y_MEDIO = re.compile(r"\b(" + _NUMBER_WORD + r")(\s+)y medio\b", re.I)
-_CON_DECIMAL = re.compile(r"\b(" + _NUMBER_WORD + r")(\s+)con(\s+)(?=" + _NUMBER_WORD + r"\b)", re.I)
-# A fraction before a unit or "of its peak": "three quarters of its peak", "ninety-seven hundredths of its peak", "a
-# third of a millisecond", "nueve décimas del pico" (red team, session 54). The fraction's word becomes a fraction
-# slash and its denominator (U+2044, which text2num passes over), the numerator is read as any number, and the two
-# are then one figure; "half a millisecond" and "medio milisegundo" are 0.5.
-_DENOMINATOR = {"half": 2, "halves": 2, "third": 3, "thirds": 3, "quarter": 4, "quarters": 4, "fifth": 5, "fifths": 5,
-                "tenth": 10, "tenths": 10, "hundredth": 100, "hundredths": 100, "thousandth": 1000,
-                "thousandths": 1000, "millionth": 10**6, "millionths": 10**6, "medio": 2, "medios": 2, "tercio": 3,
-                "tercios": 3, "cuarto": 4, "cuartos": 4, "quinto": 5, "quintos": 5, "décima": 10, "décimas": 10,
-                "decima": 10, "decimas": 10, "centésima": 100, "centésimas": 100, "centesima": 100, "centesimas": 100,
-                "milésima": 1000, "milésimas": 1000, "milesima": 1000, "milesimas": 1000, "millonésima": 10**6,
-                "millonésimas": 10**6, "millonesima": 10**6, "millonesimas": 10**6}
-_OF_ONE = r"(?:[ \t]+(?:of[ \t]+an?|de[ \t]+una?))?"  # "a third of a millisecond", "una décima de un segundo"
-_FRACTION_WORD = None  # compiled on first use: it needs _UNIT_ALT, defined below
-_FRACTION = None
-_HALF_A = None
-
-
-def _fraction_patterns():
-    global _FRACTION_WORD, _FRACTION, _HALF_A
-    if _FRACTION_WORD is None:
-        unit = r"(?=[ \t]+(?:" + _UNIT_ALT + r")(?![A-Za-z0-9_/\u00c0-\u024f]))"
-        _FRACTION_WORD = re.compile(r"(?<![\w.,])(\d+(?:\.\d+)?|[^\W\d_]+)[ \t-]+(" +
-                                    "|".join(sorted(_DENOMINATOR, key=len, reverse=True)) + r")\b(?=" + _OF_ONE +
-                                    unit[3:], re.I)
-        _FRACTION = re.compile(r"(?<![\w.,])(\d+(?:\.\d+)?|an?|" + "|".join(_SMALL) + r")[ \t]*\u2044(\d+)" + _OF_ONE,
-                               re.I)
-        _HALF_A = re.compile(r"\b(?:a[ \t]+)?half(?:[ \t]+of)?[ \t]+an?(?=[ \t]+(?:" + _UNIT_ALT + r")\b)|"
-                             r"\bmedi[oa]" + unit, re.I)
-    return _FRACTION_WORD, _FRACTION, _HALF_A
-
-
-def _fractions_marked(text: str) -> str:
-    word, _, _ = _fraction_patterns()
-    numerator = re.compile(r"\d+(?:\.\d+)?|an?|un|una|" + _NUMBER_WORD, re.I)
-    return word.sub(lambda m: f"{m[1]} \u2044{_DENOMINATOR[m[2].lower()]}" if numerator.fullmatch(m[1]) else m[0],
-                    text)
-
-
-def _fractions_as_figures(text: str) -> str:
-    _, fraction, half = _fraction_patterns()
-
-    def value(m: re.Match) -> str:
-        numerator = float(m[1]) if m[1][0].isdigit() else float(_SMALL.get(m[1].lower(), 1))
-        if int(m[2]) % 3 == 0:  # a third is a rounded figure: 0.33, held to two digits
-            return f"{numerator / int(m[2]):.2f}"
-        return f"{numerator / int(m[2]):.6f}".rstrip("0").rstrip(".")
-    text = fraction.sub(value, text)
-    text = text.replace(" \u2044", " ").replace("\u2044", "")  # a fraction word no number came before
-    return half.sub("0.5", text)
-
-
-# A lone number under ten is left a word ("one of the two loads", "five registers fewer", "by eight": text2num's
-# threshold, 10), as digits there are a count of something, never a metric's value; right before a unit it is a
-# figure ("two milliseconds", "un milisegundo").
-_SMALL = dict(zip(("zero", *_UNITS_WORDS.split("|")), "0123456789")) | \
-    dict(zip(("cero", "un", "uno", "una", "dos", "tres", "cuatro", "cinco", "seis", "siete", "ocho", "nueve"),
-             "011123456789"))
-# Spanish's older spelling of 16-19 and 21-29 ("diez y seis", "veinte y seis"), which text2num reads as two numbers
-_OLD_SPANISH = re.compile(r"\b(diez|veinte)\s+y\s+(uno|dos|tres|cuatro|cinco|seis|siete|ocho|nueve)\b", re.I)
-_OLD_SPANISH_AS = {"diez": {"seis": "dieciséis", "siete": "diecisiete", "ocho": "dieciocho", "nueve": "diecinueve"},
-                   "veinte": {u: "veinti" + {"dos": "dós", "tres": "trés", "seis": "séis"}.get(u, u) for u in
-                              ("uno", "dos", "tres", "cuatro", "cinco", "seis", "siete", "ocho", "nueve")}}
-# A figure and a size word: "88 thousand nanoseconds", "2.5 million bytes", "4 mil".
-_SIZE_AFTER_DIGITS = re.compile(r"(?<![\d.,])(\d+(?:\.\d+)?)[ \t]+(thousand|million|billion|mil|millones|millón|millon)\b",
-                                re.I)
-_SIZE_FACTOR = {"thousand": 1e3, "million": 1e6, "billion": 1e9, "mil": 1e3, "millones": 1e6, "millón": 1e6,
-                "millon": 1e6}
-
-
-class _Word:
-    """A token as text2num's find_numbers takes it."""
-    __slots__ = ("word",)
-
-    def __init__(self, word: str):
-        self.word = word
-
-    def text(self) -> str:
-        return self.word
-
-    def nt_separated(self, previous) -> bool:
-        return False
-
-    def not_a_number_part(self) -> bool:
-        return False
-
-
-def text_language(text: str) -> str:
-    """"es" when the text has more of Spanish's common words than of English's, else "en"."""
-    return "es" if len(_SPANISH_WORDS.findall(text)) > len(_ENGLISH_WORDS.findall(text)) else "en"
-
-
-def _spelled_as_text2num_reads(text: str) -> str:
-    text = _DASHES.sub("-", text)
-    text = _JOINED_TENS.sub(r"\1-\2", text)
-    for _ in range(8):  # "point oh oh five"
-        text, n = _POINT_OH.subn(r"\1\2zero", text)
-        if not n:
-            break
-    text = _POINT_TENS.sub(lambda m: f"point{m[1]}{_UNITS_WORDS.split('|')[_TENS_WORDS.split('|').index(m[2].lower()) + 1]}"
-                           f" {m[3] or 'zero'}", text)
-    text = _POINT_TEEN.sub(lambda m: f"point{m[1]}{_TEEN_DIGITS[m[2].lower()]}", text)
-    text = _OLD_SPANISH.sub(lambda m: _OLD_SPANISH_AS[m[1].lower()].get(m[2].lower(), m[0]), text)
-    text = _AND_A_HALF.sub(r"\1point five", text)
-    text = _Y_MEDIO.sub(r"\1\2coma cinco", text)
-    return _CON_DECIMAL.sub(r"\1\2coma\3", text)
-
-
-def _numbers_as_digits(text: str, lang: str, language: str) -> str:
-    spans = [m.span() for m in _WORD_TOKEN.finditer(text)]
-    spans = [(a, b) for a, b in spans if not _MARK_TOKEN.fullmatch(text[a:b])]  # marks render as nothing
-    words = [text[a:b] if text[a] != "\n" else "." for a, b in spans]  # a blank line ends a number
-    out, at = [], 0
-    for number in find_numbers([_Word(w) for w in words], lang, 10.0):
-        first, last = number.start, number.end - 1
-        alone = words[first].lower() if first == last else ""
-        before = words[first - 1].lower() if first else ""
-        if number.is_ordinal or alone in _VAGUE or alone in _SIZE and (before == "por" or before[-1:].isdigit()) \
-                or lang != language and alone in _OTHER_LANGUAGE_WORD[language]:
-            continue
-        if alone in _SIZE and before in ("a", "an"):
-            first -= 1  # "a hundred microseconds"
-        wraps = text.count("\n", spans[first][0], spans[last][1])
-        out += [text[at:spans[first][0]], "\n" * wraps, number.text]  # a wrapped number stands where it ends
-        at = spans[last][1]
-    return "".join(out) + text[at:]
-
-
-def _small_before_unit(text: str) -> str:
-    return re.sub(r"\b(" + "|".join(_SMALL) + r")(?=[ \t]+(?:" + _UNIT_ALT + r")(?![A-Za-z0-9_/\u00c0-\u024f]))",
-                  lambda m: _SMALL[m[1].lower()], text, flags=re.I)
-
-
-def _size_after_digits(text: str) -> str:
-    def scaled(m: re.Match) -> str:
-        value = float(m[1]) * _SIZE_FACTOR[m[2].lower()]
-        return f"{value:.0f}"
-    return _SIZE_AFTER_DIGITS.sub(scaled, text)
-
-
-def figures_in_words(text: str, language: str = "en") -> str:
-    """``text`` (one line or many; its lines kept) with each number written in words as digits: in ``language``
-    first, then in the other one."""
-    if not re.search(r"[^\W\d_]{2}", text):
-        return text
-    text = _fractions_marked(_spelled_as_text2num_reads(text))
-    for lang in (language, "es" if language == "en" else "en"):
-        text = _numbers_as_digits(text, lang, language)
-    return _fractions_as_figures(_size_after_digits(_small_before_unit(text)))
-
-
-
 def claimed_bottleneck(text: str) -> tuple[str | None, str]:
     """(category, problem). Reads the `Bottleneck:` line; else the one '<x>-bound' named anywhere.
 
@@ -863,6 +677,178 @@ def unit_key(written: str) -> str:
 
 
 _UNIT_ALT = "|".join(_unit_pattern(u) for u in sorted(_UNITS, key=len, reverse=True))
+
+
+# ---- figures written in words ------------------------------------------------------------------------------------
+# "DRAM Throughput is ninety-seven percent", "la Duration es de ochenta y ocho microsegundos": a reader hears a figure,
+# and the analysis reads it as the digits (text2num, pinned). Read as no figure, an invented figure in words was
+# compared with nothing (red team, session 18). A word is read as a figure only where a digit would say the same:
+# ordinals ("a second read", "a third of"), plurals of a size ("hundreds of registers", "miles de hilos"), the
+# "ciento" of "por ciento" and the "mil" of "por mil" stay words. The whole text is read at once, so that a number
+# wrapped over two lines is one (its digits stand where it ends); emphasis and code marks inside or around it are
+# passed over ("**ninety**-seven"), as they render as nothing (red team, session 54).
+_WORD_TOKEN = re.compile(r"\n[ \t]*\n|[^\W_]+|[^\w\s]|_")
+_MARK_TOKEN = re.compile(r"[*_`~]")
+_VAGUE = {"hundreds", "thousands", "millions", "billions", "cientos", "centenares", "miles", "millones", "ciento"}
+_SIZE = {"hundred", "thousand", "million", "billion", "mil", "millón", "millon"}  # "a hundred", "mil": a figure
+_SPANISH_WORDS = re.compile(r"\b(?:el|la|los|las|del|que|es|por|una|con|para|se|en|y|al|su)\b", re.I)
+_ENGLISH_WORDS = re.compile(r"\b(?:the|is|of|and|to|in|it|that|for|with|by|at|its|this|are)\b", re.I)
+# A number word of one language that is a common word of the other: Spanish "once" (eleven) in English text, English
+# "ten" in Spanish text ("ten en cuenta"). Read only in the text's own language.
+_OTHER_LANGUAGE_WORD = {"en": {"once"}, "es": {"ten"}}
+_UNITS_WORDS = "one|two|three|four|five|six|seven|eight|nine"
+_TENS_WORDS = "twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety"
+_NUMBER_WORD = (r"(?:zero|oh|" + _UNITS_WORDS + "|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|"
+                r"eighteen|nineteen|" + _TENS_WORDS + r"|hundred|thousand|cero|uno|una?|dos|tres|cuatro|cinco|seis|"
+                r"siete|ocho|nueve|diez|once|doce|trece|catorce|quince|dieci\w+|veinti\w+|veinte|treinta|cuarenta|"
+                r"cincuenta|sesenta|setenta|ochenta|noventa|cien|ciento)")
+# Spellings text2num reads otherwise, made its own: a hyphen drawn as another dash (U+2010-2013), "ninetyseven",
+# "point oh five", "point forty" (its digits), "and a half", "y medio", and a Spanish decimal said with "con".
+_DASHES = re.compile(r"(?<=[^\W\d_])[\u2010-\u2013](?=[^\W\d_])")
+_JOINED_TENS = re.compile(r"\b(" + _TENS_WORDS + r")(" + _UNITS_WORDS + r")\b", re.I)
+_POINT_OH = re.compile(r"\b(point|zero|oh|" + _UNITS_WORDS + r")(\s+)oh\b", re.I)
+_POINT_TENS = re.compile(r"\bpoint(\s+)(" + _TENS_WORDS + r")(?:[\s-]+(" + _UNITS_WORDS + r"))?\b", re.I)
+_TEEN_DIGITS = {w: f"one {u}" for w, u in zip(("ten", "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen",
+                                              "seventeen", "eighteen", "nineteen"), ("zero", *_UNITS_WORDS.split("|")))}
+_POINT_TEEN = re.compile(r"\bpoint(\s+)(" + "|".join(_TEEN_DIGITS) + r")\b", re.I)
+_AND_A_HALF = re.compile(r"(?<=\w)(\s+)and a half\b", re.I)
+_Y_MEDIO = re.compile(r"\b(" + _NUMBER_WORD + r")(\s+)y medio\b", re.I)
+_CON_DECIMAL = re.compile(r"\b(" + _NUMBER_WORD + r")(\s+)con(\s+)(?=" + _NUMBER_WORD + r"\b)", re.I)
+# A fraction before a unit or "of its peak": "three quarters of its peak", "ninety-seven hundredths of its peak", "a
+# third of a millisecond", "nueve décimas del pico" (red team, session 54). The fraction's word becomes a fraction
+# slash and its denominator (U+2044, which text2num passes over), the numerator is read as any number, and the two
+# are then one figure; "half a millisecond" and "medio milisegundo" are 0.5.
+_DENOMINATOR = {"half": 2, "halves": 2, "third": 3, "thirds": 3, "quarter": 4, "quarters": 4, "fifth": 5, "fifths": 5,
+                "tenth": 10, "tenths": 10, "hundredth": 100, "hundredths": 100, "thousandth": 1000,
+                "thousandths": 1000, "millionth": 10**6, "millionths": 10**6, "medio": 2, "medios": 2, "tercio": 3,
+                "tercios": 3, "cuarto": 4, "cuartos": 4, "quinto": 5, "quintos": 5, "décima": 10, "décimas": 10,
+                "decima": 10, "decimas": 10, "centésima": 100, "centésimas": 100, "centesima": 100, "centesimas": 100,
+                "milésima": 1000, "milésimas": 1000, "milesima": 1000, "milesimas": 1000, "millonésima": 10**6,
+                "millonésimas": 10**6, "millonesima": 10**6, "millonesimas": 10**6}
+_OF_ONE = r"(?:[ \t]+(?:of[ \t]+an?|de[ \t]+una?))?"  # "a third of a millisecond", "una décima de un segundo"
+_UNIT_AHEAD = r"(?=[ \t]+(?:" + _UNIT_ALT + r")(?![A-Za-z0-9_/\u00c0-\u024f]))"  # a unit follows
+_FRACTION_WORD = re.compile(r"(?<![\w.,])(\d+(?:\.\d+)?|[^\W\d_]+)[ \t-]+(" + "|".join(sorted(_DENOMINATOR, key=len,
+                            reverse=True)) + r")\b(?=" + _OF_ONE + _UNIT_AHEAD[3:], re.I)
+_NUMERATOR = re.compile(r"\d+(?:\.\d+)?|an?|un|una|" + _NUMBER_WORD, re.I)
+_HALF_A = re.compile(r"\b(?:a[ \t]+)?half(?:[ \t]+of)?[ \t]+an?" + _UNIT_AHEAD + r"|\bmedi[oa]" + _UNIT_AHEAD, re.I)
+
+
+def _fractions_marked(text: str) -> str:
+    return _FRACTION_WORD.sub(lambda m: f"{m[1]} \u2044{_DENOMINATOR[m[2].lower()]}" if _NUMERATOR.fullmatch(m[1])
+                              else m[0], text)
+
+
+def _fractions_as_figures(text: str) -> str:
+    def value(m: re.Match) -> str:
+        numerator = float(m[1]) if m[1][0].isdigit() else float(_SMALL.get(m[1].lower(), 1))
+        if int(m[2]) % 3 == 0:  # a third is a rounded figure: 0.33, held to two digits
+            return f"{numerator / int(m[2]):.2f}"
+        return f"{numerator / int(m[2]):.6f}".rstrip("0").rstrip(".")
+    text = _FRACTION.sub(value, text)
+    text = text.replace(" \u2044", " ").replace("\u2044", "")  # a fraction word no number came before
+    return _HALF_A.sub("0.5", text)
+
+
+# A lone number under ten is left a word ("one of the two loads", "five registers fewer", "by eight": text2num's
+# threshold, 10), as digits there are a count of something, never a metric's value; right before a unit it is a
+# figure ("two milliseconds", "un milisegundo").
+_SMALL = dict(zip(("zero", *_UNITS_WORDS.split("|")), "0123456789")) | \
+    dict(zip(("cero", "un", "uno", "una", "dos", "tres", "cuatro", "cinco", "seis", "siete", "ocho", "nueve"),
+             "011123456789"))
+_FRACTION = re.compile(r"(?<![\w.,])(\d+(?:\.\d+)?|an?|" + "|".join(_SMALL) + r")[ \t]*\u2044(\d+)" + _OF_ONE, re.I)
+_SMALL_AT_UNIT = re.compile(r"\b(" + "|".join(_SMALL) + r")" + _UNIT_AHEAD, re.I)
+# Spanish's older spelling of 16-19 and 21-29 ("diez y seis", "veinte y seis"), which text2num reads as two numbers
+_OLD_SPANISH = re.compile(r"\b(diez|veinte)\s+y\s+(uno|dos|tres|cuatro|cinco|seis|siete|ocho|nueve)\b", re.I)
+_OLD_SPANISH_AS = {"diez": {"seis": "dieciséis", "siete": "diecisiete", "ocho": "dieciocho", "nueve": "diecinueve"},
+                   "veinte": {u: "veinti" + {"dos": "dós", "tres": "trés", "seis": "séis"}.get(u, u) for u in
+                              ("uno", "dos", "tres", "cuatro", "cinco", "seis", "siete", "ocho", "nueve")}}
+# A figure and a size word: "88 thousand nanoseconds", "2.5 million bytes", "4 mil".
+_SIZE_AFTER_DIGITS = re.compile(r"(?<![\d.,])(\d+(?:\.\d+)?)[ \t]+(thousand|million|billion|mil|millones|millón|millon)\b",
+                                re.I)
+_SIZE_FACTOR = {"thousand": 1e3, "million": 1e6, "billion": 1e9, "mil": 1e3, "millones": 1e6, "millón": 1e6,
+                "millon": 1e6}
+
+
+class _Word:
+    """A token as text2num's find_numbers takes it."""
+    __slots__ = ("word",)
+
+    def __init__(self, word: str):
+        self.word = word
+
+    def text(self) -> str:
+        return self.word
+
+    def nt_separated(self, previous) -> bool:
+        return False
+
+    def not_a_number_part(self) -> bool:
+        return False
+
+
+def text_language(text: str) -> str:
+    """"es" when the text has more of Spanish's common words than of English's, else "en"."""
+    return "es" if len(_SPANISH_WORDS.findall(text)) > len(_ENGLISH_WORDS.findall(text)) else "en"
+
+
+def _spelled_as_text2num_reads(text: str) -> str:
+    text = _DASHES.sub("-", text)
+    text = _JOINED_TENS.sub(r"\1-\2", text)
+    for _ in range(8):  # "point oh oh five"
+        text, n = _POINT_OH.subn(r"\1\2zero", text)
+        if not n:
+            break
+    text = _POINT_TENS.sub(lambda m: f"point{m[1]}{_UNITS_WORDS.split('|')[_TENS_WORDS.split('|').index(m[2].lower()) + 1]}"
+                           f" {m[3] or 'zero'}", text)
+    text = _POINT_TEEN.sub(lambda m: f"point{m[1]}{_TEEN_DIGITS[m[2].lower()]}", text)
+    text = _OLD_SPANISH.sub(lambda m: _OLD_SPANISH_AS[m[1].lower()].get(m[2].lower(), m[0]), text)
+    text = _AND_A_HALF.sub(r"\1point five", text)
+    text = _Y_MEDIO.sub(r"\1\2coma cinco", text)
+    return _CON_DECIMAL.sub(r"\1\2coma\3", text)
+
+
+def _numbers_as_digits(text: str, lang: str, language: str) -> str:
+    spans = [m.span() for m in _WORD_TOKEN.finditer(text)]
+    spans = [(a, b) for a, b in spans if not _MARK_TOKEN.fullmatch(text[a:b])]  # marks render as nothing
+    words = [text[a:b] if text[a] != "\n" else "." for a, b in spans]  # a blank line ends a number
+    out, at = [], 0
+    for number in find_numbers([_Word(w) for w in words], lang, 10.0):
+        first, last = number.start, number.end - 1
+        alone = words[first].lower() if first == last else ""
+        before = words[first - 1].lower() if first else ""
+        if number.is_ordinal or alone in _VAGUE or alone in _SIZE and (before == "por" or before[-1:].isdigit()) \
+                or lang != language and alone in _OTHER_LANGUAGE_WORD[language]:
+            continue
+        if alone in _SIZE and before in ("a", "an"):
+            first -= 1  # "a hundred microseconds"
+        wraps = text.count("\n", spans[first][0], spans[last][1])
+        out += [text[at:spans[first][0]], "\n" * wraps, number.text]  # a wrapped number stands where it ends
+        at = spans[last][1]
+    return "".join(out) + text[at:]
+
+
+def _small_before_unit(text: str) -> str:
+    return _SMALL_AT_UNIT.sub(lambda m: _SMALL[m[1].lower()], text)
+
+
+def _size_after_digits(text: str) -> str:
+    def scaled(m: re.Match) -> str:
+        value = float(m[1]) * _SIZE_FACTOR[m[2].lower()]
+        return f"{value:.0f}"
+    return _SIZE_AFTER_DIGITS.sub(scaled, text)
+
+
+def figures_in_words(text: str, language: str = "en") -> str:
+    """``text`` (one line or many; its lines kept) with each number written in words as digits: in ``language``
+    first, then in the other one."""
+    if not re.search(r"[^\W\d_]{2}", text):
+        return text
+    text = _fractions_marked(_spelled_as_text2num_reads(text))
+    for lang in (language, "es" if language == "en" else "en"):
+        text = _numbers_as_digits(text, lang, language)
+    return _fractions_as_figures(_size_after_digits(_small_before_unit(text)))
+
+
 # A number as written in English (4,059.9), or with a decimal comma as Spanish and most of Europe write it: grouped by
 # dots or blanks (4.059,9; 4 059,9), 0,126, or 84,40 (one or two decimals). A lone d,ddd (4,259) is read both ways.
 _NUMBER = re.compile(
