@@ -712,6 +712,8 @@ INVENTED = [
     ("Duration is one hundred ninety microseconds", "Duration is one hundred twenty-eight point two two microseconds"),
     ("la Duration es de ciento noventa microsegundos", "la Duration es de ciento veintiocho coma veintidós "
                                                        "microsegundos"),
+    # session 54's list, closed in session 55: an exponent past three digits, picoseconds
+    ("DRAM Throughput 1e99999 %", "DRAM Throughput 8.28e1 %"), ("Duration 1.20 ps", "Duration 128220000 ps"),
 ]
 
 
@@ -833,6 +835,39 @@ def test_one_items_size_in_bytes_is_no_launchs_figure():
     for claim in ("DRAM bytes read for a row of the input is 999 MiB.", "Per row, DRAM bytes read is 999 MiB."):
         assert profile.check_quotes(quotes(claim, ("DRAM bytes read",)), metrics).misquoted, claim
     assert [q.text for q in quotes("a row of floats (97.3 %) is read", ("DRAM Throughput",))] == ["97.3 %"]
+
+
+def test_a_column_of_an_earlier_version_is_set_aside_and_the_kernels_own_column_is_held_to_the_report():
+    """Red team rt42b (left open until session 55): a before/after table whose columns were "original" and
+    "optimized" had the original's 41.2 % and 402.10 us held to this report. A column or row named for an earlier
+    version is another kernel's; the kernel's own column is still compared."""
+    metrics = _with_duration(FOUR)
+    for header in ("original", "old", "initial", "untuned", "versión anterior", "inicial"):
+        right = f"| Metric | {header} | optimized |\n|---|---|---|\n| DRAM Throughput | 41.2 % | 84.40 % |\n" \
+                "| Duration | 402.10 us | 126.05 us |\n"
+        done = profile.check_quotes(quotes(right, profile.LABELS), metrics)
+        assert not done.misquoted and len(done.matched) == 2, (header, done)
+        invented = right.replace("84.40 %", "99.10 %")
+        assert [q.value for q, _ in profile.check_quotes(quotes(invented, profile.LABELS), metrics).misquoted] == \
+            [99.1], header
+    row = "| | DRAM Throughput | Duration |\n|---|---|---|\n| original | 41.2 % | 402.10 us |\n" \
+          "| tuned | 84.40 % | 126.05 us |\n"
+    assert not profile.check_quotes(quotes(row, profile.LABELS), metrics).misquoted
+
+
+def test_a_count_after_ncu_name_and_colon_is_that_metrics_value():
+    """Red team rt42b (left open until session 55): "- Block Limit Registers: 2" lost its name before the colon and
+    was compared with Registers Per Thread (alias "registers"). The name before a colon that opens the figure is its
+    metric's, so an invented Registers Per Thread written the same way is still refused."""
+    known = profile.KNOWN[profile.M_REGISTERS]
+    registers = [profile.Quotable(profile.M_REGISTERS, known.label, 28.0, known.family,
+                                  (profile._label_alias(known.label), *known.aliases))]
+    listed = quotes("From ncu's Occupancy section:\n\n- Block Limit Registers: 2\n- Threads: 131,072\n",
+                    profile.LABELS)
+    assert [q.label for q in listed] == ["block limit registers", "threads"]
+    assert not profile.check_quotes(listed, registers).misquoted
+    assert profile.check_quotes(quotes("- Registers Per Thread: 28\n", profile.LABELS), registers).matched
+    assert profile.check_quotes(quotes("- Registers Per Thread: 99\n", profile.LABELS), registers).misquoted
 
 
 def test_an_analysis_too_long_to_read_whole_is_refused(tmp_path):

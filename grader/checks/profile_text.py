@@ -236,8 +236,8 @@ _SUPERSCRIPT = re.compile(r"(<su[pb]\b[^<>]{0,100}>|[\u00b2\u00b3\u00b9\u2070-\u
 # A mark after a bare 10 ("10²") stays a footnote's.
 _SUPERSCRIPT_CHARS = "\u2070\u00b9\u00b2\u00b3\u2074\u2075\u2076\u2077\u2078\u2079"
 _POWER_AFTER = r"(?:(?<=[x\u00d7]10)|(?<=[x\u00d7] 10)|(?<=10)(?=[+\-\u2212\u207a\u207b]))"
-_POWER_OF_TEN = re.compile(_POWER_AFTER + "(?:<sup>[ \t]*([+\\-\u2212]?\\d{1,3})[ \t]*</sup>|([\u207a\u207b]?[" +
-                           _SUPERSCRIPT_CHARS + "]{1,3}))", re.I)
+_POWER_OF_TEN = re.compile(_POWER_AFTER + "(?:<sup>[ \t]*([+\\-\u2212]?\\d+)[ \t]*</sup>|([\u207a\u207b]?[" +
+                           _SUPERSCRIPT_CHARS + "]+))", re.I)
 _SUPERSCRIPT_DIGITS = str.maketrans(_SUPERSCRIPT_CHARS + "\u207a\u207b\u2212", "0123456789+--")
 
 
@@ -647,6 +647,9 @@ _UNITS = {
                  peak in ("peak", "maximum", "max")),
                  *(f"{of} {peak}" for of in ("del", "de su") for peak in ("pico", "máximo", "maximo",
                                                                             "pico teórico", "pico teorico"))),
+    # Picoseconds: "Duration is 1.20 ps" was read as a bare count and compared with nothing (session 54's list)
+    **_spellings("time", (1e-3,), "ps", "psec", "psecs", "picosec", "picosecs", "picosecond", "picoseconds",
+                 "picosegundo", "picosegundos"),
     **_spellings("time", (1.0,), "ns", "nsec", "nsecs", "nsecond", "nseconds", "nanosec", "nanosecs", "nanosecond",
                  "nanoseconds", "nanosegundo", "nanosegundos"),
     **_spellings("time", (1e3,), "us", "µs", "μs", "usec", "usecs", "usecond", "useconds", "µsec", "μsec", "µsecs",
@@ -852,10 +855,10 @@ def figures_in_words(text: str, language: str = "en") -> str:
 # A number as written in English (4,059.9), or with a decimal comma as Spanish and most of Europe write it: grouped by
 # dots or blanks (4.059,9; 4 059,9), 0,126, or 84,40 (one or two decimals). A lone d,ddd (4,259) is read both ways.
 _NUMBER = re.compile(
-    r"(?<![A-Za-z0-9_.\u00c0-\u024f])(?P<num>(?:\d+(?:\.\d+)?[ \t]*[x\u00d7][ \t]*)?10\^[+-]?\d{1,3}"
+    r"(?<![A-Za-z0-9_.\u00c0-\u024f])(?P<num>(?:\d+(?:\.\d+)?[ \t]*[x\u00d7][ \t]*)?10\^[+-]?\d+"
     r"|\d{1,3}(?:\.\d{3})+,\d+|\d{1,3}(?: \d{3})+,\d+|0,\d+"
     r"|\d{1,3}(?: \d{3})+(?:\.\d+)?(?=[ \t]*(?:" + _UNIT_ALT + r")(?![A-Za-z0-9_/\u00c0-\u024f]))"
-    r"|\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+,\d{1,2}(?!\d)|\d+(?:\.\d+)?(?:[eE][+-]?\d{1,3})?)"
+    r"|\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+,\d{1,2}(?!\d)|\d+(?:\.\d+)?(?:[eE][+-]?\d+)?)"
     r"(?:[ \t]*(?P<unit>" + _UNIT_ALT + r")(?:(?<=%)(?![A-Za-z_/\u00c0-\u024f])|(?![A-Za-z0-9_/\u00c0-\u024f])))?",
     re.I)  # a % sign is no word's: a digit glued after it ("97.0 %<!-- -->1" renders "97.0 %1") leaves it the unit
 # Emphasis and code marks between a number and its unit render as nothing: **88.2** us, ``88.2`` us and 88.2 **us**
@@ -1012,10 +1015,14 @@ _PER_SM = re.compile(r"\s*(?:blocks?|warps?|threads?|ctas?)\b(?:[^.;!?]|(?<=\d)\
                      r"(?:\b(?:per|on an?|an?|each|in an?)\s+|/\s*)(?:sm|multiprocessor|scheduler)\b", re.I)
 _CAPACITY = re.compile(r"\d\s+[a-z]+\s+(?:out\s+)?of\W{0,3}$", re.I)
 # A table row about another kernel or the hardware ("| naive (lab 01) | 2.31 ms | ... |", "| H200 peak | 4.8 TB/s |").
-_OTHER_ROW = re.compile(r"\b(naive|lab\s*0?1|before|baseline|previous|f\.softmax|torch\w*|pytorch|cublas\w*|cudnn|"
-                        r"copy|memcpy|peak|spec\w*|target|goal|expected|ideal|h100|h200|a100|roofline)\b", re.I)
+# An earlier version of the kernel: "original", "old", "initial", "untuned", "anterior" (a before/after table whose
+# columns were "original" and "optimized" had the original's figures held to this report: red team rt42b).
+_EARLIER = r"before|previous|antes|original|old|older|initial|untuned|unoptimi[sz]ed|anterior|inicial|viej[oa]|" \
+           r"sin optimizar"
+_OTHER_ROW = re.compile(r"\b(naive|lab\s*0?1|baseline|f\.softmax|torch\w*|pytorch|cublas\w*|cudnn|copy|memcpy|peak|"
+                        r"spec\w*|target|goal|expected|ideal|h100|h200|a100|roofline|" + _EARLIER + r")\b", re.I)
 # A column of another kernel (not the device, nor "peak" glossing a unit: "Value on the H200", "Value (% of peak)").
-_OTHER_KERNEL = re.compile(r"\b(before|previous|antes)\b|" + _KERNEL_WORD.pattern, re.I)
+_OTHER_KERNEL = re.compile(r"\b(" + _EARLIER + r")\b|" + _KERNEL_WORD.pattern, re.I)
 _PARAGRAPH_START = re.compile(r"^\s*(?:[-*+]\s|\d+[.)]\s|#|\||>|```|~~~|$)")  # a list item, heading, table...
 _TABLE_RULE = re.compile(r"^\s*\|?\s*:?-{2,}:?\s*(\|\s*:?-{2,}:?\s*)*\|?\s*$")
 
@@ -1329,10 +1336,20 @@ def normal_label(label: str) -> str:
     return " ".join(re.findall(r"[a-z0-9#]+", label.lower()))
 
 
+def _after_colon(part: str, any_label: re.Pattern) -> str:
+    """The part of a sentence part that a figure belongs to: what follows its last colon, or what precedes it when the
+    colon opens the figure ("DRAM Throughput: 84.40 %", "- Block Limit Registers: 2"). A count after "ncu name:" was
+    read without its name, and compared with a looser one's (red team rt42b)."""
+    head, colon, tail = part.rpartition(":")
+    if colon and not any_label.search(tail) and not _NUMBER.search(tail) and len(tail.strip()) <= 12:
+        return head
+    return tail if colon else part
+
+
 def _nearest_label(before: str, any_label: re.Pattern) -> str:
     """The metric (ncu's full name, in normal form) that a count is the value of: the last full name before it in
     its part of the sentence, with no other number between them; else ''."""
-    part = _sentence_part(before, any_label).split(":")[-1]
+    part = _after_colon(_sentence_part(before, any_label), any_label)
     names = list(any_label.finditer(part))
     if not names or _NUMBER.search(part[names[-1].end():]):  # "on the H200 is 30.50": H200 is no figure
         return ""
@@ -1362,12 +1379,7 @@ def _names_before(before: str, after: str, any_label: re.Pattern) -> tuple[str, 
     or word stands around it: one that agreed had made an invented figure a quote (red team rt41). Where several
     names stand before the first of a list of figures ("A and B are 52.89 % and 84.40 %"), the list's order decides,
     so no name is held to it: ()."""
-    part = _sentence_part(before, any_label)
-    head, colon, tail = part.rpartition(":")
-    if colon and not any_label.search(tail) and not _NUMBER.search(tail) and len(tail.strip()) <= 12:
-        part = head
-    elif colon:
-        part = tail
+    part = _after_colon(_sentence_part(before, any_label), any_label)
     names = list(any_label.finditer(part))
     figures = [m for m in _NUMBER.finditer(part) if not any(n.start() <= m.start() < n.end() for n in names)]
     if figures:  # "A is 53.02 % and B 53.02 %": the second is B's only
