@@ -168,7 +168,7 @@ import triton.language as tl
 from triton import jit
 
 BLOCK = 1024
-HALF = BLOCK // 2
+HALF = tl.constexpr(BLOCK // 2)
 DTYPE = tl.float32
 
 
@@ -215,6 +215,30 @@ def test_kernel_file_of_these_tests_passes():
 ])
 def test_a_kernel_body_is_audited_because_the_interpreter_runs_it_as_python(kernel, words):
     assert any(words in f.text for f in audit(kernel_file(kernel), TRITON, "softmax"))
+
+
+@pytest.mark.parametrize("kernel, words", [
+    ("v = v + BLOCK", "reads the module-level BLOCK inside a @triton.jit kernel"),  # a plain number
+    ("for i in range(2):\n        if i == 1:\n            break", "uses break inside a @triton.jit kernel"),
+    ("for i in range(2):\n        if i == 1:\n            continue", "uses continue inside a @triton.jit kernel"),
+    ("for i in range(2):\n        if i == 1:\n            return", "returns from inside a loop"),
+    ("i = 0\n    while i < 2:\n        i += 1\n    else:\n        v = v * 1", "an else after a while loop"),
+    ("for i in range(2):\n        v = v * 1\n    else:\n        v = v * 1", "an else after a for loop"),
+])
+def test_what_the_gpu_compiler_refuses_in_a_kernel_is_refused_on_the_cpu_too(kernel, words):
+    """Triton's interpreter runs these as Python; Triton 3.6's GPU compiler refuses each ("Cannot access global
+    variable", "unsupported AST node type: Break", ...). Full marks on the CPU went to kernels the GPU refused, and
+    `break` at a loaded value made a Python number that indexed a tuple of constants (red team, session 55)."""
+    assert any(words in f.text for f in audit(kernel_file(kernel), TRITON, "softmax")), kernel
+
+
+def test_a_kernel_reads_tl_constexpr_globals_and_returns_outside_its_loops():
+    text = kernel_file("v = v + TWICE + NEG + HALF\n    if v is None:\n        return").replace(
+        "DTYPE = tl.float32\n", "DTYPE = tl.float32\nTWICE = tl.constexpr(2) * 3\nNEG = -tl.constexpr(1.0)\n")
+    assert audit(text, TRITON, "softmax") == []
+    annotated = kernel_file("v = v + ANNOTATED").replace("DTYPE = tl.float32\n",
+                                                         "DTYPE = tl.float32\nANNOTATED: tl.constexpr = 2\n")
+    assert any("reads the module-level ANNOTATED" in f.text for f in audit(annotated, TRITON, "softmax"))
 
 
 @pytest.mark.parametrize("wrapper, words", [
@@ -317,9 +341,14 @@ def test_inspect_stays_refused_for_anything_else(source, words):
 
 
 def test_a_kernel_may_read_module_constants_made_of_numbers():
+    """As tl.constexpr objects: Triton 3.6's GPU compiler refuses a plain number there (session 55; this test had
+    allowed NEG = -float('inf'), which the interpreter runs and the GPU does not)."""
     text = kernel_file("v = v + NEG + LOG + SQ").replace(
-        "DTYPE = tl.float32\n", "DTYPE = tl.float32\nNEG = -float('inf')\nLOG = math.log2(1024)\nSQ = tl.constexpr(HALF * 2)\n")
+        "DTYPE = tl.float32\n", "DTYPE = tl.float32\nNEG = tl.constexpr(-float('inf'))\n"
+        "LOG = tl.constexpr(math.log2(1024))\nSQ = tl.constexpr(HALF * 2)\n")
     assert audit(text, TRITON, "softmax") == []
+    plain = kernel_file("v = v + NEG").replace("DTYPE = tl.float32\n", "DTYPE = tl.float32\nNEG = -float('inf')\n")
+    assert any("reads the module-level NEG" in f.text for f in audit(plain, TRITON, "softmax"))
     wrapped = kernel_file("v = v + WRAPPED").replace("DTYPE = tl.float32\n", "DTYPE = tl.float32\nWRAPPED = torch.ones(1)\n")
     assert any("uses WRAPPED inside a @triton.jit kernel" in f.text for f in audit(wrapped, TRITON, "softmax"))
 

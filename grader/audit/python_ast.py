@@ -1012,6 +1012,7 @@ class _Auditor(ast.NodeVisitor):
         self.flows = self.found  # read as soon as learned (a helper defined further down gets it this pass)
         self.findings: list[Finding] = []
         self.in_kernel = 0
+        self.kernel_loops = 0  # loops around the node being visited, in the kernel being visited
         self.loop_ranges: set[int] = set()  # ids of the range calls that are a kernel loop's iterable
         self.aliases: dict[str, str] = {}  # local name -> module it names ("np" -> "numpy")
         # Lexical scopes, module first: (names bound to tensors, names bound to something else that hide outer ones).
@@ -1098,6 +1099,27 @@ class _Auditor(ast.NodeVisitor):
                 targets = node.targets if isinstance(node, ast.Assign) else [node.target]
                 constants.update(t.id for t in targets if isinstance(t, ast.Name))
         return constants
+
+    def _triton_globals(self, tree: ast.Module) -> set[str]:
+        """The module constants a kernel may read on the GPU too: Triton's compiler reads a global only when it is a
+        tl.constexpr object or a tl dtype (`NEG = tl.constexpr(-1e30)`, `DTYPE = tl.float32`). A plain number, a
+        tuple or `X: tl.constexpr = 1` is "Cannot access global variable" there, though the interpreter runs it
+        (red team, session 55: full marks on the CPU for a kernel the GPU refused)."""
+        names: set[str] = set()
+        for node in tree.body:
+            if not isinstance(node, (ast.Assign, ast.AnnAssign)) or node.value is None:
+                continue
+            def constexpr(v) -> bool:
+                return isinstance(v, ast.Call) and self._triton_chain(v.func) and \
+                    (_chain(v.func) or [""])[-1] == "constexpr" or isinstance(v, ast.Name) and v.id in names
+
+            value = node.value  # arithmetic with a tl.constexpr is one too (tl.constexpr(2) * 3)
+            ok = constexpr(value) or isinstance(value, ast.Attribute) and self._triton_chain(value) or \
+                isinstance(value, (ast.BinOp, ast.UnaryOp)) and any(map(constexpr, ast.walk(value)))
+            for target in node.targets if isinstance(node, ast.Assign) else [node.target]:
+                if isinstance(target, ast.Name):
+                    (names.add if ok else names.discard)(target.id)
+        return names
 
     def _callbacks(self, tree: ast.Module) -> set[str]:
         """What Triton itself calls with a kernel's arguments (tensors among them), as names of the file's functions
@@ -1509,7 +1531,7 @@ class _Auditor(ast.NodeVisitor):
     # first (walking a large file's tree for these took most of each pass's time).
     PREPARED = ("generators", "base_inits", "classes", "class_inits", "inits_followed", "methods", "static_methods",
                 "class_methods", "followed_methods", "returned_names", "as_values", "jit_places", "jit_aliases", "kernel_objects", "every_signature",
-                "bound_names", "aliases", "chain_bases", "jit_functions", "kernel_params", "constants", "functions", "signatures",
+                "bound_names", "aliases", "chain_bases", "jit_functions", "kernel_params", "constants", "triton_globals", "functions", "signatures",
                 "callbacks", "class_ok", "field_places", "field_reads", "alias_values", "constexpr_params", "type_ok", "trusted_selves", "untrusted_why", "declared_outer", "postponed", "seeds",
                 "setup_findings", "class_fields", "enum_classes", "defined_in",
                 "class_bases")
@@ -1585,6 +1607,7 @@ class _Auditor(ast.NodeVisitor):
                                              if a.annotation is not None and
                                              (_chain(a.annotation) or [""])[-1] == "constexpr")
         self.constants = self._module_constants(tree)
+        self.triton_globals = self._triton_globals(tree)
         self.bound_names = {name for name, _, _ in _binding_sites(tree)}
         for node in ast.walk(tree):
             if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and not self._is_jit(node):
@@ -1830,6 +1853,7 @@ class _Auditor(ast.NodeVisitor):
             if not self.postponed:  # without `from __future__ import annotations`, annotations run when the def runs
                 self._visit_annotation(annotation)
         self.in_kernel += kernel
+        outer_loops, self.kernel_loops = self.kernel_loops, 0  # a def's loops are its own
         if kernel:
             bound = {name for name, _, how in _binding_sites(ast.Module(body=node.body, type_ignores=[]))}
             self.kernel_names.append(bound | set(_param_names(node.args)))
@@ -1846,6 +1870,7 @@ class _Auditor(ast.NodeVisitor):
         self.current.pop()
         self._leave_function(callback)
         self.in_kernel -= kernel
+        self.kernel_loops = outer_loops
         if kernel:
             self.kernel_names.pop()
             self.kernel_constexprs.pop()
@@ -2872,7 +2897,6 @@ class _Auditor(ast.NodeVisitor):
         self._truth(node.test)
         self.generic_visit(node)
 
-    visit_While = visit_If
 
     def visit_IfExp(self, node):
         self._truth(node.test)
@@ -2902,8 +2926,36 @@ class _Auditor(ast.NodeVisitor):
 
     visit_YieldFrom = visit_Yield
 
+    def _kernel_loop(self, node) -> None:
+        """A loop in a kernel: Triton's GPU compiler has no else after a loop, and no break, continue or return inside
+        one (visit_Break, visit_Return). Its interpreter runs them all as Python: a loop counter stopped by `break`
+        at a loaded value is a Python number there, which indexed a tuple of constants (red team, session 55)."""
+        if node.orelse:
+            self.flag(node.orelse[0], f"puts an else after a {'for' if isinstance(node, ast.For) else 'while'} loop "
+                                      "inside a @triton.jit kernel: Triton's GPU compiler refuses it (its interpreter "
+                                      "runs it as Python)")
+        self.kernel_loops += 1
+
+    def visit_Break(self, node):
+        if self.in_kernel:
+            word = "break" if isinstance(node, ast.Break) else "continue"
+            self.flag(node, f"uses {word} inside a @triton.jit kernel: Triton's GPU compiler has no {word} (its "
+                            "interpreter runs it as Python, where a loop counter stopped at a loaded value becomes a "
+                            "Python number); end the loop with its range, and skip work with a mask or tl.where")
+        self.generic_visit(node)
+
+    visit_Continue = visit_Break
+
+    def visit_While(self, node):
+        if self.in_kernel:
+            self._kernel_loop(node)
+        self.visit_If(node)  # its test, as an if's
+        if self.in_kernel:
+            self.kernel_loops -= 1
+
     def visit_For(self, node):
         if self.in_kernel:
+            self._kernel_loop(node)
             if isinstance(node.iter, ast.Call) and self._kernel_range(node.iter.func):
                 self.loop_ranges.add(id(node.iter))
             else:
@@ -2914,6 +2966,8 @@ class _Auditor(ast.NodeVisitor):
             if tensor:
                 self._holds_all(node.target)
         self.generic_visit(node)
+        if self.in_kernel:
+            self.kernel_loops -= 1
 
     def visit_comprehension(self, node):
         if self._tracking():
@@ -2942,6 +2996,10 @@ class _Auditor(ast.NodeVisitor):
     visit_ListComp = visit_SetComp = visit_GeneratorExp = visit_DictComp = _visit_comprehending
 
     def visit_Return(self, node):
+        if self.in_kernel and self.kernel_loops:
+            self.flag(node, "returns from inside a loop in a @triton.jit kernel: Triton's GPU compiler refuses a "
+                            "return inside for or while (its interpreter runs it as Python); mask the rest of the "
+                            "work, or return after the loop")
         if node.value is not None and self.current and self._tensor_expr(node.value):
             self.found.returns.add(self.current[-1])
             if self.current[-1] in self.generators:
@@ -3104,6 +3162,13 @@ class _Auditor(ast.NodeVisitor):
             # team, session 19), and the GPU refuses it. Held in a list, a dict or a lambda, it is called the same way.
             self.flag(node, f"uses the @triton.jit function {sorted(jit)[0]} on the host other than to launch it: "
                             f"write {sorted(jit)[0]}[grid](...), or call it from another kernel")
+        if self.in_kernel and self.kernel_names and node.id not in self.kernel_names[-1] and \
+                node.id in self.constants and node.id not in self.triton_globals and \
+                node.id not in self.jit_functions and node.id not in KERNEL_BUILTINS:
+            self.flag(node, f"reads the module-level {node.id} inside a @triton.jit kernel: Triton's GPU compiler "
+                            f"reads a global only when it is a tl.constexpr (write {node.id} = tl.constexpr(...)) or "
+                            "a tl dtype, and refuses a plain number, a tuple or an annotated `X: tl.constexpr = 1`, "
+                            "though the interpreter runs them")
         if self.in_kernel and self.kernel_names and node.id not in self.kernel_names[-1] and \
                 node.id not in self.jit_functions and node.id not in self.constants and \
                 node.id not in KERNEL_BUILTINS and not (target and target.split(".")[0] in ("triton", "math")):

@@ -206,6 +206,7 @@ def malformed(facts: dict) -> str:
         "optimizer": lambda v: is_map(v) and isinstance(v.get("type", ""), str) and isinstance(v.get("groups", []), list)
         and all(map(group, v.get("groups", []))),
         "seconds": lambda v: is_map(v, number),
+        "parameter_count": lambda v: isinstance(v, int) and not isinstance(v, bool) and v >= 0,
     }
     if not isinstance(facts.get("stages"), dict):
         return "the worker's answer was malformed (no stages)"
@@ -274,15 +275,30 @@ def stage_failure(pr: PortRun, stages: tuple[str, ...], hint: str, rules_hint: s
         for stage in stages:
             if pr.facts["stages"].get(stage) == "error":
                 err = pr.facts["errors"][stage]
-                first = (str(err["message"]).strip().splitlines() or [""])[0][:200]
+                first, rest = headline((str(err["message"]).strip().splitlines() or [""])[0])
                 where = [str(w)[:300] for w in err.get("where", [])[-4:]]  # the learner's own lines first
-                details = lesson_for(f"{err['type']}: {err['message']}") + where + \
-                    [str(t)[:300] for t in err["traceback"][-(4 if where else 10):]]
+                # A rule's refusal is the harness's own words: its frames (port.py's refuse) say nothing more
+                trace = [] if err["type"] == "PortRule" else [str(t)[:300] for t in err["traceback"][-(4 if where else 10):]]
+                details = ([rest] if rest else []) + lesson_for(f"{err['type']}: {err['message']}") + where + trace
                 return failed(f"{STAGE_WHAT[stage]} raised {str(err['type'])[:60]}: {first}", details=details,
                               hint=rules_hint if rules_hint and err["type"] == "PortRule" else hint, log=pr.log)
     except (KeyError, TypeError, AttributeError):
         return failed(f"running {PORT}: the worker's answer was malformed", hint=hint, log=pr.log)
     return None
+
+
+HEADLINE_CHARS = 200
+
+
+def headline(message: str) -> tuple[str, str]:
+    """(the headline, the rest) of one line of a message: a long one is cut where a clause ends (": ", "; ", ", ")
+    before HEADLINE_CHARS, and the rest is kept for the details (the advice at the end of a refusal had been cut
+    away with it: red team, session 55)."""
+    if len(message) <= HEADLINE_CHARS:
+        return message, ""
+    cut = max(message.rfind(mark, 0, HEADLINE_CHARS) for mark in (": ", "; ", ", "))
+    cut = cut if cut > HEADLINE_CHARS // 3 else HEADLINE_CHARS - 1
+    return message[:cut + 1].rstrip(), "… " + message[cut + 1:].strip()[:800]
 
 
 def figures(comparisons: list[Comparison]) -> str:
@@ -474,7 +490,8 @@ def register(lab: Lab) -> None:
             details += tied_lines(pr)
             details.append("parameter names are the reference's dict keys (nanoGPT's): transformer.wte, "
                            "transformer.h.0.attn.c_attn, ...; nn.Linear stores [out, in]")
-            return failed(f"the port's parameters do not match the reference's ({len(found)} found, "
+            return failed(f"the port's parameters do not match the reference's "
+                          f"({max(pr.facts.get('parameter_count', 0), len(found))} found, "
                           f"{len(expected)} expected)", details=details, hint=ctx.hint("parameter-names"),
                           log=pr.log)
         if result := stage_failure(pr, ("load", "forward"), hint):

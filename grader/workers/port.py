@@ -80,6 +80,7 @@ GRAPH_CUT = ("a value taken out of autograd's graph and put back in carries a gr
 # Python numbers a forward pass may read out of tensors (integer and boolean ones: F.one_hot reads the targets' max,
 # a port may test a mask). A few per layer; one per element of an activation is the model computed in Python.
 NUMBERS_BUDGET = 64
+PARAMETERS_REPLIED = 1000  # a MiniGPT has a few dozen; enough to name the extra ones
 # torch functions that make a tensor from another's shape, dtype and device only (never its values).
 SHAPE_ONLY = frozenset({"zeros_like", "ones_like", "empty_like", "full_like", "rand_like", "randn_like",
                         "randint_like", "new_zeros", "new_ones", "new_empty", "new_full"})
@@ -87,6 +88,19 @@ SHAPE_ONLY = frozenset({"zeros_like", "ones_like", "empty_like", "full_like", "r
 # .type_as(h), one_hot(t).to(logits)); and those whose values are their data arguments', self giving only a dtype and
 # a device. A tensor of the graph that lends only these is no source of the result (false failures, session 32).
 VALUES_OF_SELF = frozenset({"to", "type_as", "expand_as", "view_as", "reshape_as"})
+# Arithmetic that can lose a graph value whole while keeping its derivative: x + 1e300 is 1e300 (derivative 1), so
+# x - ((x + 1e300) - 1e300) is x with derivative 0, a detach() made of additions; x * 2**-600 * 2**-600 is 0 the
+# same way (red team, session 55). Judged on the values (GraphKept.absorbed).
+ADDITIONS = frozenset({"add", "sub", "rsub", "__add__", "__radd__", "__sub__", "__rsub__", "add_", "sub_", "__iadd__",
+                       "__isub__"})
+PRODUCTS = frozenset({"mul", "div", "multiply", "divide", "true_divide", "__mul__", "__rmul__", "__truediv__",
+                      "__rtruediv__", "mul_", "div_", "__imul__", "__itruediv__"})
+IN_PLACE_ARITHMETIC = frozenset({"add_", "sub_", "mul_", "div_", "__iadd__", "__isub__", "__imul__", "__itruediv__"})
+# What hands out a tensor's memory with no graph: on a tensor off the graph (a buffer not yet filled) they are fine,
+# but a graph value written into that memory afterwards is the graph's values with no graph (red team, session 55:
+# twin = buf.detach(); buf.copy_(x) made twin x, cut). GraphKept.cut_memory.
+UNGRAPHED_ALIASES = frozenset({"detach", "alias", ".data"})
+PLAIN_TENSORS = (torch.Tensor, torch.nn.Parameter)
 VALUES_OF_DATA = frozenset({"new", "new_tensor"})
 # Functions whose i-th result is their i-th tensor argument's values (broadcast, or given more dimensions).
 VALUES_BY_ARGUMENT = frozenset({"broadcast_tensors", "atleast_1d", "atleast_2d", "atleast_3d"})
@@ -126,6 +140,7 @@ class NoPythonNumbers(TorchDispatchMode):
         super().__init__()
         self.refused: str | None = None
         self.numbers = 0
+        self.paused = 0  # the harness's own reads of values (GraphKept.absorbed)
         self._saved_str = None
 
     def refuse(self, what: str, why: str = PYTHON_NUMBERS):
@@ -139,7 +154,7 @@ class NoPythonNumbers(TorchDispatchMode):
                         f"{NUMBERS_BUDGET}: a mask's test, a size)")
 
     def __torch_dispatch__(self, func, types, args=(), kwargs=None):
-        if func is torch.ops.aten._local_scalar_dense.default:
+        if func is torch.ops.aten._local_scalar_dense.default and not self.paused:
             if args[0].is_floating_point() or args[0].is_complex():
                 self.refuse("turned a floating-point tensor into a Python number (.item(), float(t), int(t), "
                             "bool(t), `if t:`, an f-string of a number)")
@@ -179,6 +194,7 @@ class GraphKept(TorchFunctionMode):
         self.derived: weakref.WeakValueDictionary = weakref.WeakValueDictionary()
         self.value_shaped: weakref.WeakValueDictionary = weakref.WeakValueDictionary()
         self.params = [(span, n, p) for n, p in (params or {}).items() if (span := memory_of(p)) is not None]
+        self.cut_memory: list[tuple[int, int]] = []  # memory a detach() (or .data) of a tensor off the graph shares
         self.retired = [(span, n) for n, t in (retired or {}).items() if (span := memory_of(t)) is not None]
         self._make_subclass = None
 
@@ -227,11 +243,30 @@ class GraphKept(TorchFunctionMode):
             if (alias := self.parameter_alias(t)) is not None:
                 self.numbers.refuse(f"{alias} (a detach(), .data, view, storage or NumPy array of a weight kept from "
                                     "the build or the load; make views of parameters inside forward)", GRAPH_CUT)
+        on_graph = any(t.requires_grad for t in leaves)
+        written = kwargs.get("out") if isinstance(kwargs.get("out"), torch.Tensor) else args[0] if args and \
+            isinstance(args[0], torch.Tensor) and (name.endswith("_") and not name.endswith("__") or
+                                                  name in ("__setitem__", *IN_PLACE_ARITHMETIC)) else None
+        if on_graph and written is not None and self.cut_memory and (span := memory_of(written)) is not None and \
+                any(span[0] < end and start < span[1] for start, end in self.cut_memory):
+            self.numbers.refuse(f"wrote a graph tensor's values ({name.strip('_')}) into memory that a detach() or "
+                                ".data of it shares, which then holds them with no graph", GRAPH_CUT)
         if name == "tolist" and args and isinstance(args[0], torch.Tensor):
             if args[0].is_floating_point() or args[0].is_complex():
                 self.numbers.refuse("read a floating-point tensor's numbers with tolist()")
             self.numbers.count(args[0].numel())
+        operands = None
+        if on_graph and (name in ADDITIONS or name in PRODUCTS) and len(args) >= 2:
+            first = args[0]  # an in-place operation's first operand, as it was before
+            if name in IN_PLACE_ARITHMETIC and type(first) in PLAIN_TENSORS:
+                with torch.no_grad():
+                    first = torch.Tensor.clone(torch.Tensor.detach(first)).requires_grad_(first.requires_grad)
+            operands = (first, args[1])
         result = func(*args, **kwargs)
+        if operands is not None and (gone := self.absorbed(name, operands, result)):
+            self.numbers.refuse(f"computed {name.strip('_')}() with a number so {gone} that a graph tensor's values "
+                                "are lost in the result while its derivative is kept (x + 1e300 is 1e300): a "
+                                "detach() made of arithmetic", GRAPH_CUT)
         if name in VALUES_BY_ARGUMENT and isinstance(result, (tuple, list)) and len(result) == len(leaves):
             for t, out in zip(leaves, result):
                 self.check_results(func, name, [t], leaves, out, (args, kwargs))
@@ -250,6 +285,11 @@ class GraphKept(TorchFunctionMode):
         args, kwargs = call
         on_graph = any(t.requires_grad for t in sources)
         derived = any(self.is_derived(t) for t in sources)
+        attribute = getattr(getattr(func, "__self__", None), "__name__", None)  # .data: data's __get__
+        label = f".{attribute}" if name == "__get__" and isinstance(attribute, str) else name.strip("_")
+        if label in UNGRAPHED_ALIASES and isinstance(result, torch.Tensor) and not result.requires_grad and \
+                (span := memory_of(result)) is not None:
+            self.cut_memory.append(span)
         if not (on_graph or derived):
             return result
         if name.strip("_") in PIECEWISE and any(isinstance(out, torch.Tensor) and out.is_floating_point()
@@ -282,13 +322,45 @@ class GraphKept(TorchFunctionMode):
                 if name != "__bool__":  # (counted by NoPythonNumbers as the item it reads)
                     self.numbers.count(1)
                 continue
-            attribute = getattr(getattr(func, "__self__", None), "__name__", None)  # .data: data's __get__
-            label = f".{attribute}" if name == "__get__" and isinstance(attribute, str) else name.strip("_")
             source = "a graph tensor" if on_graph else "an integer tensor made from the graph's values"
             self.numbers.refuse(f"took a value of {source} out of autograd's graph ({label} returned "
                                 f"{type(out).__name__}{' without a graph' if isinstance(out, torch.Tensor) else ''})",
                                 GRAPH_CUT)
         return result
+
+    def absorbed(self, name: str, operands, result) -> str:
+        """"large" or "small" when ``result`` of an addition (a product) of ``operands`` lost a floating-point graph
+        operand whole: at every element where it is nonzero, the sum's magnitude is the other term's (the product is
+        zero while the other factor is not); else "". The harness's own reads: not counted as the port's numbers."""
+        if type(result) is not torch.Tensor or not result.is_floating_point():
+            return ""
+        sum_ = name in ADDITIONS
+        self.numbers.paused += 1
+        try:
+            with torch.no_grad():
+                for mine, other in (operands, operands[::-1]):  # torch's own tensors only: a subclass's methods
+                    if not (type(mine) in PLAIN_TENSORS and mine.requires_grad and mine.is_floating_point()):
+                        continue  # are the port's code
+                    if type(other) in (int, float, bool):
+                        other = torch.tensor(other, dtype=result.dtype, device=result.device)
+                    if type(other) not in PLAIN_TENSORS:
+                        continue
+                    try:  # the other term in the result's type (a mask's True is 1.0)
+                        mine_b, other_b, out = torch.broadcast_tensors(
+                            torch.Tensor.detach(mine), torch.Tensor.to(torch.Tensor.detach(other), result.dtype),
+                            torch.Tensor.detach(result))
+                    except RuntimeError:
+                        continue
+                    present = mine_b != 0
+                    if not bool(present.any()):
+                        continue
+                    if sum_ and bool((out.abs()[present] == other_b.abs()[present]).all()):
+                        return "large"
+                    if not sum_ and bool((out[present] == 0).all()) and bool((other_b[present] != 0).all()):
+                        return "small"
+        finally:
+            self.numbers.paused -= 1
+        return ""
 
     def __enter__(self):
         """nn.Parameter(x) makes its tensor in C, below every mode: x's memory with no graph, or a new leaf cut from
@@ -483,6 +555,65 @@ def as_array(torch, t) -> np.ndarray:
     return torch.Tensor.detach(t).to(device="cpu", dtype=torch.float64).numpy().copy()
 
 
+_ABSENT = object()
+
+
+def _behaves(value) -> bool:
+    """A value that is code or reaches code: a function, a class, a module, a descriptor (a property, a method)."""
+    kind = type(value)  # the value's own type, never its __class__ (which a port's object may compute)
+    return value is not _ABSENT and (callable(value) or issubclass(kind, (type, pytypes.ModuleType)) or
+                                     hasattr(kind, "__get__"))
+
+
+class TorchAsFound:
+    """torch and the modules loaded with it, as the harness found them before the port was imported: every loaded
+    module's functions, classes and descriptors, and every torch class's own attributes, by identity.
+
+    The port runs in the harness's process, and the harness reads its results through torch (a tensor's dtype and
+    grad_fn, AdamW.step, collections.defaultdict). The audit refuses a store into an imported name's attribute, but a
+    name held first (`T = torch.Tensor; T.dtype = property(...)`) is another path, and there are many (a parameter,
+    a list, a loop): a float32 port read as float64, a graph walk shown one MulBackward0 for every node, and AdamW.step
+    replaced by the port's own update each passed (red team, session 55). The change itself is what is caught here,
+    by whatever path it was made. Data (a flag, a counter) is left out: torch changes its own as it runs."""
+
+    def __init__(self):
+        self.modules: list[tuple[str, dict, dict]] = []
+        self.classes: list[tuple[type, dict]] = []
+        seen: set[int] = set()
+        for name, module in list(sys.modules.items()):
+            space = getattr(module, "__dict__", None)
+            if type(space) is not dict:
+                continue
+            self.modules.append((name, space, {k: v for k, v in list(space.items()) if _behaves(v)}))
+            if name != "torch" and not name.startswith("torch."):
+                continue
+            for value in list(space.values()):
+                if issubclass(type(value), type) and id(value) not in seen and \
+                        str(value.__dict__.get("__module__", "")).startswith("torch"):
+                    seen.add(id(value))
+                    self.classes.append((value, dict(value.__dict__)))
+
+    def changed(self) -> str:
+        """The first name the port changed ("torch.Tensor.dtype"), or ""."""
+        for name, space, old in self.modules:
+            for key, value in old.items():
+                if space.get(key, _ABSENT) is not value:
+                    return f"{name}.{key}"
+        for cls, old in self.classes:
+            now = cls.__dict__
+            for key in (*old, *(k for k in now if k not in old)):
+                before, after = old.get(key, _ABSENT), now.get(key, _ABSENT)
+                if before is not after and (_behaves(before) or _behaves(after)):  # added, replaced or removed
+                    return f"{cls.__module__}.{cls.__qualname__}.{key}"
+        return ""
+
+
+def changed_torch(where: str) -> str:
+    return (f"the port changes {where}: a port uses torch (and the modules it imports) as they are, and the grader "
+            "reads every result through them, so a replaced function, class or attribute there is refused however it "
+            "was reached (an alias of torch.Tensor included). Change only your own classes and objects")
+
+
 class PortHarness:
     def __init__(self, request: dict, inputs: dict[str, np.ndarray]):
         self.request, self.inputs = request, inputs
@@ -491,6 +622,7 @@ class PortHarness:
         self.outputs: dict[str, np.ndarray] = {}
         self.graph: GraphKept | None = None  # while a forward pass runs under watched()
         self.params: dict = {}  # the model's parameters by name, once it is built
+        self.found: TorchAsFound | None = None  # torch before the port's import
 
     def stage(self, name: str, fn):
         """Run one stage of learner code; an exception is recorded and stops the run."""
@@ -498,13 +630,21 @@ class PortHarness:
         try:
             value = fn()
         except BaseException as exc:  # learner code: even SystemExit is a result
+            self.torch_unchanged(name)
             self.response["stages"][name] = "error"
             self.response["errors"][name] = describe_exception(exc, str(self.request["port"]))
             raise Failed(name) from None
         finally:
             self.response["seconds"][name] = round(time.monotonic() - start, 3)
+        self.torch_unchanged(name)
         self.response["stages"][name] = "ok"
         return value
+
+    def torch_unchanged(self, stage: str) -> None:
+        """Fail ``stage`` if learner code has changed torch or a loaded module (TorchAsFound) by its end: nothing the
+        harness reads after it is then read through the port's code."""
+        if self.found is not None and (where := self.found.changed()):
+            self.fail(stage, "PortRule", changed_torch(where))
 
     def run(self) -> None:
         import torch
@@ -523,21 +663,26 @@ class PortHarness:
         warm = torch.nn.Parameter(torch.zeros(2, device=self.device))
         warm.grad = torch.zeros_like(warm)
         torch.optim.AdamW([warm]).step()
+        self.found = TorchAsFound()
         self.module = self.stage("import", self.import_port)
         self.model = self.stage("build", self.build)
         params = self.params = dict(self.model.named_parameters())  # asked once: the watch knows their memory
-        self.response["parameters"] = {n: tensor_facts(torch, p) for n, p in params.items()}
+        # Facts of as many parameters as a reply holds: 60,000 of them had the reply over the channel's limit, and the
+        # worker died on it (red team, session 55); their number is told whole.
+        self.response["parameter_count"] = len(params)
+        self.response["parameters"] = {str(n)[:200]: tensor_facts(torch, p) for n, p in
+                                       list(params.items())[:PARAMETERS_REPLIED]}
         if odd := [n for n, p in params.items() if type(p) is not torch.nn.Parameter]:
             self.fail("build", "TypeError", f"parameter {odd[0]} is a {class_name(type(params[odd[0]]), True)}, not an "
                       "nn.Parameter: the grader reads parameters and their gradients through torch's own methods")
         self.check_parameters(params, "build")
         self.response["shared"] = shared_parameters(self.model, params)
         # Copies: memory the port holds after the load is never the harness's own weights (fresh_memory fills it).
-        loaded = self.stage("load", lambda: self.model.load_state_dict({n: torch.Tensor.clone(w) for n, w in
-                                                                        self.weights.items()}, strict=False))
+        # What load_state_dict returns is the port's object, left unread (its missing_keys held a set, which the
+        # reply could not encode, and reading it ran the port's code: red team, session 55).
+        self.stage("load", lambda: self.model.load_state_dict({n: torch.Tensor.clone(w) for n, w in
+                                                               self.weights.items()}, strict=False))
         self.check_parameters(params, "load")
-        self.response["load"] = {"missing": list(getattr(loaded, "missing_keys", [])),
-                                 "unexpected": list(getattr(loaded, "unexpected_keys", []))}
         self.forward(params)
         grads = self.stage("backward", lambda: self.gradients(self.loss, params, (self.logits,)))
         self.response["grads_missing"] = [n for n in self.names if n in params and grads.get(n) is None]
@@ -813,6 +958,12 @@ class PortWorker:
             error = describe_exception(exc, str(port.request["port"]))
             error["message"] = f"(while the grader read your model before this step) {error['message']}"
             port.response["errors"][stage] = error
+        if port.found is not None and (where := port.found.changed()) and not any(
+                e.get("type") == "PortRule" and "the port changes" in e.get("message", "")
+                for e in port.response["errors"].values()):
+            # changed by the port's code the harness reached between stages: every stage's facts are in doubt
+            port.response["stages"]["import"] = "error"
+            port.response["errors"]["import"] = {"type": "PortRule", "message": changed_torch(where), "traceback": []}
         port.response["seconds"]["total"] = round(time.monotonic() - start, 3)
         np.savez(self.io / "outputs.npz", **port.outputs)
         return port.response

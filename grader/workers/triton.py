@@ -719,9 +719,14 @@ def interpreter_kernel_guard() -> None:
         math.ldexp: red team, session 29); on a GPU none of these exists."""
         shimmed(tensor, scope)
         plain = tensor.__index__
+        # tl.constexpr((...))[value] is Triton's code indexing the constexpr's tuple: on a GPU the index must be a
+        # compile-time constant, and a loaded value indexed a tuple of exp values there (red team, session 55)
+        constexpr_item = tl.core.constexpr.__getitem__.__code__
 
         def index(self):
-            if depth and not str(sys._getframe(1).f_globals.get("__name__", "")).startswith("triton."):
+            caller = sys._getframe(1)
+            if depth and (not str(caller.f_globals.get("__name__", "")).startswith("triton.") or
+                          caller.f_code is constexpr_item):
                 raise TypeError("the kernel made a Python int of a tl value (a slice, an index into a list or tuple, "
                                 "a repetition, or a Python function that takes an int): only Triton's interpreter "
                                 "can, and on a GPU the value stays on the device. A loop's range() may take a value")

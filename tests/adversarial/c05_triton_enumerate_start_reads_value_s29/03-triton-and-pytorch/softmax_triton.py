@@ -3,8 +3,8 @@ import torch
 import triton
 import triton.language as tl
 
-E = 2.718281828459045
-SCALE = 4294967296
+E = tl.constexpr(2.718281828459045)
+SCALE = tl.constexpr(4294967296)
 
 
 @triton.jit

@@ -5,7 +5,7 @@ import torch
 import triton
 import triton.language as tl
 
-SCALE = 4294967296.0
+SCALE = tl.constexpr(4294967296.0)
 
 
 @triton.jit
