@@ -52,13 +52,22 @@ class Sandbox:
     def isolated(self) -> bool:
         return self.bwrap is not None
 
+    def _since(self, major: int, minor: int) -> bool:
+        """Whether this bubblewrap is that version or later (an option it does not know fails every sandbox)."""
+        try:
+            return tuple(int(p) for p in self.version.split(".")[:2]) >= (major, minor)
+        except ValueError:
+            return False
+
     def _sized(self, limit: int) -> list[str]:
         """bwrap's --size for the tmpfs that follows (bubblewrap 0.10 and later; an older one has no such option)."""
-        try:
-            major, minor = (int(p) for p in self.version.split(".")[:2])
-        except ValueError:
-            return []
-        return ["--size", str(limit)] if (major, minor) >= (0, 10) else []
+        return ["--size", str(limit)] if self._since(0, 10) else []
+
+    def _no_nested_namespaces(self) -> list[str]:
+        """No user namespace made inside the sandbox (bubblewrap 0.8 and later; it needs --unshare-user, which
+        --unshare-all only tries). In one of its own, a worker could mount a tmpfs of its choosing over its /tmp,
+        without the size of TMP_BYTES, and rearrange every mount it sees; no worker needs to (session 56)."""
+        return ["--unshare-user", "--disable-userns"] if self._since(0, 8) else []
 
     def describe(self) -> str:
         if self.isolated:
@@ -73,7 +82,8 @@ class Sandbox:
         environment = clean_env(env)
         if not self.isolated:
             return argv, environment
-        args = [self.bwrap, "--die-with-parent", "--new-session", "--unshare-all", "--cap-drop", "ALL",
+        args = [self.bwrap, "--die-with-parent", "--new-session", "--unshare-all", *self._no_nested_namespaces(),
+                "--cap-drop", "ALL",
                 "--proc", "/proc", "--dev", "/dev", *self._sized(SHM_BYTES), "--tmpfs", "/dev/shm",
                 *self._sized(TMP_BYTES), "--tmpfs", "/tmp"]
         if share_net:  # only for a run Nsight Compute watches: its injected library talks to ncu over loopback

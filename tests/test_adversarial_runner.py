@@ -146,6 +146,32 @@ def test_the_sandbox_never_shows_the_hosts_tmp():
     assert "'/tmp'" not in bound, f"the host's /tmp is bound into the sandbox: {bound.strip()}"
 
 
+def test_a_sandboxed_process_makes_no_namespace_of_its_own():
+    """In a user namespace of its own, a worker mounted a tmpfs over its /tmp, the size limit of the sandbox's own
+    gone with it (session 56). Learner code reaches unshare() through a CUDA launcher's pointer to libc (the open
+    hole of c01_libc_by_pointer); the sandbox refuses it. The control, the same bwrap without --disable-userns,
+    mounts: the test can fail."""
+    from grader import sandbox
+    from grader.runner import run_tool
+
+    box = sandbox.probe()
+    if not box.isolated:
+        pytest.skip(f"no sandbox here: {box.reason}")
+    script = textwrap.dedent("""
+        import ctypes, os
+        libc = ctypes.CDLL(None, use_errno=True)
+        made = libc.unshare(0x10000000 | 0x00020000)  # CLONE_NEWUSER | CLONE_NEWNS
+        mounted = made == 0 and libc.mount(b"none", b"/tmp", b"tmpfs", 0, None) == 0
+        print("UNSHARE", made, "MOUNT", mounted, os.strerror(ctypes.get_errno()))
+    """)
+    argv, env = box.wrap([sandbox.interpreter(), "-c", script], cwd=Path("/tmp"))
+    code, out = run_tool(argv, env=env, env_only=True, timeout_s=60)
+    assert code == 0 and "UNSHARE -1 MOUNT False" in out, out
+    control = [a for a in argv if a not in ("--unshare-user", "--disable-userns")]
+    code, out = run_tool(control, env=env, env_only=True, timeout_s=60)
+    assert code == 0 and "UNSHARE 0 MOUNT True" in out, f"the control could not mount either: {out}"
+
+
 def test_the_repository_is_covered_where_a_folder_shown_holds_it(monkeypatch):
     """A course installed under /opt, or a parent of the checkout on PYTHONPATH: the folder bound read-only held
     the repository, solutions and tests included. The repository is then covered by an empty folder, and
