@@ -3163,18 +3163,16 @@ class _Auditor(ast.NodeVisitor):
             self.flag(node, f"uses the @triton.jit function {sorted(jit)[0]} on the host other than to launch it: "
                             f"write {sorted(jit)[0]}[grid](...), or call it from another kernel")
         if self.in_kernel and self.kernel_names and node.id not in self.kernel_names[-1] and \
-                node.id in self.constants and node.id not in self.triton_globals and \
-                node.id not in self.jit_functions and node.id not in KERNEL_BUILTINS:
-            self.flag(node, f"reads the module-level {node.id} inside a @triton.jit kernel: Triton's GPU compiler "
-                            f"reads a global only when it is a tl.constexpr (write {node.id} = tl.constexpr(...)) or "
-                            "a tl dtype, and refuses a plain number, a tuple or an annotated `X: tl.constexpr = 1`, "
-                            "though the interpreter runs them")
-        if self.in_kernel and self.kernel_names and node.id not in self.kernel_names[-1] and \
-                node.id not in self.jit_functions and node.id not in self.constants and \
-                node.id not in KERNEL_BUILTINS and not (target and target.split(".")[0] in ("triton", "math")):
-            self.flag(node, f"uses {node.id} inside a @triton.jit kernel: a kernel may use its parameters and "
-                            "locals, tl, module-level constants and other @triton.jit functions (Triton's interpreter "
-                            "would run anything else as Python, the GPU compiler would refuse it)")
+                node.id not in self.jit_functions and node.id not in KERNEL_BUILTINS:  # a global, read in a kernel
+            if node.id in self.constants and node.id not in self.triton_globals:
+                self.flag(node, f"reads the module-level {node.id} inside a @triton.jit kernel: Triton's GPU compiler "
+                                f"reads a global only when it is a tl.constexpr (write {node.id} = tl.constexpr(...)) "
+                                "or a tl dtype, and refuses a plain number, a tuple or an annotated "
+                                "`X: tl.constexpr = 1`, though the interpreter runs them")
+            elif node.id not in self.constants and not (target and target.split(".")[0] in ("triton", "math")):
+                self.flag(node, f"uses {node.id} inside a @triton.jit kernel: a kernel may use its parameters and "
+                                "locals, tl, module-level constants and other @triton.jit functions (Triton's "
+                                "interpreter would run anything else as Python, the GPU compiler would refuse it)")
 
     def _field_places(self, tree: ast.Module) -> tuple[set[int], set[int]]:
         """(where dataclasses.field may be called: the func of `name: type = field(...)` directly in the body of a class
