@@ -326,6 +326,11 @@ def test_the_bonus_temperature_tells_a_forward_through_the_kernel_from_one_that_
     assert np.abs(faked - untempered).max() <= tolerance and np.abs(faked - expected).max() > 100 * tolerance
 
 
+# The interpreter's guard tested alone: Triton's GPU front end (gpu_front_end), which the worker runs first at each
+# launch, refuses most of what these kernels do before the guard could; test_gpu_front_end_* tests it.
+GUARD_ALONE = "import grader.workers.triton as _w\n_w.gpu_front_end = lambda: (lambda *args: None)\n"
+
+
 def test_interpreter_leaves_the_learners_module_as_it_was_and_refuses_what_no_kernel_takes(tmp_path):
     """Triton's interpreter copied its own globals (np, inspect) into the learner's module and passed lists and
     tl.constexpr values through to the kernel body untouched (red team, session 15). With the worker's guard the
@@ -340,7 +345,7 @@ def test_interpreter_leaves_the_learners_module_as_it_was_and_refuses_what_no_ke
         "    tl.store(y_ptr + offs, tl.load(x_ptr + offs, mask=offs < n), mask=offs < n)\n\n\n"
         "@triton.jit\ndef takes(pair):\n    pass\n\n\nG = [torch.zeros(1)]\n\n\n"
         "@triton.jit\ndef uses_global():\n    G[0].add_(1)\n")
-    script = (
+    script = GUARD_ALONE + (
         "import sys, torch\nsys.path.insert(0, sys.argv[1])\n"
         "from grader.workers.triton import interpreter_kernel_guard\ninterpreter_kernel_guard()\n"
         "import k\nx = torch.arange(8.0); y = torch.empty(8)\n"
@@ -371,7 +376,7 @@ def test_interpreter_refuses_a_subclassed_argument_a_constexpr_tensor_and_a_kern
         "@triton.jit\ndef takes(tape):\n    pass\n\n\n"
         "@triton.jit\ndef reads(inp: tl.constexpr, helper):\n    pass\n\n\n"
         "@triton.jit\ndef plan(meta):\n    return (0,)\n")
-    script = (
+    script = GUARD_ALONE + (
         "import sys, torch\nsys.path.insert(0, sys.argv[1])\n"
         "from grader.workers.triton import interpreter_kernel_guard\ninterpreter_kernel_guard()\n"
         "import k\nx = torch.arange(8.0); y = torch.empty(8)\n"
@@ -411,7 +416,7 @@ def test_interpreter_keeps_tl_out_of_grids_constants_in_helpers_and_python_ints_
         "@triton.jit\ndef helper_gets_value(y_ptr, x_ptr):\n    tl.store(y_ptr, _twice(tl.load(x_ptr)))\n\n\n"
         "@triton.jit\ndef lookup(y_ptr, x_ptr):\n"
         "    v = tl.load(x_ptr).to(tl.int32)\n    tl.store(y_ptr, (10.0, 11.0, 12.0)[v])\n")
-    script = (
+    script = GUARD_ALONE + (
         "import sys, torch\nsys.path.insert(0, sys.argv[1])\n"
         "from grader.workers.triton import interpreter_numpy_shim, interpreter_kernel_guard\n"
         "interpreter_numpy_shim()\ninterpreter_kernel_guard()\n"
@@ -527,7 +532,7 @@ def test_interpreter_makes_expressions_what_the_gpu_compiler_makes(tmp_path):
     import sys
 
     (tmp_path / "k.py").write_text(KERNELS_AS_COMPILED)
-    script = (
+    script = GUARD_ALONE + (
         "import sys, torch\nsys.path.insert(0, sys.argv[1])\n"
         "from grader.workers.triton import interpreter_kernel_guard, interpreter_numpy_shim\n"
         "interpreter_numpy_shim(); interpreter_kernel_guard()\n"
@@ -622,3 +627,80 @@ def test_lab03_triton_slowness_is_explained_by_where_the_kernel_ran_and_its_trac
         assert "compile" in note and "autotuner" in note and "long row" not in note, note
     assert "next_power_of_2(cols)" in triton_hang("softmax", gpu=True)
     assert "in Python" in triton_hang("softmax", gpu=False) and "ptxas" not in triton_hang("softmax", gpu=False)
+
+
+FRONT_END_KERNELS = '''\
+import triton
+import triton.language as tl
+
+SCALE = 2.0
+
+
+@triton.jit
+def copy(y_ptr, x_ptr, n, BLOCK: tl.constexpr):
+    offs = tl.arange(0, BLOCK)
+    x = tl.load(x_ptr + offs, mask=offs < n, other=0.0)
+    tl.store(y_ptr + offs, x * tl.cdiv(n, 2) + tl.max(x, axis=0), mask=offs < n)
+
+
+@triton.jit
+def with_break(y_ptr, x_ptr):
+    for b in range(2):
+        if tl.load(x_ptr) > 0.0:
+            break
+    tl.store(y_ptr, b * 1.0)
+
+
+@triton.jit
+def plain_global(y_ptr, x_ptr):
+    tl.store(y_ptr, tl.load(x_ptr) * SCALE)
+
+
+@triton.jit
+def else_after_loop(y_ptr, x_ptr):
+    acc = 0.0
+    for i in range(2):
+        acc += tl.load(x_ptr)
+    else:
+        acc += 1.0
+    tl.store(y_ptr, acc)
+'''
+
+
+@pytest.mark.parametrize("front_end", [True, False], ids=["front_end", "control_guard_alone"])
+def test_gpu_front_end_refuses_what_the_gpu_compiler_refuses(tmp_path, front_end):
+    """Each kernel the interpreter launches is first compiled by Triton's own front end for sm_90 (session 56): a
+    break, a plain global and an else after a loop ran as Python in the interpreter and earned CPU marks, while the GPU
+    compiler refuses them. Refused with Triton's words and the learner's line; an honest kernel that calls
+    @triton.jit functions of Triton's (tl.cdiv, tl.max: the interpreter leaves its builtins patched into
+    triton.language after them) runs right, launched twice with two specializations. The control, the interpreter's
+    guard alone, runs the break: the test can fail."""
+    import subprocess
+    import sys
+
+    (tmp_path / "k.py").write_text(FRONT_END_KERNELS)
+    script = (GUARD_ALONE if not front_end else "") + (
+        "import sys, torch\nsys.path.insert(0, sys.argv[1])\n"
+        "from grader.workers.triton import interpreter_numpy_shim, interpreter_kernel_guard\n"
+        "interpreter_numpy_shim(); interpreter_kernel_guard()\n"
+        "import k\nx = torch.tensor([1.0, -2.0, 3.0]); y = torch.empty(3)\n"
+        "for n in (3, 1, 3):\n"
+        "    k.copy[(1,)](y, x, n, BLOCK=4)\n"
+        "    want = x[:n] * ((n + 1) // 2) + x[:n].max()\n"
+        "    assert torch.equal(y[:n], want), (n, y, want)\n"
+        "for name, words in (('with_break', 'k.py:18 in with_break, `break`: unsupported AST node type: Break'),\n"
+        "                    ('plain_global', 'k.py:24 in plain_global'),\n"
+        "                    ('else_after_loop', 'else after for')):\n"
+        "    try:\n        getattr(k, name)[(1,)](torch.empty(1), torch.ones(1))\n"
+        "    except Exception as e:\n"
+        "        assert type(e).__name__ == 'GpuCompilerRefuses' and words in str(e), (name, repr(e))\n"
+        "        print('refused', name)\n"
+        "    else:\n        print('ran', name)\n")
+    run = subprocess.run([sys.executable, "-c", script, str(tmp_path)], capture_output=True, text=True, timeout=300,
+                         env={**os.environ, "TRITON_INTERPRET": "1", "PYTHONPATH": str(REPO)})
+    assert run.returncode == 0, run.stdout + run.stderr
+    if front_end:
+        assert run.stdout.split() == ["refused", "with_break", "refused", "plain_global", "refused",
+                                      "else_after_loop"], run.stdout
+    else:
+        assert "ran with_break" in run.stdout, run.stdout

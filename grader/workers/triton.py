@@ -246,6 +246,127 @@ def interpreter_memory_guard() -> None:
     builder.create_atomic_rmw, builder.create_atomic_cas = create_atomic_rmw, create_atomic_cas
 
 
+class GpuCompilerRefuses(Exception):
+    """Triton's own front end, run for a GPU target, refused a kernel that its interpreter would run."""
+
+
+def gpu_front_end():
+    """A check of each kernel the interpreter launches, by Triton's own front end for a GPU (the code generator that
+    makes Triton IR, for sm_90, no GPU needed): what the GPU compiler refuses (a break, a global that is no
+    tl.constexpr, a return inside a loop, an unsupported node), the interpreter runs as Python, and a kernel the GPU
+    could never run earned the CPU's marks (red team, session 55). Once per kernel and specialization (its argument
+    types, which arguments are 1 or divisible by 16, its constexprs and options), at about 30 ms each; only the front
+    end runs (no register or shared-memory limit is judged here: the GPU checks do that). Returns check(fn, args,
+    kwargs), which raises GpuCompilerRefuses with Triton's own message."""
+    import inspect
+
+    import triton.language as tl
+    from triton.backends.compiler import GPUTarget
+    from triton.compiler import ASTSource, make_backend
+    from triton.compiler.errors import CompilationError
+    from triton.runtime import interpreter
+    from triton.runtime.jit import JITFunction, create_function_from_signature
+    from triton._C.libtriton import ir
+
+    target = GPUTarget("cuda", 90, 32)
+    backend = make_backend(target)
+    views: dict[int, JITFunction] = {}
+    checked: set = set()
+
+    class GpuView(JITFunction):
+        """The kernel's Python function as the GPU compiler sees it: the @triton.jit functions its module holds (here
+        the interpreter's) seen as JITFunctions too."""
+
+        def get_capture_scope(self):
+            return {name: view(value) if isinstance(value, interpreter.InterpretedFunction) else value
+                    for name, value in super().get_capture_scope().items()}
+
+    def view(fn) -> JITFunction:
+        if id(fn) not in views:
+            options = {k: v for k, v in fn.kwargs.items() if k in inspect.signature(JITFunction).parameters}
+            views[id(fn)] = GpuView(fn.fn, **options)
+        return views[id(fn)]
+
+    # triton.language as imported, before any interpreter run: a @triton.jit function called from a kernel (tl.cdiv)
+    # patches the interpreter's builtins into it and leaves them there (InterpretedFunction.__call__), and the front
+    # end then built Triton IR with the interpreter's numpy-backed functions
+    owners = (tl, tl.core, tl.math, tl.standard, tl.random, tl.core.tensor, tl.core.tensor_descriptor_base)
+    as_imported = [(owner, dict(vars(owner))) for owner in owners]
+
+    def for_the_gpu() -> list[tuple[object, str, object]]:
+        """(owner, name, value) to set while compiling: triton.language as imported, with Triton's own @triton.jit
+        functions as the interpreter made them (tl.max, tl.cdiv, tl.rand, ...) and the tl.tensor methods that forward
+        to them (x.max()) seen as JITFunctions."""
+        changes = []
+        for owner, names in as_imported:
+            for name, value in names.items():
+                cells = [c.cell_contents for c in getattr(value, "__closure__", None) or ()]
+                if isinstance(value, interpreter.InterpretedFunction):
+                    value = view(value)
+                elif owner is tl.core.tensor and len(cells) == 1 and \
+                        isinstance(cells[0], interpreter.InterpretedFunction):
+                    value = view(cells[0])
+                if vars(owner).get(name, absent) is not value:
+                    changes.append((owner, name, value))
+            changes += [(owner, name, absent) for name in vars(owner) if name not in names]
+        return changes
+
+    absent = object()
+
+    def put(owner, name, value) -> object:
+        was = vars(owner).get(name, absent)
+        if value is absent:
+            delattr(owner, name)
+        else:
+            setattr(owner, name, value)
+        return was
+
+    def refusal(exc: CompilationError) -> str:
+        """Triton's reason, from the innermost of the errors it chained (a call to a function whose body failed is a
+        CompilationError whose cause says why), and where: the innermost line of the file's own kernels it names."""
+        chain = [exc]
+        while chain[-1].__cause__ is not None and len(chain) < 8:
+            chain.append(chain[-1].__cause__)
+        inner = chain[-1]
+        reason = inner.error_message if isinstance(inner, CompilationError) else f"{type(inner).__name__}: {inner}"
+        for error in reversed(chain):
+            kernel = next((k for k in views.values() if isinstance(error, CompilationError) and k.src == error.src), None)
+            if kernel is not None and hasattr(error.node, "lineno"):
+                lines = [line.lstrip() for line in kernel.raw_src]
+                first = kernel.starting_line_number + next(
+                    (i for i, line in enumerate(lines) if line.startswith("def ")), 0)
+                number = first + error.node.lineno - 1
+                text = kernel.src.splitlines()[error.node.lineno - 1].strip() if kernel.src else ""
+                return (f"{Path(kernel.fn.__code__.co_filename).name}:{number} in {kernel.fn.__name__}, "
+                        f"`{text[:120]}`: {(reason or 'refused').strip()}")
+        return (reason or str(exc)).strip()
+
+    def check(fn, args, kwargs) -> None:
+        kernel = view(fn)
+        binder = create_function_from_signature(kernel.signature, kernel.params, backend)
+        bound, specialization, options = binder(*args, **kwargs)
+        key = (id(fn), repr(specialization), repr(sorted(kwargs.items(), key=str)))
+        if key in checked:
+            return
+        saved = [(owner, name, put(owner, name, value)) for owner, name, value in for_the_gpu()]
+        try:
+            options, signature, constexprs, attrs = kernel._pack_args(backend, kwargs, bound, specialization, options)
+            context = ir.context()
+            ir.load_dialects(context)
+            backend.load_dialects(context)
+            ASTSource(kernel, signature, constexprs, attrs).make_ir(
+                target, options, backend.get_codegen_implementation(options), backend.get_module_map(), context)
+        except CompilationError as exc:
+            raise GpuCompilerRefuses(f"Triton's GPU compiler (for sm_90) refuses {fn.fn.__name__}, which its "
+                                     f"interpreter runs as Python: {refusal(exc)}") from None
+        finally:
+            for owner, name, value in reversed(saved):
+                put(owner, name, value)
+        checked.add(key)
+
+    return check
+
+
 def interpreter_kernel_guard() -> None:
     """What Triton's interpreter (3.6) lets reach a kernel's body, held to what the GPU compiler accepts, and the
     learner's module kept as the learner wrote it (the red team of session 15):
@@ -270,6 +391,7 @@ def interpreter_kernel_guard() -> None:
     if not triton.knobs.runtime.interpret:
         return
     functions = (JITFunction, interpreter.InterpretedFunction)
+    front_end = gpu_front_end()
     depth: list[int] = []  # kernel bodies running now (the interpreter runs one program at a time, in this thread)
     plains: dict = {}  # tl.tensor's own __bool__, as the interpreter patched it, for the tests that may read it
     snapshots: dict = {}  # (frame, statement): the names' types where control flow on a kernel value began
@@ -647,6 +769,7 @@ def interpreter_kernel_guard() -> None:
             if isinstance(value, tl.core.base_value) and not isinstance(value, tl.constexpr):
                 raise TypeError(f"{kernel}: argument {name} is a {type(value).__name__} made outside a kernel; a "
                                 "launch passes tensors, numbers, strings and dtypes, and the kernel makes tl values")
+        front_end(self, args, kwargs)
 
         def checked(*args, **kwargs):
             for name, value in (*enumerate(args), *kwargs.items()):
