@@ -34,6 +34,10 @@ COMMON_FLAGS = ["-O3", "-lineinfo", "-std=c++17", "-Xcompiler", "-fPIC", "-Xcomp
 COMPILE_ONLY_ARCHS = ["-gencode", "arch=compute_80,code=sm_80", "-gencode", "arch=compute_90,code=sm_90"]
 ERROR_LINE = re.compile(r"^(?P<file>[^\s:()]+)\((?P<line>\d+)\): (?P<kind>error|catastrophic error)|"
                         r"^(?P<file2>[^\s:]+):(?P<line2>\d+):(\d+:)? (fatal )?error")
+# An error of the tools nvcc runs after the compiler, which name no file: "ptxas error   : Entry function
+# '_Z20softmax_naive_kernelPKfPfii' uses too much shared data (0x10000 bytes, 0xc000 max)". It was the whole lesson,
+# and the report said "nvcc failed without an error line" (session 56).
+TOOL_ERROR = re.compile(r"^(?P<tool>ptxas|nvlink|fatbinary)\s+(?:fatal\s+)?error\s*:\s*(?P<what>.+)")
 
 
 # Force-included after the launcher's prototype. libstdc++'s <iostream> defines a static std::ios_base::Init object in
@@ -151,6 +155,10 @@ def first_errors(output: str, source: Path, shown_as: str, limit: int = 6) -> li
     for i, line in enumerate(lines):
         m = ERROR_LINE.match(line)
         if not m:
+            if tool := TOOL_ERROR.match(line):
+                picked.append(f"{tool['tool']}: {_kernels_named(tool['what'])}")
+                if len(picked) >= limit:
+                    break
             continue
         where = m.group("file") or m.group("file2")
         if where and _learners(where, source):
@@ -167,6 +175,13 @@ def first_errors(output: str, source: Path, shown_as: str, limit: int = 6) -> li
     if not picked:
         picked = [ln.replace(str(source), shown_as) for ln in lines if shown_as in ln.replace(str(source), shown_as)][:limit]
     return picked[:limit] or ["nvcc failed without an error line (see the log)"]
+
+
+def _kernels_named(text: str) -> str:
+    """A tool's message with each mangled name in quotes as c++filt reads it (the name where it cannot)."""
+    from grader.checks.profile import _demangled
+
+    return re.sub(r"'(_Z\w{1,500})'", lambda m: f"'{_demangled(m[1]) or m[1]}'", text[:1000], count=4)
 
 
 OUT_OF_MEMORY = re.compile(r"out of memory|memory exhausted|bad_alloc|cannot allocate memory", re.I)

@@ -370,6 +370,17 @@ def check_kernel_matches(ctx) -> Result:
     mine = yours(facts.actions, kernels)
     library = sorted({kernel_base_name(_demangle(k)) for k in kernels})
     if not mine:
+        if same := set(found) & set(library):  # the same names: another instance of a template (retuned since)
+            found = sorted({_instance(a["kernel"]["demangled"] or a["kernel"]["function"] or "?")
+                            for a in facts.actions})
+            library = sorted({_instance(_demangled(k) or _demangle(k)) for k in kernels
+                              if kernel_base_name(_demangle(k)) in same})
+            return failed(
+                f"the report profiles {', '.join(found)}, an instance your library does not compile",
+                details=[f"your {source_name(ctx)} compiles {', '.join(library)}: a template argument changed since "
+                         "the report was recorded, and each instance is a kernel of its own",
+                         "re-record it with `make profile LAB=02` after your last change to the kernel"],
+                hint=ctx.hint("profile"))
         return failed(
             f"the report profiles {', '.join(found)}, which your library does not define",
             details=[f"expected: a launch of a kernel your {source_name(ctx)} compiles to ({', '.join(library)}); "
@@ -950,6 +961,12 @@ def _demangled(mangled: str) -> str | None:
     run = run_bounded([tool, "--", mangled], memory_bytes=1 << 30, keep=1 << 16, stop_after=1 << 16, timeout_s=10)
     lines = run.output.splitlines()
     return lines[0] if run.code == 0 and len(lines) == 1 else None
+
+
+def _instance(name: str) -> str:
+    """A kernel's name with its template arguments as the source writes them: Nsight Compute shows
+    'k<(int)6>' where c++filt shows 'k<6>'."""
+    return re.sub(r"\((?:unsigned )?(?:int|long|short|char|bool)\)(?=-?\d|true|false)", "", _short(name))
 
 
 def _short(name: str) -> str:

@@ -59,6 +59,16 @@ def compile_lessons(errors: list[str], abi) -> list[str]:
                        "kernel only: a launcher's host code may only launch kernels)")
     if "must be configured" in text:
         lessons.append("a kernel is launched with its configuration: name<<<blocks, threads, 0, stream>>>(arguments)")
+    if "--expt-relaxed-constexpr" in text or "--extended-lambda" in text:  # nvcc's advice names flags (session 56)
+        lessons.append("the grader builds every file with the same nvcc flags, so a flag cannot be added: in device "
+                       "code write CUDA's own functions (fmaxf, fminf, expf, INFINITY or CUDART_INF_F for infinity) "
+                       "rather than std::max, std::exp or std::numeric_limits, and a struct with a __device__ "
+                       "operator() rather than a __device__ lambda")
+    if "uses too much shared data" in text:
+        lessons.append("a block may use 48 KB of static shared memory (__shared__ arrays of a fixed size): keep less "
+                       "of the row there (registers, or a loop over the row), or declare `extern __shared__` memory, "
+                       "give its size in <<<blocks, threads, bytes, stream>>>, and allow more than 48 KB once with "
+                       "cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, bytes)")
     return lessons
 
 

@@ -769,7 +769,6 @@ def interpreter_kernel_guard() -> None:
             if isinstance(value, tl.core.base_value) and not isinstance(value, tl.constexpr):
                 raise TypeError(f"{kernel}: argument {name} is a {type(value).__name__} made outside a kernel; a "
                                 "launch passes tensors, numbers, strings and dtypes, and the kernel makes tl values")
-        front_end(self, args, kwargs)
 
         def checked(*args, **kwargs):
             for name, value in (*enumerate(args), *kwargs.items()):
@@ -789,6 +788,7 @@ def interpreter_kernel_guard() -> None:
                 raise TypeError(f"{kernel}: argument {name} is a {type(value).__name__}; a launch passes tensors "
                                 "where the kernel takes pointers, and numbers, strings, dtypes, @triton.jit functions "
                                 "and tuples of them elsewhere (a tl.constexpr argument is a compile-time constant)")
+        front_end(self, args, kwargs)  # the arguments are what a GPU launch takes: Triton's front end judges the body
         if callable(grid):
             executor.grid = grid_of(self.fn, grid, args, kwargs, kernel)
         return executor(*args, **kwargs)
