@@ -342,6 +342,13 @@ def scratch_root() -> Path:
     return Path(tempfile.gettempdir())
 
 
+# The size of each file a worker writes (RLIMIT_FSIZE). Its folder lies in the host's /dev/shm (scratch_root): memory
+# that no data limit counts, where a port's 1 GiB stride-0 logits became a 1 GiB outputs.npz before the judge could
+# refuse it (red team rtR, session 56). The largest file a right worker writes is an output of the sweep's shapes,
+# 256 MiB; Python ignores SIGXFSZ, so a write past the limit is an OSError (EFBIG) in the worker.
+WORKER_FILE_BYTES = 512 << 20
+
+
 def worker_memory_bytes() -> int:
     """The data limit (RLIMIT_DATA: the memory a process allocates, not its mapped libraries or the GPU's) of each
     worker process: ``SETTINGS.worker_memory_bytes``, or half of this machine's memory where that is less, so that one
@@ -439,7 +446,7 @@ class Worker:
         self._reply_r, reply_w = os.pipe()
         argv = [sandbox.interpreter(), "-m", f"grader.workers.{self.module}", "--channel", f"{cmd_r},{reply_w}", str(self.io)]
         if not self.wrapper:  # under Nsight Compute, a data limit left it with no kernel recorded (decision 121)
-            argv = limited(argv, "-d", worker_memory_bytes())
+            argv = limited(limited(argv, "-d", worker_memory_bytes()), "-f", WORKER_FILE_BYTES)
         inside = self.wrapper_inside()
         ro = list(self.ro)
         if inside:

@@ -1297,3 +1297,26 @@ def test_a_wrapper_decorated_with_no_grad_is_allowed_and_its_body_still_read():
     assert audit(right, TRITON, "softmax") == []
     cheat = wrapper("z = x * 2").replace("\ndef softmax(x):", "\n@torch.inference_mode()\ndef softmax(x):")
     assert audit(cheat, TRITON, "softmax")
+
+
+@pytest.mark.parametrize("body", [
+    "z = torch.empty(x.shape, device=x.device, pin_memory=x.is_cuda)",
+    "z = torch.empty_like(x)\nw = torch.empty(4).pin_memory()",
+    "z = torch.empty(x.shape, **{'pin_memory': x.is_cuda})",
+])
+def test_pinned_host_memory_is_refused_in_a_wrapper_and_a_port(body):
+    """Red team rtR (session 56): page-locked host memory is mapped by the NVIDIA driver, outside a worker's data limit,
+    and 17 GiB of it passed every limit of the worker. Refused as a keyword, an attribute or a string, in both files;
+    the same wrapper without it passes."""
+    assert any("page-locked host memory" in str(f) for f in audit(wrapper(body), TRITON, "softmax"))
+    port = "import torch\n\n\ndef make(x):\n" + "".join(f"    {line}\n" for line in body.splitlines()) + "    return z\n"
+    assert any("page-locked host memory" in str(f) for f in audit(port.encode(), PORT, None))
+    assert audit(wrapper("z = torch.empty(x.shape, device=x.device)"), TRITON, "softmax") == []
+
+
+@pytest.mark.parametrize("call", ["torch.set_num_threads(500)", "torch.set_num_interop_threads(8)"])
+def test_a_port_keeps_the_workers_one_thread(call):
+    """Red team rtR (session 56): set_num_threads(500) undid the worker's OMP_NUM_THREADS=1 (about 1000 threads, on
+    every core of a host other gradings share). Reading the count stays allowed."""
+    assert audit(f"import torch\n{call}\n".encode(), PORT, None)
+    assert audit(b"import torch\nn = torch.get_num_threads()\n", PORT, None) == []

@@ -195,3 +195,29 @@ def test_a_grade_from_another_grader_tree_is_graded_again():
     assert mismatch(meta, record, options) is None
     why = mismatch(meta, record, {**options, "grader_tree_hash": "b" * 64})
     assert why == f"the grader changed since it was graded (tree {'a' * 16}, now {'b' * 16})"
+
+
+def test_a_learners_workers_write_in_a_scratch_folder_of_the_task_removed_after_the_grader(tmp_path, monkeypatch):
+    """A grader stopped at the task's time limit (or killed) could not remove its workers' folders in the host's
+    /dev/shm, and what a worker wrote there stayed in memory (1.1 GiB: red team rtR, session 56). The task gives the
+    grader a scratch folder of its own and removes it, whatever the grader left there."""
+    fake.submission(tmp_path, "ann")
+    plan = fake.plan(tmp_path, ["ann,clones/ann/labs,00"])
+    layout = Layout(Path(plan["out"]))
+    scratch_root = tmp_path / "shm"
+    scratch_root.mkdir()
+    monkeypatch.setenv("GRADER_SCRATCH", str(scratch_root))
+    seen = {}
+
+    def grader_leaves_a_worker_folder(cmd, *, cwd, env, log, timeout_s):
+        seen["scratch"] = Path(env["GRADER_SCRATCH"])
+        (seen["scratch"] / "grader-port-x").mkdir()
+        (seen["scratch"] / "grader-port-x" / "outputs.npz").write_bytes(b"\0" * 4096)
+        return None, True  # stopped at the task's time limit
+
+    monkeypatch.setattr(task, "run_grader", grader_leaves_a_worker_folder)
+    monkeypatch.setattr(task.Stop, "install", classmethod(lambda cls: None))
+    task.run_task(layout.plans / f"{plan['id']}.json", 0)
+    assert seen["scratch"].parent == scratch_root and seen["scratch"].name.startswith("grader-task-ann-")
+    assert list(scratch_root.iterdir()) == [], "the grader's scratch folder outlived its task"
+    assert store.read_json(layout.attempt("ann"))["status"] == "timed out"

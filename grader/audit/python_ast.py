@@ -88,7 +88,7 @@ LOGGER_WALKS = {"manager", "loggerDict", "handlers", "parent", "root", "stream",
 # function on another thread; 155 in torch 2.13) are torch._C's, which the port may not use (red team, session 21).
 TORCH_C_REEXPORTS_OK = {"Generator", "Size", "device", "dtype", "finfo", "iinfo", "layout", "memory_format",
                         "default_generator", "get_default_dtype", "get_num_threads", "get_num_interop_threads",
-                        "set_num_threads", "is_grad_enabled", "is_inference_mode_enabled", "is_anomaly_enabled",
+                        "is_grad_enabled", "is_inference_mode_enabled", "is_anomaly_enabled",
                         "OutOfMemoryError", "AcceleratorError", "has_lapack", "has_mkl", "has_openmp", "has_spectral",
                         "qscheme", "Stream", "Event", "is_autocast_enabled", "get_autocast_dtype"}
 # What hands torch a function of the file's to call back with torch's own values: hooks on tensors, modules, optimizers
@@ -98,6 +98,11 @@ TORCH_C_REEXPORTS_OK = {"Generator", "Size", "device", "dtype", "finfo", "iinfo"
 # the model with gradients to match (GELU in Python floats and math.erf, lm_head in NumPy: red team, session 28).
 # Refused in the port with torch.autograd.Function, torch.autograd.function and torch.autograd.graph (_torch_banned).
 HOOK_REGISTRATION = re.compile(r"register_\w*(hook|hooks)")
+# Page-locked host memory (pin_memory=True, x.pin_memory()): the NVIDIA driver maps its pages, so a worker's data
+# limit never counts them, and they cannot be swapped; 17 GiB pinned by a port's forward passed every limit of the
+# worker (red team rtR, session 56). Neither a wrapper nor a port needs it. Refused as a keyword, an attribute and a
+# string (**{"pin_memory": True}, getattr).
+PINNED = "pin_memory"
 FRAME_ATTRS = {"gi_frame", "gi_code", "gi_yieldfrom", "cr_frame", "cr_code", "cr_await", "ag_frame", "ag_code",
                "ag_await", "tb_frame", "tb_next", "f_builtins", "f_globals", "f_locals", "f_back", "f_code", "f_trace"}
 
@@ -178,7 +183,10 @@ PORT = Rules(
     frozenset({"_C", "ops", "library", "load", "save", "from_file", "hub", "classes", "utils", "storage",
                "UntypedStorage", "TypedStorage", "from_numpy", "frombuffer", "package", "_dynamo", "fx", "jit",
                "export", "distributed", "onnx", "compiler", "testing", "multiprocessing", "profiler", "cudart",
-               "CUDAPluggableAllocator", "change_current_allocator", "get_device_module", "compile"}),
+               "CUDAPluggableAllocator", "change_current_allocator", "get_device_module", "compile",
+               # the worker's one thread (OMP_NUM_THREADS=1): set_num_threads(500) started ~1000 threads, on every
+               # core of a host other gradings share (red team rtR, session 56)
+               "set_num_threads", "set_num_interop_threads"}),
     # t.untyped_storage().from_file(path): a file's bytes; a profiler's export_*(path) writes one (session 18);
     # model.compile(options=...) is torch.compile's (session 19); t.apply_(fn), map_, map2_ run a Python function on
     # every element (GELU by math.erf: red team, session 21)
@@ -1951,6 +1959,8 @@ class _Auditor(ast.NodeVisitor):
         name = node.attr
         self._judge_wraps(node)
         self._judge_field(node)
+        if name == PINNED:
+            self._pinned(node)
         if self.rules is TRITON and name == "handle" and not self.in_kernel:
             self.flag(node, "uses .handle outside a kernel: it is the interpreter's hold on a kernel value's data; a "
                             "wrapper reads results from the tensors its kernels stored to")
@@ -3210,7 +3220,18 @@ class _Auditor(ast.NodeVisitor):
                             "type = field(...)`): the Field object it returns names a field, and dataclasses make code "
                             "of the names of a class's fields")
 
+    def _pinned(self, node) -> None:
+        self.flag(node, "asks for page-locked host memory (pin_memory): a grading worker's memory limit cannot count "
+                        "it; allocate tensors without pin_memory (the GPU's own memory needs none)")
+
+    def visit_keyword(self, node):
+        if node.arg == PINNED:
+            self._pinned(node.value)
+        self.generic_visit(node)
+
     def visit_Constant(self, node):
+        if node.value == PINNED:
+            self._pinned(node)
         if isinstance(node.value, str) and re.fullmatch(r"__\w+__", node.value) and \
                 node.value not in DUNDER_OK | {"__main__"}:
             self.flag(node, f"uses the string {node.value!r}: dunder names are not allowed, written as strings either "

@@ -40,6 +40,14 @@ def host_memory_lesson() -> str:
             "GiB): a tensor far larger than the inputs, such as a broadcast that makes a [B, T, T, C] array or a "
             "list that grows on every call, is the usual cause")
 
+def file_size_lesson() -> str:
+    from grader.runner import WORKER_FILE_BYTES
+
+    return (f"the worker wrote a file past the file size limit of a grading worker ({WORKER_FILE_BYTES >> 20} MiB): "
+            "its outputs are copied into files for the judge, and an output far larger than the answer (a broadcast "
+            "or expand() that makes a huge tensor) is the usual cause")
+
+
 SIGNAL_LESSONS = {
     "SIGSEGV": "a segmentation fault in host code: the launcher probably dereferenced a device pointer on the CPU "
                "(device memory can only be read inside a kernel), or wrote past a host array",
@@ -48,6 +56,8 @@ SIGNAL_LESSONS = {
     "SIGBUS": "a bus error in host code: a misaligned or unmapped host access",
     "SIGILL": "an illegal instruction in host code",
     "SIGKILL": "the process was killed (out of host memory, or it ran past a limit)",
+    "SIGXFSZ": "the process wrote a file past the file size limit of a grading worker: an output far larger than the "
+               "answer is the usual cause",
 }
 HANG_LESSON = ("a kernel that never returns is usually a loop whose exit condition never holds, or a "
                "__syncthreads() that only some threads of the block reach (inside an if)")
@@ -58,6 +68,8 @@ MALFORMED_LESSON = ("the grader's worker talks to the judge on a private channel
 def lesson_for(text: str) -> str | None:
     if any(needle in text for needle in HOST_MEMORY):
         return host_memory_lesson()
+    if "File too large" in text or "SIGXFSZ" in text:
+        return file_size_lesson()
     low = text.lower()
     for needle, lesson in CUDA_LESSONS:
         if needle in low:
