@@ -326,6 +326,15 @@ def test_the_bonus_temperature_tells_a_forward_through_the_kernel_from_one_that_
     assert np.abs(faked - untempered).max() <= tolerance and np.abs(faked - expected).max() > 100 * tolerance
 
 
+def interpreted(script: str, folder):
+    """``script`` in a child Python with Triton's interpreter on, the folder of its kernel file as its argument."""
+    import subprocess
+    import sys
+
+    return subprocess.run([sys.executable, "-c", script, str(folder)], capture_output=True, text=True, timeout=300,
+                          env={**os.environ, "TRITON_INTERPRET": "1", "PYTHONPATH": str(REPO)})
+
+
 # The interpreter's guard tested alone: Triton's GPU front end (gpu_front_end), which the worker runs first at each
 # launch, refuses most of what these kernels do before the guard could; test_gpu_front_end_* tests it.
 GUARD_ALONE = "import grader.workers.triton as _w\n_w.gpu_front_end = lambda: (lambda *args: None)\n"
@@ -335,9 +344,6 @@ def test_interpreter_leaves_the_learners_module_as_it_was_and_refuses_what_no_ke
     """Triton's interpreter copied its own globals (np, inspect) into the learner's module and passed lists and
     tl.constexpr values through to the kernel body untouched (red team, session 15). With the worker's guard the
     module keeps only its own names, a list argument is refused, and a torch operation in a body is refused."""
-    import subprocess
-    import sys
-
     (tmp_path / "k.py").write_text(
         "import torch\nimport triton\nimport triton.language as tl\n\n\n"
         "@triton.jit\ndef copy(y_ptr, x_ptr, n, BLOCK: tl.constexpr):\n"
@@ -355,8 +361,7 @@ def test_interpreter_leaves_the_learners_module_as_it_was_and_refuses_what_no_ke
         "else:\n    raise SystemExit('a list argument ran')\n"
         "try:\n    k.uses_global[(1,)]()\nexcept Exception as e:\n    assert 'ran torch' in repr(e), e\n"
         "else:\n    raise SystemExit('a torch operation ran in a kernel body')\nprint('ok')\n")
-    run = subprocess.run([sys.executable, "-c", script, str(tmp_path)], capture_output=True, text=True, timeout=300,
-                         env={**os.environ, "TRITON_INTERPRET": "1", "PYTHONPATH": str(REPO)})
+    run = interpreted(script, tmp_path)
     assert run.returncode == 0 and run.stdout.strip().endswith("ok"), run.stdout + run.stderr
 
 
@@ -364,9 +369,6 @@ def test_interpreter_refuses_a_subclassed_argument_a_constexpr_tensor_and_a_kern
     """Red team, session 28: a tuple subclass of the file's own reached the kernel body as itself and its methods
     computed there in Python; a torch tensor passed as a tl.constexpr reached the grid, whose @triton.jit function
     read it with no body ever running. The worker's guard refuses each, and a plain launch still runs."""
-    import subprocess
-    import sys
-
     (tmp_path / "k.py").write_text(
         "import torch\nimport triton\nimport triton.language as tl\n\n\n"
         "@triton.jit\ndef copy(y_ptr, x_ptr, n, BLOCK: tl.constexpr):\n"
@@ -392,8 +394,7 @@ def test_interpreter_refuses_a_subclassed_argument_a_constexpr_tensor_and_a_kern
         "refused(lambda: k.reads[(1,)](tl.constexpr(x), k.plan), 'argument inp is a constexpr')\n"
         "refused(lambda: k.reads[lambda meta: meta['helper'](meta)](1, k.plan), 'called outside a kernel')\n"
         "print('ok')\n")
-    run = subprocess.run([sys.executable, "-c", script, str(tmp_path)], capture_output=True, text=True, timeout=300,
-                         env={**os.environ, "TRITON_INTERPRET": "1", "PYTHONPATH": str(REPO)})
+    run = interpreted(script, tmp_path)
     assert run.returncode == 0 and run.stdout.strip().endswith("ok"), run.stdout + run.stderr
 
 
@@ -402,9 +403,6 @@ def test_interpreter_keeps_tl_out_of_grids_constants_in_helpers_and_python_ints_
     computed the answer with tl.load and tl.store on pointers it made, and returned (0,); a helper's tl.constexpr
     parameter took a loaded value; a tuple indexed by a loaded value made a Python number of it. The worker's guard
     refuses each, while a loop over range() and tl.range with a run-time bound still runs."""
-    import subprocess
-    import sys
-
     (tmp_path / "k.py").write_text(
         "import torch\nimport triton\nimport triton.language as tl\n\n\n"
         "@triton.jit\ndef total(y_ptr, x_ptr, n):\n    acc = 0.0\n"
@@ -434,8 +432,7 @@ def test_interpreter_keeps_tl_out_of_grids_constants_in_helpers_and_python_ints_
         "refused(lambda: k.helper_gets_value[(1,)](y, x), 'tl.constexpr parameter D was given a tensor')\n"
         "refused(lambda: k.lookup[(1,)](y, x), 'made a Python int of a tl value')\n"
         "print('ok')\n")
-    run = subprocess.run([sys.executable, "-c", script, str(tmp_path)], capture_output=True, text=True, timeout=300,
-                         env={**os.environ, "TRITON_INTERPRET": "1", "PYTHONPATH": str(REPO)})
+    run = interpreted(script, tmp_path)
     assert run.returncode == 0 and run.stdout.strip().endswith("ok"), run.stdout + run.stderr
 
 
@@ -528,9 +525,6 @@ def test_interpreter_makes_expressions_what_the_gpu_compiler_makes(tmp_path):
     became Python ints; a name whose type changed in a branch taken on a loaded bit made the bit its dtype. The guard makes them what the GPU compiler makes (tl values; only an if, a while or an assert
     reads a truth) and refuses a list bound in a kernel. An honest kernel using each construct computes the right
     answer, min() of two blocks included (Python's returned the second block whole)."""
-    import subprocess
-    import sys
-
     (tmp_path / "k.py").write_text(KERNELS_AS_COMPILED)
     script = GUARD_ALONE + (
         "import sys, torch\nsys.path.insert(0, sys.argv[1])\n"
@@ -547,8 +541,7 @@ def test_interpreter_makes_expressions_what_the_gpu_compiler_makes(tmp_path):
         "    try:\n        getattr(k, name)[(1,)](torch.empty(1), torch.ones(1), *((2,) if 'loop' in name else ()))\n"
         "    except Exception as e:\n        assert says in repr(e), (name, repr(e))\n"
         "    else:\n        raise SystemExit(f'{name} ran')\nprint('ok')\n")
-    run = subprocess.run([sys.executable, "-c", script, str(tmp_path)], capture_output=True, text=True, timeout=300,
-                         env={**os.environ, "TRITON_INTERPRET": "1", "PYTHONPATH": str(REPO)})
+    run = interpreted(script, tmp_path)
     assert run.returncode == 0 and run.stdout.strip().endswith("ok"), run.stdout + run.stderr
 
 
@@ -675,9 +668,6 @@ def test_gpu_front_end_refuses_what_the_gpu_compiler_refuses(tmp_path, front_end
     @triton.jit functions of Triton's (tl.cdiv, tl.max: the interpreter leaves its builtins patched into
     triton.language after them) runs right, launched twice with two specializations. The control, the interpreter's
     guard alone, runs the break: the test can fail."""
-    import subprocess
-    import sys
-
     (tmp_path / "k.py").write_text(FRONT_END_KERNELS)
     script = (GUARD_ALONE if not front_end else "") + (
         "import sys, torch\nsys.path.insert(0, sys.argv[1])\n"
@@ -696,8 +686,7 @@ def test_gpu_front_end_refuses_what_the_gpu_compiler_refuses(tmp_path, front_end
         "        assert type(e).__name__ == 'GpuCompilerRefuses' and words in str(e), (name, repr(e))\n"
         "        print('refused', name)\n"
         "    else:\n        print('ran', name)\n")
-    run = subprocess.run([sys.executable, "-c", script, str(tmp_path)], capture_output=True, text=True, timeout=300,
-                         env={**os.environ, "TRITON_INTERPRET": "1", "PYTHONPATH": str(REPO)})
+    run = interpreted(script, tmp_path)
     assert run.returncode == 0, run.stdout + run.stderr
     if front_end:
         assert run.stdout.split() == ["refused", "with_break", "refused", "plain_global", "refused",

@@ -375,18 +375,14 @@ def check_kernel_matches(ctx) -> Result:
                             for a in facts.actions})
             library = sorted({_instance(_demangled(k) or _demangle(k)) for k in kernels
                               if kernel_base_name(_demangle(k)) in same})
-            return failed(
-                f"the report profiles {', '.join(found)}, an instance your library does not compile",
-                details=[f"your {source_name(ctx)} compiles {', '.join(library)}: a template argument changed since "
-                         "the report was recorded, and each instance is a kernel of its own",
-                         "re-record it with `make profile LAB=02` after your last change to the kernel"],
-                hint=ctx.hint("profile"))
-        return failed(
-            f"the report profiles {', '.join(found)}, which your library does not define",
-            details=[f"expected: a launch of a kernel your {source_name(ctx)} compiles to ({', '.join(library)}); "
-                     "code under #if 0 or in comments is not compiled",
-                     "re-record it with `make profile LAB=02` after your last change to the kernel"],
-            hint=ctx.hint("profile"))
+            why = ("an instance your library does not compile", f"your {source_name(ctx)} compiles "
+                   f"{', '.join(library)}: a template argument changed since the report was recorded, and each "
+                   "instance is a kernel of its own")
+        else:
+            why = ("which your library does not define", f"expected: a launch of a kernel your {source_name(ctx)} "
+                   f"compiles to ({', '.join(library)}); code under #if 0 or in comments is not compiled")
+        return failed(f"the report profiles {', '.join(found)}, {why[0]}", hint=ctx.hint("profile"),
+                      details=[why[1], "re-record it with `make profile LAB=02` after your last change to the kernel"])
     notes = _register_notes(mine, kernels)
     if problem := _one_run(ctx, mine) or _code_cross_check(ctx, mine, kernels, notes):
         return problem
