@@ -35,7 +35,8 @@ def triton_slowness(op: str, gpu: bool) -> str:
                 f"{_INTERPRETER_SLOW.get(op, _INTERPRETER_SLOW['softmax'])}, and takes minutes at these sizes. Give "
                 "each program a block of the output (" + ("a tile of C, a block of rows by a block of "
                                                           "columns, its K loop over blocks with tl.dot" if op == "gemm" else "a row, or a block of a row")
-                + "), as a GPU kernel would")
+                + "), as a GPU kernel would. Before it runs, each kernel is compiled as a GPU would compile it: a "
+                "tl.static_range over thousands of steps is unrolled there, step by step, and takes as long")
     return ("Triton compiles a kernel at its first launch for each new set of constexpr values, and ptxas can take "
             "minutes: " + (_PTXAS_LONG_ROW if op == "softmax" else "each configuration an autotuner tries (each "
                            "BLOCK size and num_stages) is a compile of its own, so many configurations, or very large "

@@ -258,6 +258,7 @@ def gpu_front_end():
     types, which arguments are 1 or divisible by 16, its constexprs and options), at about 30 ms each; only the front
     end runs (no register or shared-memory limit is judged here: the GPU checks do that). Returns check(fn, args,
     kwargs), which raises GpuCompilerRefuses with Triton's own message."""
+    import ast
     import inspect
 
     import triton.language as tl
@@ -323,23 +324,39 @@ def gpu_front_end():
 
     def refusal(exc: CompilationError) -> str:
         """Triton's reason, from the innermost of the errors it chained (a call to a function whose body failed is a
-        CompilationError whose cause says why), and where: the innermost line of the file's own kernels it names."""
+        CompilationError whose cause says why), and where: the innermost line of the file's own kernels it names.
+        An error may carry one function's source and another's node (a noinline helper called with a block: the
+        callee's source, the caller's call), so a line is named only where the node is one of that source's; the
+        reason is given whatever the location does (red team rtF, session 56: an IndexError hid it)."""
         chain = [exc]
         while chain[-1].__cause__ is not None and len(chain) < 8:
             chain.append(chain[-1].__cause__)
         inner = chain[-1]
-        reason = inner.error_message if isinstance(inner, CompilationError) else f"{type(inner).__name__}: {inner}"
-        for error in reversed(chain):
-            kernel = next((k for k in views.values() if isinstance(error, CompilationError) and k.src == error.src), None)
-            if kernel is not None and hasattr(error.node, "lineno"):
-                lines = [line.lstrip() for line in kernel.raw_src]
-                first = kernel.starting_line_number + next(
-                    (i for i, line in enumerate(lines) if line.startswith("def ")), 0)
-                number = first + error.node.lineno - 1
-                text = kernel.src.splitlines()[error.node.lineno - 1].strip() if kernel.src else ""
-                return (f"{Path(kernel.fn.__code__.co_filename).name}:{number} in {kernel.fn.__name__}, "
-                        f"`{text[:120]}`: {(reason or 'refused').strip()}")
-        return (reason or str(exc)).strip()
+        reason = (inner.error_message if isinstance(inner, CompilationError) else
+                  f"{type(inner).__name__}: {inner}") or str(exc)
+        try:
+            for error in reversed(chain):
+                if not isinstance(error, CompilationError) or not hasattr(error.node, "lineno"):
+                    continue
+                # the function whose source the error holds first, then any of the file's (the caller's node)
+                kernel = next((k for k in sorted(views.values(), key=lambda k: k.src != error.src)
+                               if located(k, error.node)), None)
+                if kernel is not None:
+                    lines = [line.lstrip() for line in kernel.raw_src]
+                    first = kernel.starting_line_number + next(
+                        (i for i, line in enumerate(lines) if line.startswith("def ")), 0)
+                    text = kernel.src.splitlines()[error.node.lineno - 1].strip()
+                    return (f"{Path(kernel.fn.__code__.co_filename).name}:{first + error.node.lineno - 1} in "
+                            f"{kernel.fn.__name__}, `{text[:120]}`: {reason.strip()}")
+        except Exception:  # noqa: BLE001 - where it is, never instead of why
+            pass
+        return reason.strip()
+
+    def located(kernel: JITFunction, node) -> bool:
+        """Whether ``node`` is a node of the kernel's own source (same kind, same place)."""
+        place = (type(node), node.lineno, node.col_offset)
+        return any((type(n), getattr(n, "lineno", None), getattr(n, "col_offset", None)) == place
+                   for n in ast.walk(kernel.parse()))
 
     def check(fn, args, kwargs) -> None:
         kernel = view(fn)
