@@ -384,6 +384,13 @@ def gpu_front_end():
     return check
 
 
+# Every error a launch raised in the interpreter during the learner's call. A wrapper that catches one and goes on
+# could read it (`except Exception as e: len(str(e))`), and the guards' messages name what the kernel did with the
+# data (an access's element, a lane count): a channel from the kernel's values to the host's Python (red team rtF,
+# session 56). A launch that fails fails its case, whatever the wrapper does with the error.
+LAUNCH_ERRORS: list[str] = []
+
+
 def interpreter_kernel_guard() -> None:
     """What Triton's interpreter (3.6) lets reach a kernel's body, held to what the GPU compiler accepts, and the
     learner's module kept as the learner wrote it (the red team of session 15):
@@ -891,7 +898,15 @@ def interpreter_kernel_guard() -> None:
     interpreter._patch_lang_tensor = patch_tensor
     interpreter._patch_lang_core = patch_lang_core
     interpreter.FunctionRewriter._compile_and_exec = compile_and_exec
-    interpreter.InterpretedFunction.run = run
+    def launch(self, *args, grid, warmup, **kwargs):
+        """A launch, and any error of it recorded where the worker reads it after the call (LAUNCH_ERRORS)."""
+        try:
+            return run(self, *args, grid=grid, warmup=warmup, **kwargs)
+        except BaseException as exc:
+            LAUNCH_ERRORS.append(f"{type(exc).__name__}: {str(exc)[:1000]}")
+            raise
+
+    interpreter.InterpretedFunction.run = launch
     interpreter.InterpretedFunction.__call__ = called
 
 
@@ -953,14 +968,19 @@ class TritonWorker:
         return facts
 
     def call(self, inputs: list) -> object:
+        LAUNCH_ERRORS.clear()
         try:
             with PoisonAllocations() if self.poison else nullcontext():
                 y = self.fn(*inputs)
             if self.device == "cuda":
                 torch.cuda.synchronize()
-            return y
         except (Exception, SystemExit) as exc:
             raise LearnerError({"stage": "call", **error_facts(exc, self.stage)}) from None
+        if LAUNCH_ERRORS:
+            raise LearnerError({"stage": "call", "type": "LaunchFailed", "where": [], "message": (
+                f"{self.op.python_entry}() went on after a launch of your kernel failed: a launch that fails fails "
+                f"the case, even when the wrapper catches its error. The launch's error: {LAUNCH_ERRORS[0]}")})
+        return y
 
     def cmd_case(self, message, link):
         op, key, dims = self.op, message["key"], message["dims"]
