@@ -27,7 +27,8 @@ from torch.utils._python_dispatch import TorchDispatchMode
 from grader.ops import get as get_op
 from grader.workers.buffers import (POISON_BITS, HostCopies, Retained, block_slots, case_inputs, gather, kept_output,
                                     with_row_gap, write)
-from grader.workers.serve import FreshInputs, LearnerError, error_facts, serve, timed_launches, warm_torch
+from grader.workers.serve import (FreshInputs, LearnerError, class_name, error_facts, exception_text, serve,
+                                  timed_launches, warm_torch)
 
 LOOP_RANGE = "__grader_loop_range__"  # what a kernel's `for ... in range(...)` calls (interpreter_kernel_guard)
 TL_VALUES = "__grader_tl_values__"  # what makes an assignment's value tl values, as the GPU compiler's visit_Assign
@@ -362,7 +363,10 @@ def gpu_front_end():
         kernel = view(fn)
         binder = create_function_from_signature(kernel.signature, kernel.params, backend)
         bound, specialization, options = binder(*args, **kwargs)
-        key = (id(fn), repr(specialization), repr(sorted(kwargs.items(), key=str)))
+        # the specialization holds every argument as compiled (a pointer's dtype, not its data); the options are the
+        # keywords that are no argument (num_warps, maxnreg...)
+        key = (id(fn), repr(specialization),
+               repr(sorted((k, v) for k, v in kwargs.items() if k not in kernel.arg_names)))
         if key in checked:
             return
         saved = [(owner, name, put(owner, name, value)) for owner, name, value in for_the_gpu()]
@@ -895,17 +899,17 @@ def interpreter_kernel_guard() -> None:
         for dunder, name in (("__bool__", "truth"), ("__str__", "text"), ("__repr__", "text")):
             scope.set_attr(tensor, dunder, guarded_text(name, getattr(tensor, dunder)))
 
-    interpreter._patch_lang_tensor = patch_tensor
-    interpreter._patch_lang_core = patch_lang_core
-    interpreter.FunctionRewriter._compile_and_exec = compile_and_exec
     def launch(self, *args, grid, warmup, **kwargs):
         """A launch, and any error of it recorded where the worker reads it after the call (LAUNCH_ERRORS)."""
         try:
             return run(self, *args, grid=grid, warmup=warmup, **kwargs)
         except BaseException as exc:
-            LAUNCH_ERRORS.append(f"{type(exc).__name__}: {str(exc)[:1000]}")
+            LAUNCH_ERRORS.append(f"{class_name(type(exc))}: {exception_text(exc)[:1000]}")
             raise
 
+    interpreter._patch_lang_tensor = patch_tensor
+    interpreter._patch_lang_core = patch_lang_core
+    interpreter.FunctionRewriter._compile_and_exec = compile_and_exec
     interpreter.InterpretedFunction.run = launch
     interpreter.InterpretedFunction.__call__ = called
 
