@@ -92,6 +92,7 @@ class Case:
     not_pass: tuple[str, ...] = ()
     absent: tuple[str, ...] = ()
     setup: tuple = ()
+    model: str = ""  # a case about a report recorded on this GPU model (its name holds it): see gpu_name()
 
     @property
     def positive(self) -> bool:
@@ -110,7 +111,7 @@ def load_cases() -> list[Case]:
             sandbox=bool(m.get("sandbox", False)), force_cpu=bool(m.get("force_cpu", False)),
             marker=m.get("marker", ""),
             not_pass=tuple(m.get("not_pass", ())), absent=tuple(m.get("absent", ())),
-            setup=tuple(tuple(sorted(s.items())) for s in m.get("setup", ()))))
+            setup=tuple(tuple(sorted(s.items())) for s in m.get("setup", ())), model=m.get("model", "")))
     return cases
 
 
@@ -472,12 +473,25 @@ def verdict_assertions(case: Case, o: Outcome, gpu: bool) -> None:
         return
     t = o.test(case.check)
     assert t is not None, f"no check {case.check} in the results: {where}"
+    if gpu and case.model and case.model not in (device := gpu_name()):
+        # A report of another GPU model is taken as recorded, and the grading says so (decision 137; the recorded
+        # hole c08_report_of_another_model_not_measured_again): found on an H100 with the H200's report (session 57)
+        assert t["extra_data"]["grader_status"] == "PASS", f"{case.check} on {device}: {where}"
+        assert "taken as recorded" in t["output"] and case.model in t["output"], f"no note on {device}: {where}"
+        return
     if case.expect == "not_pass":
         assert t["extra_data"]["grader_status"] != "PASS", f"{case.check} passed: {where}"
         return
     assert t["extra_data"]["grader_status"] == "FAIL", f"{case.check} is {t['extra_data']['grader_status']}: {where}"
     assert case.reason in t["output"], f"{case.check} failed for another reason (want {case.reason!r}): {where}"
     assert o.rc == (0 if t["extra_data"].get("bonus") else 1), where  # a bonus is not part of the score
+
+
+def gpu_name() -> str:
+    """The name of this machine's GPU, as torch gives it."""
+    import torch
+
+    return torch.cuda.get_device_name()
 
 
 @pytest.mark.parametrize("case", params())

@@ -622,6 +622,19 @@ def test_cub_machinery_is_refused_where_the_learners_own_code_names_it(tmp_path)
     problems = machinery_problems([ii], roots)
     assert len(problems) == 1 and "CUB's device-wide machinery (AgentReduce)" in problems[0]
     assert machinery_problems([ii], (str(root), str(tmp_path))) == []  # a file under the toolkit's folders is theirs
+    # A name the learner declares as their own is spared (session 57), unless it is also named after a scope
+    for own_line in ("template <typename AgentReduce> __global__ void k(AgentReduce x) { }",
+                     "__attribute__((global)) void GridEvenShare(float* x) { }\nvoid f() { GridEvenShare<<<1, 1>>>(0); }",
+                     "struct DispatchReduce { int n; }; DispatchReduce d;"):
+        ii.write_text(header + f'# 5 "{own}"\n{own_line}\n')
+        assert machinery_problems([ii], roots) == [], own_line
+    for used in ("struct AgentReduce; void f() { cub::AgentReduce<P> a; }",
+                 "void f() { using namespace cub; AgentReduce<P> a; }",
+                 "int x = 1;\nvoid f() { DispatchReduce::Dispatch(); }"):
+        ii.write_text(header + f'# 5 "{own}"\n{used}\n')
+        assert len(machinery_problems([ii], roots)) == 1, used
+    # declared in a namespace of its own and used unqualified: spared here, left to the line table and the ELF audit
+    # (adversarial case c01_cub_machinery_behind_an_own_name_s57)
     for line in ('#line 3 "x.cuh"', '# 3 "x.cuh"', "  #  line 7"):
         assert any("#line directive" in p for p in include_problems(f"int a;\n{line}\nint b;\n")), line
     assert include_problems("#include <cstdio>\nint line = 3; // # 3\n") == []

@@ -345,12 +345,38 @@ def machinery_names(roots: tuple[str, ...]) -> frozenset[str]:
     return frozenset(names)
 
 
+# A name the learner's own lines declare: a class, struct, union, enum, namespace, alias or template parameter of
+# that name, or a function or variable after its type (`void DeviceReduceKernel(`, `int GridQueue =`). Read only to
+# spare a right file that happens to choose one of CUB's names (helper ffS, session 56): such a name is not counted
+# unless the learner also names it after a scope (QUALIFIED), and whatever the text says, a kernel made of CUB's
+# device-wide code is refused by the device code's line table (elf.machinery_code), which names no identifier.
+_NOT_A_TYPE = frozenset("return else case throw new delete sizeof alignof decltype goto co_return co_yield co_await "
+                        "typeid not and or".split())
+DECLARES = re.compile(r"\b(?:struct|class|union|enum|namespace|typename|using)\s+(?:class\s+|struct\s+)?"
+                      r"([A-Za-z_]\w*)"
+                      r"|(?:\b([A-Za-z_]\w*)|[*&>])\s*[*&]*\s*(?<![\w:.])([A-Za-z_]\w*)\s*(?=[(=;\[{,)])")
+QUALIFIED = re.compile(r"::\s*(?:template\s+)?([A-Za-z_]\w*)")
+
+
+def _declared_names(line: str) -> set[str]:
+    names = set()
+    for m in DECLARES.finditer(line):
+        if m[1]:
+            names.add(m[1])
+        elif m[3] and (m[2] is None or m[2] not in _NOT_A_TYPE):
+            names.add(m[3])
+    return names
+
+
 def machinery_problems(preprocessed: list[Path], roots: tuple[str, ...]) -> list[str]:
     """CUB's device-wide machinery named in the learner's own code: the compiler's preprocessed files (nvcc --keep:
     the device passes' .cpp1.ii and the host's .cpp4.ii), read where their line markers name a file outside the
-    toolchain's folders (the learner's file; #line directives are refused above, so a marker cannot lie)."""
+    toolchain's folders (the learner's file; #line directives are refused above, so a marker cannot lie). A name
+    the learner declares as their own is not counted unless it is also named after a scope (_declared_names)."""
     names = machinery_names(tuple(roots))
     found: set[str] = set()
+    declared: set[str] = set()  # machinery names the learner's lines declare as their own...
+    qualified: set[str] = set()  # ...and those they also name after a scope (cub::DeviceReduce, c::DeviceReduce)
     ours: dict[str, bool] = {}  # a marker's file -> outside the toolchain: ~27,000 markers, a few hundred names
     for ii in preprocessed:
         own = False
@@ -362,7 +388,12 @@ def machinery_problems(preprocessed: list[Path], roots: tuple[str, ...]) -> list
                             own = ours[m[1]] = not _inside(os.path.realpath(m[1]), roots)
                     continue
                 if own and any(word in line for word in ("Agent", "Device", "Dispatch", "Grid")):
-                    found.update(names.intersection(IDENTIFIER.findall(line)))
+                    used = names.intersection(IDENTIFIER.findall(line))
+                    found.update(used)
+                    if used:
+                        declared.update(names.intersection(_declared_names(line)))
+                        qualified.update(names.intersection(QUALIFIED.findall(line)))
+    found -= declared - qualified  # the learner's own DeviceReduceKernel or AgentT: the line table still decides
     if not found:
         return []
     return [f"your file uses CUB's device-wide machinery ({', '.join(sorted(found)[:4])}): its agents, dispatchers "

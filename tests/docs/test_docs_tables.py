@@ -139,3 +139,25 @@ def test_grading_tables_hint_anchors_exist(module, page):
         ids = set(re.findall(r"\{\s*#([\w-]+)\s*\}", doc.read_text(encoding="utf-8")))
         missing = sorted(anchors - ids)
         assert not missing, f"grader/{module.replace('.', '/')}.py hints at docs/{lang}/{page}#{missing}: add {{ #id }} headings"
+
+
+def test_the_repeatability_table_is_the_benches_it_names():
+    """The reference page's five gate ratios per GPU and track are typed in: each row must be a bench JSON's
+    gate_repeats, of a file the paragraph below it names, and the "around the middle" its half-range."""
+    import json
+
+    for lang in LANGS:
+        page = (DOCS / lang / "reference.md").read_text(encoding="utf-8")
+        named = re.findall(r"`docs/data/(bench-[\w.-]+\.json)`", page)
+        benches = {}
+        for name in named:
+            data = json.loads((DOCS / "data" / name).read_text(encoding="utf-8"))
+            if data.get("gate_repeats"):
+                benches[(data["device"]["name"], data["track"])] = [g["ratio_to_baseline"] for g in data["gate_repeats"]]
+        rows = re.findall(r"^\| (NVIDIA [^,|]+), (softmax|GEMM)[^|]*\| ([\d., ]+) \| ±([\d.]+)% \|$", page, re.M)
+        assert len(rows) == len(benches) >= 4, (lang, rows, sorted(benches))
+        for device, track, ratios, around in rows:
+            want = benches[(device, track.lower())]
+            assert [float(r) for r in ratios.split(",")] == want, (lang, device, track)
+            middle = (max(want) + min(want)) / 2
+            assert float(around) == round(100 * (max(want) - min(want)) / 2 / middle, 2), (lang, device, track)
