@@ -121,3 +121,25 @@ def test_an_address_in_the_loaders_tables_is_the_toolchains():
     img.sections.update({".dynamic": (0x3e00, 0x1c0, "WA"), ".data": (0x4100, 0x40, "WA")})
     assert img.where(0x3e10) == ("toolchain", "the loader's table .dynamic")
     assert img.where(0x4108) == ("data", "")
+
+
+def test_a_familys_lesson_is_shown_after_its_first_name_only():
+    """One fprintf(stderr, ...) is found by three readings and named five times: its lesson once (session 57), and a
+    relocation's kind comes with words."""
+    problems = ["calls functions outside the CUDA runtime's launch and attribute calls: "
+                f"{elf.describe('fprintf')}, {elf.describe('stderr')}, {elf.describe('mmap')}",
+                f"host code k calls {elf.describe('fprintf')}: host code may only launch kernels",
+                f"takes the address of {elf.describe('stderr')} ({elf._kind('R_X86_64_GLOB_DAT')}): ...",
+                f"host code k calls {elf.describe('munmap')}"]
+    shown = elf.each_lesson_once(problems)
+    lessons = {what for _, what in elf.FAMILIES}
+    text = "\n".join(shown)
+    for what in lessons:
+        assert text.count(f"({what})") <= 1, what
+    console = next(what for pattern, what in elf.FAMILIES if pattern.match("stderr"))
+    assert shown[0].startswith(f"calls functions outside the CUDA runtime's launch and attribute calls: fprintf "
+                               f"({console}), stderr, mmap (")
+    assert shown[1] == "host code k calls fprintf: host code may only launch kernels"
+    assert shown[2] == ("takes the address of stderr (through the library's table of addresses, R_X86_64_GLOB_DAT): "
+                        "...")
+    assert shown[3] == "host code k calls munmap"

@@ -265,6 +265,34 @@ def describe(symbol: str) -> str:
     return next((f"{symbol} ({what})" for pattern, what in FAMILIES if pattern.match(symbol)), symbol)
 
 
+def each_lesson_once(problems: list[str]) -> list[str]:
+    """The problems as a report shows them: a family's lesson (describe) after its first name only. One fprintf to
+    stderr is found by three readings (the imports, the host code's calls, the relocations) and named twice in the
+    first: the lesson came five times (session 57)."""
+    seen: set[str] = set()
+    shown = []
+    for problem in problems:
+        for _, what in FAMILIES:
+            tag = f" ({what})"
+            if tag in problem:
+                keep = 0 if what in seen else problem.index(tag) + len(tag)
+                problem = problem[:keep] + problem[keep:].replace(tag, "")
+                seen.add(what)
+        shown.append(problem)
+    return shown
+
+
+# How a relocation addresses what it names, in words, for the messages (the kind itself follows, for whoever reads
+# readelf): a learner meets GLOB_DAT through fprintf(stderr, ...), where the address of a variable is taken.
+RELOCATION_WORDS = {"R_X86_64_GLOB_DAT": "through the library's table of addresses",
+                    "R_X86_64_64": "as a pointer in the library's data",
+                    "R_X86_64_RELATIVE": "as a pointer within the library"}
+
+
+def _kind(kind: str) -> str:
+    return f"{RELOCATION_WORDS[kind]}, {kind}" if kind in RELOCATION_WORDS else kind
+
+
 @dataclass
 class ElfFacts:
     problems: list[str] = field(default_factory=list)  # why the library is refused
@@ -906,8 +934,8 @@ def _relocations(library: Path, run_tool, image: _Image, facts: ElfFacts) -> Non
             continue
         if symbol and kind != "R_X86_64_JUMP_SLOT" and kind not in TLS_RELOCATIONS and \
                 not learner_allowed(symbol) and not _toolchain_slot(image, offset, kind, symbol):
-            facts.problems.append(f"takes the address of {describe(symbol)} ({kind}): a call through it is one the "
-                                  "audit cannot follow; host code may only launch kernels")
+            facts.problems.append(f"takes the address of {describe(symbol)} ({_kind(kind)}): what the host code does "
+                                  "with that address, the audit cannot follow; host code may only launch kernels")
         pointed = image.section_of(target) if target else None
         field_of = (offset - image.sections[home][0]) % 24 if home == FATBIN_WRAPPER else None
         if home == FATBIN_WRAPPER and (symbol or field_of == 8 and pointed != FATBIN_DATA or
@@ -925,8 +953,9 @@ def _relocations(library: Path, run_tool, image: _Image, facts: ElfFacts) -> Non
         where, name = image.where(target) if target else ("import", symbol)
         if not symbol and where == "import" and name and not learner_allowed(name) and \
                 name not in TOOLCHAIN_ADDRESSED:  # .quad slots + 0x288: a pointer to an import's GOT slot (session 18)
-            facts.problems.append(f"takes the address of the library's slot for {describe(name)} ({kind}): a call "
-                                  "through it is one the audit cannot follow; host code may only launch kernels")
+            facts.problems.append(f"takes the address of the library's slot for {describe(name)} ({_kind(kind)}): "
+                                  "what the host code does with that address, the audit cannot follow; host code may "
+                                  "only launch kernels")
         name = name or f"0x{target:x}"
         if section:
             entries.setdefault(section, []).append(name)

@@ -10,6 +10,7 @@ import re
 from pathlib import Path
 from typing import Callable
 
+from grader.audit import elf
 from grader.checks import kernel_checks as kc
 from grader.checks import sanitizer
 from grader.checks.kernel_checks import WorkerPlan
@@ -117,8 +118,9 @@ def declare_build(lab: Lab, source: str, points: int, honest_points: int, worker
             copies = ["the launcher's pointers are device memory already: the grader allocates the inputs and the "
                       "output on the GPU and copies them in and out, so the launcher only launches"] \
                 if any("cudaMemcpy" in p for p in facts.problems) else []  # (mistakes34, session 34)
-            return failed(f"{source}: the library {facts.problems[0]}", details=[
-                *facts.problems[1:6], *copies,
+            problems = elf.each_lesson_once(facts.problems[:6])
+            return failed(f"{source}: the library {problems[0]}", details=[
+                *problems[1:], *copies,
                 "expected: a kernel you wrote, launched by a launcher that only launches kernels (CUDA runtime launch "
                 "and attribute calls); host code that does more runs inside the grader's worker, and is refused"],
                 hint=ctx.hint("rules"), log=b.log)
