@@ -141,6 +141,53 @@ def current_text(path: Path) -> str | None:
         return None
 
 
+NO_SOLUTIONS = ("refused: this copy of the course holds no reference solutions (solutions/), which the stubs are made "
+                "from: `make stubs` and `make phase-open` are the course staff's commands. To bring one lab file back "
+                "as it was given to you, `git checkout -- labs/<lab>/<file>` (or take it from the course's "
+                "repository); nothing in labs/ was changed")
+
+
+def read_manifest(path: Path) -> dict | None:
+    """labs/.stubs.json, or {} where there is none; None (with a message) where it cannot be read as the generator
+    wrote it: a merge's conflict markers, a folder, a pipe that would block the read."""
+    if not os.path.lexists(path):
+        return {}
+    try:
+        if not path.is_file():
+            raise ValueError("it is not a plain file")
+        manifest = json.loads(path.read_text())
+        if not isinstance(manifest, dict) or not all(isinstance(v, str) for v in manifest.values()):
+            raise ValueError("it is not a table of file names and digests")
+        return manifest
+    except (OSError, ValueError, UnicodeDecodeError) as e:
+        print(f"refused: {MANIFEST}, where the generator remembers what it wrote, cannot be read ({e}); restore it "
+              f"with `git checkout -- {MANIFEST}`; nothing in labs/ was changed", file=sys.stderr)
+        return None
+
+
+def keep_beside(target: Path) -> Path:
+    """A copy of ``target`` as FILE.orig-<time>[-n], under a name no other file has (two runs in one second kept
+    the second edit over the first), written whole before it gets that name."""
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    data = target.read_bytes()  # byte for byte: line endings and encoding as they were
+    for n in range(1000):
+        backup = target.with_name(f"{target.name}.orig-{stamp}" + (f"-{n}" if n else ""))
+        try:
+            fd = os.open(backup, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
+        except FileExistsError:
+            continue
+        try:
+            with os.fdopen(fd, "wb") as fh:
+                fh.write(data)
+                fh.flush()
+                os.fsync(fh.fileno())
+        except BaseException:
+            backup.unlink(missing_ok=True)
+            raise
+        return backup
+    raise OSError(f"no free name for a copy of {target.name}")
+
+
 def sync(kernel: str | None = None, *, force: bool = False, check: bool = False) -> int:
     """Make labs/ hold the stubs of the ``kernel`` track (default: the open one); 0 when done or current.
 
@@ -149,9 +196,14 @@ def sync(kernel: str | None = None, *, force: bool = False, check: bool = False)
     everything can be: a refusal leaves labs/ as it was. Stubs of the other track that are still as
     generated are removed.
     """
+    if not (REPO / "solutions").is_dir():  # the learners' copy: every stub would be planned away, and removed
+        print(NO_SOLUTIONS, file=sys.stderr)
+        return 2
     plan = {path: text for lab in all_labs(kernel) for path, text in planned(lab).items()}
     manifest_path = REPO / MANIFEST
-    manifest = json.loads(manifest_path.read_text()) if manifest_path.exists() else {}
+    manifest = read_manifest(manifest_path)
+    if manifest is None:
+        return 2
     stale = [path for path, text in plan.items()
              if not os.path.lexists(REPO / path) or current_text(REPO / path) != text]
     leftover = [path for path in manifest if path not in plan and (REPO / path).exists()]
@@ -172,6 +224,15 @@ def sync(kernel: str | None = None, *, force: bool = False, check: bool = False)
 
     refused = [path for path in stale + leftover if edited(path)]
     odd = [path for path in refused if not (REPO / path).is_file() or (REPO / path).is_symlink()]
+    # a folder to write in that is a file (labs/02-tuned-kernel/profile): found before anything is written
+    blocked = sorted({str(parent.relative_to(REPO)) for path in stale
+                      for parent in list((REPO / path).parents)[:path.count("/")]
+                      if os.path.lexists(parent) and not parent.is_dir()})
+    for folder in blocked:
+        print(f"refused: {folder} should be a folder, and a file is there; move it away and run again (nothing in "
+              "labs/ was changed)", file=sys.stderr)
+    if blocked:
+        return 1
     for path in odd:  # nothing to keep a copy of: never replaced, even with FORCE
         print(f"refused to change {path}: it is not a plain file (a folder or a link is there); move it away and run "
               "again", file=sys.stderr)
@@ -182,18 +243,26 @@ def sync(kernel: str | None = None, *, force: bool = False, check: bool = False)
             print(f"refused to change {path}: it has edits of yours (use FORCE=1 to replace it; your version "
                   f"would be kept beside it)", file=sys.stderr)
         return 1
-    stamp = time.strftime("%Y%m%d-%H%M%S")
-    for path in refused:
-        target = REPO / path
-        backup = target.with_name(f"{target.name}.orig-{stamp}")
-        backup.write_bytes(target.read_bytes())  # byte for byte: line endings and encoding as they were
-        print(f"kept your version of {path} as {backup.relative_to(REPO)}")
+    try:
+        for path in refused:
+            backup = keep_beside(REPO / path)
+            print(f"kept your version of {path} as {backup.relative_to(REPO)}")
+    except OSError as e:  # a full disk: the learner's files are as they were, and no backup is left half-written
+        print(f"refused: your version of a file could not be kept beside it ({e.strerror or e}); nothing in labs/ "
+              "was changed", file=sys.stderr)
+        return 1
     for path in stale:
         target = REPO / path
         target.parent.mkdir(parents=True, exist_ok=True)
         tmp = target.with_name(f".{target.name}.tmp")
-        tmp.write_text(plan[path])
-        tmp.replace(target)
+        try:
+            tmp.write_text(plan[path])
+            tmp.replace(target)
+        except OSError as e:
+            tmp.unlink(missing_ok=True)
+            print(f"stopped: {path} could not be written ({e.strerror or e}); the files written before it are "
+                  "stubs as generated, and running this again finishes the rest", file=sys.stderr)
+            return 1
         print(f"wrote {path}")
     for path in leftover:
         (REPO / path).unlink()

@@ -1,3 +1,4 @@
+import os
 import shutil
 import subprocess
 
@@ -94,3 +95,54 @@ def test_stubs_update_unedited_stub_without_asking(repo_copy):
     sol.write_text(sol.read_text() + "// staff update\n")
     assert stubs.main([]) == 0
     assert "staff update" in (repo_copy / "labs/01-naive-kernel/softmax_naive.cu").read_text()
+
+
+def test_stubs_in_the_learners_copy_change_nothing(repo_copy, capsys):
+    """The learners' copy has no solutions/: every stub was planned away and removed, edits and all (helper nl57,
+    session 57). Now a refusal that names git checkout, and labs/ as it was."""
+    shutil.rmtree(repo_copy / "solutions")
+    target = repo_copy / "labs/01-naive-kernel/softmax_naive.cu"
+    target.write_text(target.read_text() + "// my work\n")
+    before = {p: p.read_bytes() for p in (repo_copy / "labs").rglob("*") if p.is_file()}
+    for argv in ([], ["--force"]):
+        assert stubs.main(argv) == 2
+        assert "git checkout -- labs/" in capsys.readouterr().err
+    assert {p: p.read_bytes() for p in (repo_copy / "labs").rglob("*") if p.is_file()} == before
+
+
+def test_stubs_force_twice_in_one_second_keeps_both_versions(repo_copy, monkeypatch):
+    """Two backups in one second had one name: the first edit was lost (helper nl57, session 57)."""
+    monkeypatch.setattr(stubs.time, "strftime", lambda fmt: "20261205-055047")
+    target = repo_copy / "labs/01-naive-kernel/softmax_naive.cu"
+    for edit in ("// edit A\n", "// edit B\n"):
+        target.write_text(target.read_text() + edit)
+        assert stubs.main(["--force"]) == 0
+    kept = sorted(p.read_text() for p in target.parent.glob("softmax_naive.cu.orig-*"))
+    assert len(kept) == 2 and "// edit A" in kept[0] + kept[1] and "// edit B" in kept[0] + kept[1]
+
+
+@pytest.mark.parametrize("manifest", ["<<<<<<< HEAD\n{}\n=======\n{}\n>>>>>>> x\n", "[1, 2]\n", "{\"a\": 3}\n",
+                                      "folder", "fifo"])
+def test_stubs_with_an_unreadable_manifest_refuse_plainly(repo_copy, capsys, manifest):
+    """Conflict markers, a list, a folder or a pipe in labs/.stubs.json: a traceback or a hang before."""
+    path = repo_copy / stubs.MANIFEST
+    path.unlink()
+    if manifest == "folder":
+        path.mkdir()
+    elif manifest == "fifo":
+        os.mkfifo(path)
+    else:
+        path.write_text(manifest)
+    assert stubs.main([]) == 2
+    assert f"git checkout -- {stubs.MANIFEST}" in capsys.readouterr().err
+
+
+def test_stubs_find_a_blocked_folder_before_writing_anything(repo_copy, capsys):
+    """A file where a folder of stubs goes: phase-open wrote two files of the other track, then raised (nl57)."""
+    profile = repo_copy / "labs/02-tuned-kernel/profile"
+    shutil.rmtree(profile)
+    profile.write_text("notes\n")
+    before = sorted(p.name for p in (repo_copy / "labs").rglob("*"))
+    assert stubs.sync("gemm") == 1
+    assert "labs/02-tuned-kernel/profile should be a folder" in capsys.readouterr().err
+    assert sorted(p.name for p in (repo_copy / "labs").rglob("*")) == before
