@@ -18,9 +18,12 @@ CHECK      ?=
 ROSTER     ?=
 OUT        ?=
 
-GRADER_ARGS = $(LAB) $(if $(SUBMISSION),--submission $(SUBMISSION)) $(if $(LEARNER),--learner $(LEARNER)) \
-              $(if $(JSON),--json $(JSON)) $(if $(KERNEL),--kernel $(KERNEL)) $(if $(CHECK),--check "$(CHECK)") \
-              $(GRADER_FLAGS)
+# A value with blanks, brackets or quotes (SUBMISSION='my labs', "/tmp/x (copy)") reaches the command as one word:
+# single quotes, each ' inside written '\'' (helper nl57, session 57).
+q = '$(subst ','\'',$(1))'
+GRADER_ARGS = $(LAB) $(if $(SUBMISSION),--submission $(call q,$(SUBMISSION))) \
+              $(if $(LEARNER),--learner $(call q,$(LEARNER))) $(if $(JSON),--json $(call q,$(JSON))) \
+              $(if $(KERNEL),--kernel $(call q,$(KERNEL))) $(if $(CHECK),--check $(call q,$(CHECK))) $(GRADER_FLAGS)
 
 # `make grade` passes the grader's exit code through (0 passed, 1 a check failed) instead of make's own 2:
 # in question mode (-q) make runs only `+` recipes and exits with their status. Codes 2-4 still end as 2.
@@ -52,7 +55,7 @@ grade: $(VENV)/.ready-grade
 
 grade-cohort: $(VENV)/.ready-cohort
 	+@$(if $(and $(ROSTER),$(OUT)),true,echo "make grade-cohort needs ROSTER=roster.csv and OUT=folder (the gradebook's); see docs/en/instructor.md" >&2; exit 2)
-	+$(PY) -m grader cohort $(if $(ROSTER),--roster $(ROSTER)) $(if $(OUT),--out $(OUT)) $(if $(LAB),--labs $(LAB)) $(if $(KERNEL),--kernel $(KERNEL)) $(COHORT_FLAGS)
+	+$(PY) -m grader cohort $(if $(ROSTER),--roster $(call q,$(ROSTER))) $(if $(OUT),--out $(call q,$(OUT))) $(if $(LAB),--labs $(LAB)) $(if $(KERNEL),--kernel $(KERNEL)) $(COHORT_FLAGS)
 
 list: $(VENV)/.ready-grade
 	$(PY) -m grader --list $(if $(KERNEL),--kernel $(KERNEL))
@@ -81,7 +84,7 @@ test-gpu: $(VENV)/.ready-dev
 
 learner-copy: $(VENV)/.ready-grade
 	@$(if $(DEST),true,echo "make learner-copy needs DEST=folder (a new folder outside this repository)" >&2; exit 2)
-	$(PY) -m grader.learner_copy $(DEST)
+	$(PY) -m grader.learner_copy $(call q,$(DEST))
 
 stubs: $(VENV)/.ready-grade
 	$(PY) -m grader.stubs $(if $(FORCE),--force)
@@ -91,10 +94,10 @@ phase-open: $(VENV)/.ready-docs
 	$(PY) -m grader.phase $(KERNEL) $(if $(FORCE),--force)
 
 run: $(VENV)/.ready-grade
-	$(PY) -m grader.run_lab $(or $(LAB),00) $(if $(SUBMISSION),--submission $(SUBMISSION))
+	$(PY) -m grader.run_lab $(or $(LAB),00) $(if $(SUBMISSION),--submission $(call q,$(SUBMISSION)))
 
 profile: $(VENV)/.ready-grade
-	$(PY) -m grader.profile $(or $(LAB),02) $(if $(SUBMISSION),--submission $(SUBMISSION)) $(if $(KERNEL),--kernel $(KERNEL))
+	$(PY) -m grader.profile $(or $(LAB),02) $(if $(SUBMISSION),--submission $(call q,$(SUBMISSION))) $(if $(KERNEL),--kernel $(KERNEL))
 
 bench: $(VENV)/.ready-grade
 	$(PY) -m grader.bench $(if $(KERNEL),--kernel $(KERNEL))

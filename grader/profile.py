@@ -9,7 +9,7 @@ speed, or runs its own Nsight Compute check, while this profile records.
 from __future__ import annotations
 
 import argparse
-import shutil
+import os
 import sys
 from pathlib import Path
 
@@ -51,6 +51,28 @@ def run_ncu(cmd: list[str], lock: GpuLock) -> tuple[int, str]:
         return run_tool(cmd, cwd=REPO, timeout_s=600)
 
 
+def record(report: Path, run) -> tuple[int, str]:
+    """``run(recording)`` records into a file beside ``report``; only a run that succeeds and leaves a report
+    replaces it, the report before it kept as <stem>.prev.ncu-rep. A failed or interrupted run leaves the learner's
+    report and its .prev as they were (Nsight Compute's --force-overwrite wrote the graded path itself, and a second
+    failed run overwrote the .prev with the first's output: helper nl57, session 57)."""
+    recording = report.with_name(f".{report.stem}.recording.ncu-rep")
+    recording.unlink(missing_ok=True)
+    try:
+        print("$ recording into " + recording.name, flush=True)
+        code, text = run(recording)
+        if code != 0 or not recording.is_file() or recording.stat().st_size == 0:
+            return code or 1, text
+        if report.exists():
+            os.replace(report, report.with_name(report.name.replace(".ncu-rep", ".prev.ncu-rep")))
+        os.replace(recording, report)
+        return 0, text
+    except KeyboardInterrupt:
+        return 130, "interrupted: nothing was replaced\n"
+    finally:
+        recording.unlink(missing_ok=True)
+
+
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(prog="make profile LAB=02")
     p.add_argument("lab", nargs="?", default="02")
@@ -80,15 +102,15 @@ def main(argv: list[str] | None = None) -> int:
         print(f"{source} does not compile:\n" + "\n".join(build.errors), file=sys.stderr)
         return 1
     report = lab_dir / "profile" / f"{spec.stem}_tuned.ncu-rep"
+    if os.path.lexists(report.parent) and not report.parent.is_dir():
+        print(f"{report.parent} should be a folder, and a file is there: move it away and run again", file=sys.stderr)
+        return 1
     report.parent.mkdir(parents=True, exist_ok=True)
-    if report.exists():
-        shutil.copy2(report, report.with_name(f"{spec.stem}_tuned.prev.ncu-rep"))
-    cmd = ncu_command(ncu, report, build.library, spec)
-    print("$ " + " ".join(cmd), flush=True)
-    code, text = run_ncu(cmd, GpuLock.for_device(device))
+    code, text = record(report, lambda recording: run_ncu(ncu_command(ncu, recording, build.library, spec),
+                                                          GpuLock.for_device(device)))
     print(text, end="")
-    if code != 0 or not report.exists():
-        print("profiling failed (see the output above)", file=sys.stderr)
+    if code != 0:
+        print("profiling failed (see the output above); your earlier report, if any, is as it was", file=sys.stderr)
         return 1
     print(f"wrote {report}\nnext: open it in Nsight Compute (or `ncu --import {report.name} --page details`) and "
           f"write profile/{spec.stem}_tuned.md naming the bottleneck, with at least two metric values from the report")

@@ -1,5 +1,6 @@
 import json
 import os
+import shutil
 import subprocess
 import sys
 
@@ -268,3 +269,26 @@ def test_cli_check_grades_only_the_chosen_checks_and_says_so(tmp_path):
     assert "worker port" not in proc.stdout  # --timings lists every worker's start-up: the port's lane is gone
     bad = run("--check", "03.triton.gpu", "--submission", str(sub))
     assert bad.returncode == 2 and "03.triton.gpu_shapes" in bad.stderr
+
+
+@pytest.mark.skipif(shutil.which("make") is None, reason="make is not installed")
+def test_make_passes_a_path_with_blanks_brackets_and_quotes_as_one_word():
+    """`make grade SUBMISSION='my labs'` graded lab 'labs', and "/tmp/x (copy)" was a shell syntax error (helper nl57,
+    session 57): every path a make variable gives reaches the command as one word."""
+    import shlex
+
+    odd = "/tmp/my labs (it's `x`; y)"  # (a $ is make's own: it expands it before any shell sees it)
+    for target, var, flag in (("run", "SUBMISSION", "--submission"), ("profile", "SUBMISSION", "--submission"),
+                              ("learner-copy", "DEST", None)):
+        out = subprocess.run(["make", "-n", "--no-print-directory", target, f"{var}={odd}"], cwd=REPO,
+                             capture_output=True, text=True, timeout=60).stdout.strip().splitlines()[-1]
+        words = shlex.split(out)
+        assert (words[words.index(flag) + 1] if flag else words[-1]) == odd, (target, out)
+    probe = subprocess.run(["make", "-n", "--no-print-directory", "-f", "Makefile", "-f", "-", "probe",
+                            f"SUBMISSION={odd}", f"JSON={odd}.json", f"LEARNER={odd}", "CHECK=00.build", "LAB=00 01"],
+                           cwd=REPO, input="probe:\n\t@echo $(GRADER_ARGS)\n", capture_output=True, text=True,
+                           timeout=60).stdout.strip().splitlines()[-1]
+    words = shlex.split(probe.replace("echo ", "", 1))
+    assert words[:2] == ["00", "01"]
+    for flag, value in (("--submission", odd), ("--json", odd + ".json"), ("--learner", odd), ("--check", "00.build")):
+        assert words[words.index(flag) + 1] == value, (flag, probe)

@@ -146,3 +146,35 @@ def test_stubs_find_a_blocked_folder_before_writing_anything(repo_copy, capsys):
     assert stubs.sync("gemm") == 1
     assert "labs/02-tuned-kernel/profile should be a folder" in capsys.readouterr().err
     assert sorted(p.name for p in (repo_copy / "labs").rglob("*")) == before
+
+
+def test_make_profile_replaces_the_report_only_with_a_whole_new_one(tmp_path):
+    """ncu wrote the graded path itself, and a failed second run overwrote the .prev with the first's output: the
+    learner's good report was gone (helper nl57, session 57)."""
+    from grader import profile
+
+    report = tmp_path / "softmax_tuned.ncu-rep"
+    prev = tmp_path / "softmax_tuned.prev.ncu-rep"
+    report.write_text("GOOD")
+
+    def failing(recording):
+        recording.write_text("PARTIAL")
+        return 1, "ncu failed\n"
+
+    for _ in range(2):
+        assert profile.record(report, failing)[0] == 1
+    assert report.read_text() == "GOOD" and not prev.exists() and sorted(p.name for p in tmp_path.iterdir()) == [report.name]
+
+    def interrupted(recording):
+        recording.write_text("PART")
+        raise KeyboardInterrupt
+
+    assert profile.record(report, interrupted)[0] == 130 and report.read_text() == "GOOD"
+
+    def good(recording):
+        recording.write_text("NEW")
+        return 0, ""
+
+    assert profile.record(report, good) == (0, "")
+    assert report.read_text() == "NEW" and prev.read_text() == "GOOD"
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted([report.name, prev.name])
