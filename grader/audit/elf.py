@@ -81,6 +81,10 @@ HOST_RUNTIME = re.compile(
     r"|range_error|overflow_error|underflow_error|bad_alloc|bad_array_new_length|bad_function_call|bad_cast"
     r"|bad_typeid)\w*"
     r"|_ZTVN10__cxxabiv1\d+__(si_|vmi_)?class_type_infoE"
+    # type records of what a std::function of a function pointer, or a throw of a string or a number, names (data:
+    # the type_info objects of fundamental and pointer types, and the vtables of their type_info classes)
+    r"|_ZTVN10__cxxabiv1\d+__(pointer|function|fundamental|pointer_to_member|array|enum)_type_infoE"
+    r"|_ZT[IS][PK]*([a-z]|Dn)"
     r"|(a?(sin|cos|tan)h?|atan2|exp|exp2|exp10|expm1|log|log2|log10|log1p|logb|pow|sqrt|cbrt|hypot|fabs|fmod|remainder"
     r"|remquo|fmin|fmax|fdim|fma|ceil|floor|trunc|round|lround|llround|rint|lrint|llrint|nearbyint|ldexp|frexp|modf"
     r"|scalbn|scalbln|ilogb|copysign|nextafter|nexttoward|erfc?|tgamma|lgamma|nan|sincos)[fl]?)$")
