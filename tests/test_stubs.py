@@ -178,3 +178,22 @@ def test_make_profile_replaces_the_report_only_with_a_whole_new_one(tmp_path):
     assert profile.record(report, good) == (0, "")
     assert report.read_text() == "NEW" and prev.read_text() == "GOOD"
     assert sorted(p.name for p in tmp_path.iterdir()) == sorted([report.name, prev.name])
+
+
+@pytest.mark.parametrize("text", ['kernel = "gemmm"\n', "kernel =\n", "",
+                                  '<<<<<<< HEAD\nkernel = "softmax"\n=======\nkernel = "gemm"\n>>>>>>> x\n'])
+def test_a_broken_phase_setting_stops_with_a_message_and_phase_open_mends_it(tmp_path, monkeypatch, capsys, text):
+    """A typo or a merge's conflict markers in grader/phase.toml gave a traceback from every command (helper nl57,
+    session 57); phase-open, which writes the setting, must still work."""
+    from grader import phase
+
+    setting = tmp_path / "phase.toml"
+    setting.write_text("# which track\n" + text)
+    monkeypatch.setattr(phase, "SETTING", setting)
+    phase.kernel.cache_clear()
+    with pytest.raises(SystemExit) as stop:
+        phase.kernel()
+    assert stop.value.code == 2 and "git checkout -- grader/phase.toml" in capsys.readouterr().err
+    phase.write_setting("gemm")
+    assert phase.kernel() == "gemm" and setting.read_text().startswith("# which track\n")
+    phase.kernel.cache_clear()
