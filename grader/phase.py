@@ -59,9 +59,9 @@ def write_setting(value: str) -> None:
              if not ln.startswith("kernel") or not any(k.startswith("kernel") for k in lines[:i])]
     if not any(ln.startswith("kernel") for ln in lines):
         lines.append(f'kernel = "{value}"')
-    tmp = SETTING.with_suffix(".tmp")
-    tmp.write_text("\n".join(lines) + "\n")
-    tmp.replace(SETTING)
+    from grader.files import write_whole
+
+    write_whole(SETTING, "\n".join(lines) + "\n")
     kernel.cache_clear()
 
 

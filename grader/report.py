@@ -8,7 +8,6 @@ import os
 import platform
 import re
 import sys
-import tempfile
 import textwrap
 import unicodedata
 from pathlib import Path
@@ -19,6 +18,7 @@ from rich.markup import escape
 from rich.table import Table
 from rich.text import Text
 
+from grader.files import write_whole
 from grader.context import docs_root
 from grader.pipeline import LabReport, Run
 from grader.registry import Lab
@@ -361,15 +361,5 @@ def check_writable(path: Path) -> str:
 
 
 def write_json(path: Path, data: dict) -> None:
-    """Atomically: a temporary file in the same folder, then renamed over the target."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
-    try:
-        with os.fdopen(fd, "w") as fh:
-            fh.write(strict_json(data) + "\n")
-            fh.flush()
-            os.fsync(fh.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
+    """Atomically (files.write_whole), with the old file's permissions or the umask's."""
+    write_whole(path, strict_json(data) + "\n")

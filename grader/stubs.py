@@ -27,6 +27,7 @@ import time
 from pathlib import Path
 
 from grader.discover import REPO
+from grader.files import write_whole
 from grader.ops import get
 from grader.registry import Lab, all_labs
 
@@ -254,12 +255,9 @@ def sync(kernel: str | None = None, *, force: bool = False, check: bool = False)
     for path in stale:
         target = REPO / path
         target.parent.mkdir(parents=True, exist_ok=True)
-        tmp = target.with_name(f".{target.name}.tmp")
         try:
-            tmp.write_text(plan[path])
-            tmp.replace(target)
+            write_whole(target, plan[path])
         except OSError as e:
-            tmp.unlink(missing_ok=True)
             print(f"stopped: {path} could not be written ({e.strerror or e}); the files written before it are "
                   "stubs as generated, and running this again finishes the rest", file=sys.stderr)
             return 1
@@ -269,9 +267,7 @@ def sync(kernel: str | None = None, *, force: bool = False, check: bool = False)
         manifest.pop(path, None)
         print(f"removed {path} (a stub of the other track)")
     manifest.update({path: digest(text) for path, text in plan.items()})
-    tmp = manifest_path.with_name(".stubs.json.tmp")
-    tmp.write_text(json.dumps(dict(sorted(manifest.items())), indent=1) + "\n")
-    tmp.replace(manifest_path)
+    write_whole(manifest_path, json.dumps(dict(sorted(manifest.items())), indent=1) + "\n")
     if not stale and not leftover:
         print("stubs are up to date")
     return 0

@@ -1,6 +1,7 @@
 import os
 import shutil
 import subprocess
+import sys
 
 import pytest
 
@@ -197,3 +198,24 @@ def test_a_broken_phase_setting_stops_with_a_message_and_phase_open_mends_it(tmp
     phase.write_setting("gemm")
     assert phase.kernel() == "gemm" and setting.read_text().startswith("# which track\n")
     phase.kernel.cache_clear()
+
+
+def test_a_file_written_whole_keeps_the_old_one_when_it_cannot_be_and_keeps_its_mode(tmp_path):
+    """The docs' tables and notebooks were written in place (a file-size limit left half a notebook), and a
+    results.json that replaced a 0644 one came out 0600 (helper nl57, session 57)."""
+    from grader.files import write_whole
+
+    path = tmp_path / "r.json"
+    path.write_text("old")
+    path.chmod(0o644)
+    write_whole(path, "new")
+    assert path.read_text() == "new" and path.stat().st_mode & 0o777 == 0o644
+    script = ("import resource, sys; from grader.files import write_whole; "
+              "resource.setrlimit(resource.RLIMIT_FSIZE, (1024, 1024)); "
+              "import signal; signal.signal(signal.SIGXFSZ, signal.SIG_IGN); "
+              f"write_whole(__import__('pathlib').Path({str(path)!r}), 'x' * 100000)")
+    from helpers import REPO
+
+    proc = subprocess.run([sys.executable, "-c", script], cwd=REPO, capture_output=True, text=True, timeout=60)
+    assert proc.returncode != 0 and path.read_text() == "new"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["r.json"], "a temporary file was left"

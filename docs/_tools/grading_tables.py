@@ -31,6 +31,8 @@ import tempfile
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(REPO))
+from grader.files import write_whole  # noqa: E402  (the repository's own, found through REPO)
 DEFAULT_OUT = REPO / "docs" / "_generated"
 GENERATED_GLOB = "[0-9][0-9]-*.md"  # one table per lab, in each language folder
 TOLERANCE_GLOB = "tolerance-*.md"
@@ -187,7 +189,7 @@ def write_tables(registries: dict[str, dict], out: Path, open_track: str) -> lis
                 stale.unlink()
         for name, text in files.items():
             path = folder / name
-            path.write_text(text, encoding="utf-8")
+            write_whole(path, text)
             written.append(path)
     written += write_stubs(out / "stubs")
     return written
@@ -206,8 +208,7 @@ def write_stubs(folder: Path) -> list[Path]:
                 if Path(path).relative_to(f"labs/{lab.name}").as_posix() not in lab.editable:
                     continue  # the read-only reference files are not stubs
                 target = folder / track / Path(path).relative_to("labs")
-                target.parent.mkdir(parents=True, exist_ok=True)
-                target.write_text(text, encoding="utf-8")
+                write_whole(target, text)
                 written.append(target)
     return written
 

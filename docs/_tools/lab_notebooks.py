@@ -30,6 +30,8 @@ import yaml
 from nbformat.v4 import new_code_cell, new_markdown_cell, new_notebook
 
 REPO = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(REPO))
+from grader.files import write_whole  # noqa: E402  (the repository's own, found through REPO)
 NOTEBOOKS = Path("docs/notebooks")
 SNIPPETS = Path("docs/_generated")
 PLACEHOLDER_SLUG = "OWNER/REPO"
@@ -161,8 +163,15 @@ def learner_file(line, cell):
                          f"To see it: print(open('{rel}').read()). To replace it with this cell, make the first "
                          f"line `%%learner_file --replace {rel}` and run the cell again: yours is kept as a "
                          ".orig-<time> copy beside it.")
-        backup = path.with_name(f"{path.name}.orig-{time.strftime('%Y%m%d-%H%M%S')}")
-        shutil.copy2(path, backup)
+        stamp, n = time.strftime('%Y%m%d-%H%M%S'), 0
+        while True:  # a name no other copy has: two replacements in one second kept only the second
+            backup = path.with_name(f"{path.name}.orig-{stamp}" + (f"-{n}" if n else ""))
+            try:
+                with open(backup, "xb") as fh:
+                    fh.write(path.read_bytes())
+                break
+            except FileExistsError:
+                n += 1
         print(f"kept your previous file as {backup.relative_to(REPO)}")
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(text)
@@ -590,8 +599,7 @@ def main(argv: list[str] | None = None) -> int:
         return 1 if stale else 0
     for rel, text in files.items():
         target = args.out / rel
-        target.parent.mkdir(parents=True, exist_ok=True)
-        target.write_text(text, encoding="utf-8")
+        write_whole(target, text)  # whole or not at all: a half notebook is no JSON
         print(f"wrote {target}")
     return 0
 

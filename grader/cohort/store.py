@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from grader import discover
+from grader.files import write_whole
 from grader.results import strict_json
 
 # What the grader reads of its own repository. The snapshot copies exactly these.
@@ -140,18 +141,7 @@ PRIVATE_UMASK = 0o077
 
 def write_atomic(path: Path, text: str) -> None:
     """Write ``text`` to ``path`` whole or not at all (temp file in the same folder + os.replace)."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    try:
-        os.fchmod(fd, FILE_MODE)
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            f.write(text)
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
+    write_whole(path, text, mode=FILE_MODE)
     try:  # make the rename itself durable (a node that loses power keeps the new name)
         dir_fd = os.open(path.parent, os.O_RDONLY)
         try:
