@@ -35,3 +35,26 @@ def test_the_learners_copy_has_no_answers_and_grades_and_builds(tmp_path):
         site = subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "-q", "-d", str(tmp_path / "site")],
                               cwd=dest, capture_output=True, text=True, timeout=600)
         assert site.returncode == 0, site.stderr[-2000:]
+
+
+@pytest.mark.skipif(shutil.which("git") is None or not (REPO / ".git").exists(), reason="needs the repository's git")
+def test_a_failed_learners_copy_leaves_nothing_at_dest(tmp_path, monkeypatch, capsys):
+    """The copy was extracted straight into DEST: killed, or on a full disk, it left part of the course there, and a
+    second try was refused as "not an empty folder"; a link loop or a file on the way was a traceback (helper nl57,
+    session 57)."""
+    import tarfile
+
+    def full_disk(self, *args, **kwargs):
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(tarfile.TarFile, "extractall", full_disk)
+    dest = tmp_path / "copy"
+    assert learner_copy.main([str(dest)]) == 1
+    assert "No space left on device" in capsys.readouterr().err
+    assert sorted(p.name for p in tmp_path.iterdir()) == []  # neither DEST nor the folder it was made in
+    monkeypatch.undo()
+    (tmp_path / "file").write_text("x")
+    assert learner_copy.main([str(tmp_path / "file" / "copy")]) == 1
+    (tmp_path / "loop").symlink_to(tmp_path / "loop")
+    assert learner_copy.main([str(tmp_path / "loop" / "copy")]) == 2
+    assert "cannot be resolved" in capsys.readouterr().err
