@@ -118,4 +118,8 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    try:
+        sys.exit(main())
+    except KeyboardInterrupt:  # Ctrl-C: no traceback; nothing of the learner's was being written
+        print("\nmake profile: interrupted", file=sys.stderr)
+        sys.exit(130)

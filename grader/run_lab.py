@@ -40,11 +40,18 @@ def main(argv: list[str] | None = None) -> int:
               f"labs/03-triton-and-pytorch/{get(lab.op).stem}_triton.py`"
               + (" (no GPU here: Triton's interpreter runs it on the CPU)" if interpret else ""), file=sys.stderr)
         return 2
+    if not args.submission.is_dir():
+        print(f"{args.submission} is not a folder: SUBMISSION= names the folder that holds your lab folders "
+              "(labs/ by default)", file=sys.stderr)
+        return 2
+    source = submission_lab_dir(args.submission, lab) / lab.cuda_sources[0]
+    if not source.is_file():
+        print(f"{source} is not there: SUBMISSION= names the folder that holds {lab.name}/", file=sys.stderr)
+        return 2
     nvcc = nvcc_path()
     if nvcc is None:
         print(f"nvcc not found: install the CUDA toolkit (see {docs_root()}/no-gpu.md)", file=sys.stderr)
         return 1
-    source = submission_lab_dir(args.submission, lab) / lab.cuda_sources[0]
     out = REPO / "build" / "run" / lab.name
     out.mkdir(parents=True, exist_ok=True)
     gpu = gpu_present()
@@ -69,4 +76,8 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    try:
+        sys.exit(main())
+    except KeyboardInterrupt:  # Ctrl-C: no traceback; nothing of the learner's was being written
+        print("\nmake run: interrupted", file=sys.stderr)
+        sys.exit(130)

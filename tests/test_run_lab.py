@@ -27,3 +27,16 @@ def test_the_driver_builds_with_the_solution(op, solution, tmp_path):
     run = subprocess.run(cmd, capture_output=True, text=True, timeout=300)
     assert run.returncode == 0, run.stdout + run.stderr
     assert (tmp_path / "driver").is_file()
+
+
+def test_make_run_names_a_submission_that_is_no_folder(tmp_path, capsys):
+    """SUBMISSION=README.md, or a path that is not there, got nvcc's "No such file" (helper nl57, session 57)."""
+    from grader import run_lab
+
+    (tmp_path / "notes.md").write_text("x")
+    for submission in (tmp_path / "notes.md", tmp_path / "missing"):
+        assert run_lab.main(["00", "--submission", str(submission)]) == 2
+        assert "is not a folder" in capsys.readouterr().err
+    (tmp_path / "empty").mkdir()
+    assert run_lab.main(["00", "--submission", str(tmp_path / "empty")]) == 2
+    assert "is not there" in capsys.readouterr().err
