@@ -170,7 +170,12 @@ def _grade_and_report(args, labs, submission: Path, workroot: Path, kernel: str,
             return EXIT_VOID
         report.print_report(run, args.verbose, args.timings)
         if args.json:
-            report.write_json(args.json, report.results_json(run))
+            try:
+                report.write_json(args.json, report.results_json(run))
+            except OSError as exc:  # a full disk or a read-only folder is the machine's, not the grader's bug
+                print(f"the results could not be written to {args.json} ({exc.strerror or exc}); the report above "
+                      "is the grading, and an earlier results file there is as it was", file=sys.stderr)
+                return EXIT_USAGE
     except KeyboardInterrupt:  # Ctrl-C: the workers are stopped as the grading unwinds; no traceback, no result
         print("\ninterrupted: the grading stopped, and no result was written (an earlier results file is as it "
               "was)", file=sys.stderr)

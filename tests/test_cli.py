@@ -292,3 +292,21 @@ def test_make_passes_a_path_with_blanks_brackets_and_quotes_as_one_word():
     assert words[:2] == ["00", "01"]
     for flag, value in (("--submission", odd), ("--json", odd + ".json"), ("--learner", odd), ("--check", "00.build")):
         assert words[words.index(flag) + 1] == value, (flag, probe)
+
+
+@pytest.mark.slow
+def test_a_full_disk_for_the_results_is_named_not_an_internal_error(tmp_path, monkeypatch, capsys):
+    """JSON= on a full disk said "internal error in the grader ... report it to the course staff" (helper nl57,
+    session 57): the machine's trouble, named, and the earlier results file as it was."""
+    from grader import report
+
+    def full(path, data):
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setenv("GRADER_WORKROOT", str(tmp_path / "work"))
+    monkeypatch.setenv("GRADER_FORCE_CPU", "1")
+    monkeypatch.setattr(report, "write_json", full)
+    out = tmp_path / "r.json"
+    assert cli.main(["00", "--json", str(out)]) == cli.EXIT_USAGE
+    err = capsys.readouterr().err
+    assert "No space left on device" in err and "internal error" not in err
