@@ -418,3 +418,29 @@ def test_one_learners_unreadable_paths_never_stop_the_plan_of_the_others(root):
     assert [p["name"] for p in plan["roster"]["problems"]] == ["zed"], plan["roster"]["problems"]
     (eve / "00-mine" / "work.cu").write_text("// eve, changed\n")  # the look-alike graded is the one hashed
     assert store.submission_hash(eve, ["00"], fake.LISTING) != records["eve"]["hash"]
+
+
+def test_a_full_disk_stops_grade_cohort_with_a_message_not_an_internal_error(monkeypatch, capsys):
+    """OUT on a full disk printed "internal error in grade-cohort" and a traceback (helper nl57, session 57)."""
+    import errno
+    import os
+
+    from grader.cohort import cli as cohort_cli
+
+    def full(argv):
+        raise OSError(errno.ENOSPC, "No space left on device", "/out/gradebook.csv")
+
+    monkeypatch.setattr(cohort_cli, "run", full)
+    umask = os.umask(0o022)
+    try:
+        assert cohort_cli.main(["--roster", "r.csv", "--out", "o"]) == cohort_cli.EXIT_USAGE
+    finally:
+        os.umask(umask)
+    err = capsys.readouterr().err
+    assert "No space left on device (/out/gradebook.csv)" in err and "internal error" not in err
+    monkeypatch.setattr(cohort_cli, "run", lambda argv: open("/nonexistent/x"))
+    umask = os.umask(0o022)
+    try:
+        assert cohort_cli.main([]) == cohort_cli.EXIT_INTERNAL  # not the machine's: still a bug to report
+    finally:
+        os.umask(umask)

@@ -151,7 +151,10 @@ def sha256(text):
 def learner_file(line, cell):
     """%%learner_file [--replace] PATH: write this cell into PATH, never over work it did not write."""
     words = line.split()
-    rel = next(w for w in words if w != "--replace")
+    rel = next((w for w in words if w != "--replace"), None)
+    if rel is None:
+        return print("usage: %%learner_file [--replace] PATH, the lab file this cell holds "
+                     "(e.g. %%learner_file labs/00-hello-cuda/vector_add.cu); nothing was written")
     if REPO is None:
         return skip(f"writing {rel}", "no course repository (see the set-up cell)")
     path, text = REPO / rel, cell.rstrip("\\n") + "\\n"

@@ -13,6 +13,7 @@ was bad (the gradebook says which); 2 usage error; 3 internal error.
 from __future__ import annotations
 
 import argparse
+import errno
 import fcntl
 import os
 import subprocess
@@ -287,6 +288,15 @@ def main(argv: list[str] | None = None) -> int:
         return 130
     except slurm.SlurmError as exc:
         print(f"slurm: {exc}", file=sys.stderr)
+        return EXIT_USAGE
+    except OSError as exc:
+        if exc.errno not in (errno.ENOSPC, errno.EDQUOT, errno.EROFS, errno.EACCES):
+            print(f"internal error in grade-cohort: {type(exc).__name__}: {exc}", file=sys.stderr)
+            traceback.print_exc()
+            return EXIT_INTERNAL
+        # the machine's (a full disk, a quota, a read-only or closed folder): named, and resumable
+        print(f"grade-cohort stopped: {exc.strerror} ({exc.filename or 'the gradebook'}); what was written is whole: "
+              "free the space (or mend the folder) and run the same command again to resume", file=sys.stderr)
         return EXIT_USAGE
     except Exception as exc:  # a bug here must not look like a learner's result
         print(f"internal error in grade-cohort: {type(exc).__name__}: {exc}", file=sys.stderr)

@@ -169,12 +169,17 @@ def test_lab_notebooks_never_overwrite_work_they_did_not_write(tmp_path, monkeyp
     file_cell = next(c for c in nb.cells if c.source.startswith("%%learner_file "))
     replace = nbformat.from_dict({**file_cell, "id": "lab00-replace",
                                   "source": file_cell.source.replace("%%learner_file ", "%%learner_file --replace ")})
-    nb.cells = [c for c in nb.cells if c.id in ("lab00-repo-url", "lab00-setup")] + [file_cell, replace]
+    # a second edit, replaced in the same second: each version is kept under its own name (helper nl57, session 57)
+    edit = nbformat.v4.new_code_cell(f"p = REPO / {rel!r}; p.write_text(p.read_text() + '// second edit\\n')",
+                                     id="lab00-edit-again")
+    again = nbformat.from_dict({**replace, "id": "lab00-replace-again"})
+    nb.cells = [c for c in nb.cells if c.id in ("lab00-repo-url", "lab00-setup")] + [file_cell, replace, edit, again]
 
     nb = execute(nb, copy / "docs" / "notebooks", monkeypatch)
     assert f"NOT WRITTEN: {rel} holds work" in output_of(nb, file_cell.id)
-    backups = list((copy / rel).parent.glob("vector_add.cu.orig-*"))
-    assert [b.read_text() for b in backups] == [mine], "--replace must keep the learner's file beside it"
+    backups = sorted((copy / rel).parent.glob("vector_add.cu.orig-*"), key=lambda b: b.stat().st_mtime_ns)
+    assert [b.read_text() for b in backups] == [mine, (REPO / rel).read_text() + "// second edit\n"], \
+        "--replace must keep each version of the learner's file beside it"
     assert (copy / rel).read_text() == (REPO / rel).read_text()
     assert "wrote" in output_of(nb, "lab00-replace")
 
