@@ -276,12 +276,11 @@ def each_lesson_once(problems: list[str]) -> list[str]:
     seen: set[str] = set()
     shown = []
     for problem in problems:
-        for _, what in FAMILIES:
-            tag = f" ({what})"
+        for tag in [f" ({what})" for _, what in FAMILIES] + [f", {STATIC_INIT}"]:
             if tag in problem:
-                keep = 0 if what in seen else problem.index(tag) + len(tag)
+                keep = 0 if tag in seen else problem.index(tag) + len(tag)
                 problem = problem[:keep] + problem[keep:].replace(tag, "")
-                seen.add(what)
+                seen.add(tag)
         shown.append(problem)
     return shown
 
@@ -915,7 +914,15 @@ def _nvcc_function(name: str, code: list[tuple[int, str]], image: _Image, facts:
 
 
 def _pretty(name: str) -> str:
-    return name.split(".cold")[0]
+    name = name.split(".cold")[0]
+    if name.startswith("_GLOBAL__sub_I_"):  # the compiler's name for a file's static initialisation (helper ffG)
+        return f"{name}, {STATIC_INIT}"
+    return name
+
+
+STATIC_INIT = ("your file's static initialisation (a variable outside any function set by a call, such as "
+               "`static cudaError_t e = cudaFuncSetAttribute(...)`, or an object with a constructor: do it inside the "
+               "launcher, once, with a function-local `static` or a flag)")
 
 
 def _relocations(library: Path, run_tool, image: _Image, facts: ElfFacts) -> None:
