@@ -124,3 +124,13 @@ def test_roster_refuses_a_link_inside_a_clone_on_absolute_rows(tmp_path):
     problems = {p.line: p.message for p in roster.problems}
     assert "goes through a link (labs -> /)" in problems[2]
     assert "goes through a link (course -> ../alice/course)" in problems[5]
+
+
+def test_roster_a_row_refused_for_its_labs_still_claims_its_folder(tmp_path):
+    """`bob,bob/labs,7` then `kim,bob/labs,00`: bob's row was refused for lab 7 and left out of the check of shared
+    folders, so kim was graded on bob's folder (helper nl57, session 57)."""
+    roster = parse_roster(write(tmp_path, "name,submission,labs\nbob,bob/labs,7\nkim,bob/labs,00\nann,ann/labs,\n"),
+                          LISTING["labs"])
+    assert [e.name for e in roster.entries] == ["ann"]
+    why = {p.line: p.message for p in roster.problems}
+    assert "unknown lab '7'" in why[2] and "is bob's folder" in why[3], why

@@ -106,7 +106,7 @@ def parse_roster(path: Path, labs: list[dict]) -> Roster:
     entries: list[Entry] = []
     problems: list[Problem] = []
     seen: dict[str, int] = {}
-    candidates: list[tuple[Entry, str, bool]] = []  # (entry, the cell as written, relative)
+    candidates: list[tuple[Entry, str, bool, bool]] = []  # (entry, the cell as written, relative, refused)
     for line, cells in rows[1:]:
         def cell(column: str) -> str:
             i = columns.get(column)
@@ -131,28 +131,32 @@ def parse_roster(path: Path, labs: list[dict]) -> Roster:
             known = ", ".join(lab["name"] for lab in labs)
             problems.append(Problem(line, f"{name}: unknown lab {', '.join(map(repr, unknown))} (labs are: {known})",
                                     name))
-            continue
         submission = Path(where).expanduser()
         relative = not submission.is_absolute()
         if relative:
             submission = path.resolve().parent / submission
-        candidates.append((Entry(name, Path(os.path.normpath(submission)), chosen, line), where, relative))
+        # a row refused for its labs still names its learner's folder: no other row may be graded on it (helper
+        # nl57: `bob,bob/labs,7` then `kim,bob/labs,00` graded kim on bob's folder)
+        candidates.append((Entry(name, Path(os.path.normpath(submission)), chosen, line), where, relative,
+                           bool(unknown)))
     # Links are looked for below the roster's folder (relative rows) or below the folder that holds every learner's
     # (absolute rows): a link in a learner's clone (labs -> /, course -> ../alice/course) claimed other learners'
     # folders, whose rows were then refused as its (red team, session 29). Links above it are the instructor's.
-    common = Path(os.path.commonpath([str(e.submission) for e, _, _ in candidates])) if candidates else None
-    kept: list[tuple[Entry, str, str]] = []  # (entry, the cell, the real path)
-    for entry, where, relative in candidates:
+    common = Path(os.path.commonpath([str(e.submission) for e, _, _, _ in candidates])) if candidates else None
+    kept: list[tuple[Entry, str, str, bool]] = []  # (entry, the cell, the real path, refused)
+    for entry, where, relative, refused in candidates:
         base = path.resolve().parent if relative else (common if common != entry.submission else common.parent)
-        if (link := _link_on_the_way(base, entry.submission)) is not None:
+        if (link := _link_on_the_way(base, entry.submission)) is not None and not refused:
             problems.append(Problem(entry.line, f"{entry.name}: {where} goes through a link ({link}): a learner's "
                                                 "folder must be their own, not a link that another learner's folder "
                                                 "could stand behind; give its real path", entry.name))
             continue
-        kept.append((entry, where, os.path.realpath(entry.submission)))
+        kept.append((entry, where, os.path.realpath(entry.submission), refused))
     # Two rows whose folders are one, or one inside the other, are both refused: neither is the other's to claim.
-    for entry, where, real in kept:
-        shared = next((other.name for other, _, there in kept if other is not entry and (
+    for entry, where, real, refused in kept:
+        if refused:
+            continue
+        shared = next((other.name for other, _, there, _ in kept if other is not entry and (
             real == there or real.startswith(there.rstrip("/") + "/") or there.startswith(real.rstrip("/") + "/"))),
             None)
         if shared is not None:

@@ -45,7 +45,7 @@ LEARNERS = {
     "max": ("solutions", "00"),
 }
 # (line in roster.csv, the row): the header is line 1, the learners lines 2-14.
-BAD_ROWS = [(15, "bad name!,clones/ada/labs,00"), (16, "ada,clones/ada/labs,00"), (17, "zed,clones/ada/labs,07")]
+BAD_ROWS = [(15, "bad name!,clones/ada/labs,00"), (16, "ada,clones/ada/labs,00"), (17, "zed,clones/zed/labs,07")]
 SYNTAX_ERROR = "\nthis line is not C++ at all;\n"
 
 
