@@ -154,8 +154,10 @@ def register(lab: Lab, spec, file: str) -> None:
             return failed(f"{file}, {findings[0]}", details=[str(f) for f in findings[1:6]] + [
                 f"expected: {spec.python_entry}(...) allocates its output with torch and launches your @triton.jit "
                 "kernel, which computes and writes every element",
-                "code that only tests your kernel (random inputs, torch's answer, a comparison) belongs under "
-                "`if __name__ == \"__main__\":`, which the grader neither runs nor audits"], hint=ctx.hint("rules"))
+                "code that only tests your kernel (random inputs, torch's answer, a comparison) belongs in the body "
+                "of `if __name__ == \"__main__\":` itself, which the grader neither runs nor audits; a function of "
+                "the file is audited as wrapper code even when only that block calls it"],
+                hint=ctx.hint("rules"))
         return passed(f"{file} imports and calls only what a Triton wrapper needs; the answer is left to its kernels")
 
     method.__doc__ = (f"{file} computes with its own Triton kernels: checked on the file itself, before it runs.\n\n"
