@@ -12,6 +12,7 @@ import sys
 import tomllib
 from pathlib import Path
 
+from grader.files import write_whole
 from grader.ops import KERNELS
 
 REPO = Path(__file__).resolve().parent.parent
@@ -59,8 +60,6 @@ def write_setting(value: str) -> None:
              if not ln.startswith("kernel") or not any(k.startswith("kernel") for k in lines[:i])]
     if not any(ln.startswith("kernel") for ln in lines):
         lines.append(f'kernel = "{value}"')
-    from grader.files import write_whole
-
     write_whole(SETTING, "\n".join(lines) + "\n")
     kernel.cache_clear()
 

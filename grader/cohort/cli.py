@@ -272,6 +272,10 @@ def task_command(argv: list[str]) -> int:
     return run_task(args.plan, args.index)
 
 
+# A full disk, a quota, a read-only or closed folder: the machine's trouble, not grade-cohort's bug
+MACHINE_ERRNOS = (errno.ENOSPC, errno.EDQUOT, errno.EROFS, errno.EACCES)
+
+
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else list(argv)
     os.umask(PRIVATE_UMASK)  # folders 0700, files 0600: solutions and grades stay the instructor's
@@ -289,16 +293,12 @@ def main(argv: list[str] | None = None) -> int:
     except slurm.SlurmError as exc:
         print(f"slurm: {exc}", file=sys.stderr)
         return EXIT_USAGE
-    except OSError as exc:
-        if exc.errno not in (errno.ENOSPC, errno.EDQUOT, errno.EROFS, errno.EACCES):
-            print(f"internal error in grade-cohort: {type(exc).__name__}: {exc}", file=sys.stderr)
-            traceback.print_exc()
-            return EXIT_INTERNAL
-        # the machine's (a full disk, a quota, a read-only or closed folder): named, and resumable
-        print(f"grade-cohort stopped: {exc.strerror} ({exc.filename or 'the gradebook'}); what was written is whole: "
-              "free the space (or mend the folder) and run the same command again to resume", file=sys.stderr)
-        return EXIT_USAGE
     except Exception as exc:  # a bug here must not look like a learner's result
+        if isinstance(exc, OSError) and exc.errno in MACHINE_ERRNOS:  # the machine's: named, and resumable
+            print(f"grade-cohort stopped: {exc.strerror} ({exc.filename or 'the gradebook'}); what was written is "
+                  "whole: free the space (or mend the folder) and run the same command again to resume",
+                  file=sys.stderr)
+            return EXIT_USAGE
         print(f"internal error in grade-cohort: {type(exc).__name__}: {exc}", file=sys.stderr)
         traceback.print_exc()
         return EXIT_INTERNAL
