@@ -82,7 +82,7 @@ print("max abs error against fp64:", (c.double() - ref).abs().max().item())
 # The set-up cell. REPO_URL comes from the cell before it; STUBS is filled in per notebook.
 SETUP = '''\
 # Set-up: find (or fetch) the course repository, and the helpers the cells below use.
-import hashlib, json, os, shlex, shutil, subprocess, sys, time
+import hashlib, json, os, shlex, shutil, subprocess, sys
 from pathlib import Path
 
 STUBS = __STUBS__  # sha256 of each file below as this notebook was generated from it
@@ -166,20 +166,10 @@ def learner_file(line, cell):
                          f"To see it: print(open('{rel}').read()). To replace it with this cell, make the first "
                          f"line `%%learner_file --replace {rel}` and run the cell again: yours is kept as a "
                          ".orig-<time> copy beside it.")
-        stamp, n = time.strftime('%Y%m%d-%H%M%S'), 0
-        while True:  # a name no other copy has: two replacements in one second kept only the second
-            backup = path.with_name(f"{path.name}.orig-{stamp}" + (f"-{n}" if n else ""))
-            try:
-                with open(backup, "xb") as fh:
-                    fh.write(path.read_bytes())
-                break
-            except FileExistsError:
-                n += 1
+        backup = keep_beside(path)  # the repository's own: a name no other copy has, written whole
         print(f"kept your previous file as {backup.relative_to(REPO)}")
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(text)
-    WRITTEN.parent.mkdir(parents=True, exist_ok=True)
-    WRITTEN.write_text(json.dumps({**written, rel: sha256(text)}, indent=1))
+    write_whole(path, text)  # whole or not at all, as the repository's own commands write
+    write_whole(WRITTEN, json.dumps({**written, rel: sha256(text)}, indent=1))
     print(f"wrote {rel} ({len(text.splitlines())} lines)")
 
 
@@ -190,6 +180,9 @@ if REPO is None:
     print(f"NO COURSE REPOSITORY: {how}\\nThe cells below skip themselves until this is fixed.")
 else:
     os.chdir(REPO)
+    sys.path.insert(0, str(REPO))
+    from grader.files import write_whole  # the repository's own writers: a file whole or not at all,
+    from grader.stubs import keep_beside  # and a learner's replaced work kept under a name no copy has
     print(f"course repository: {REPO} ({how})")
 WRITTEN = REPO / "build" / "notebook-written.json" if REPO else None  # what learner_file wrote last
 if Path("/usr/local/cuda/bin").is_dir() and "/usr/local/cuda/bin" not in os.environ["PATH"].split(":"):

@@ -182,6 +182,8 @@ def test_lab_notebooks_never_overwrite_work_they_did_not_write(tmp_path, monkeyp
         "--replace must keep each version of the learner's file beside it"
     assert (copy / rel).read_text() == (REPO / rel).read_text()
     assert "wrote" in output_of(nb, "lab00-replace")
+    # written as the repository's commands write (grader/files.py: write_whole): a temporary file renamed over it
+    assert not list((copy / rel).parent.glob(".*.tmp")), "a temporary file of the notebook's writer was left"
 
 
 def test_lab_notebooks_skip_every_cell_without_a_repository(tmp_path, monkeypatch):
