@@ -275,6 +275,27 @@ def test_elf_relocations_read_negative_addends_and_refuse_unreadable_lines():
     assert any("cannot read" in p and "odd name" in p for p in facts.problems), facts.problems
 
 
+def test_elf_a_vtable_import_is_taken_at_its_address_point_only():
+    """Session 58: any multiple of 8 up to 0x40 passed as a vtable's address point; std::exception's vtable is 0x28
+    bytes and __fundamental_type_info's 0x40, so + 0x40 pointed past both, into whatever libstdc++ keeps next."""
+    from grader.audit import elf
+
+    def problems(name: str, addend: str) -> list[str]:
+        facts = elf.ElfFacts()
+        elf._read(Path("lib.so"), _canned({"-r": (
+            "Relocation section '.rela.dyn' at offset 0x5 contains 1 entry:\n"
+            "    Offset             Info             Type               Symbol's Value  Symbol's Name + Addend\n"
+            f"000000000000ed20  0000000500000001 R_X86_64_64            0000000000000000 {name} + {addend}\n")}),
+            facts)
+        return facts.problems
+
+    for name in ("_ZTVN10__cxxabiv120__si_class_type_infoE@CXXABI_1.3", "_ZTVSt9exception@GLIBCXX_3.4",
+                 "_ZTVN10__cxxabiv123__fundamental_type_infoE@CXXABI_1.3"):
+        assert problems(name, "10") == [], name
+        for addend in ("8", "18", "28", "40"):
+            assert any("an address beside an import" in p for p in problems(name, addend)), (name, addend)
+
+
 def test_elf_plt_and_init_forms():
     from grader.audit import elf
 

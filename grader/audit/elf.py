@@ -539,6 +539,7 @@ RELOCATION_LINE = re.compile(r"^([0-9a-f]{8,})\s+[0-9a-f]+\s+(R_\w+)\s*(?:([0-9a
 # What a C++ compiler and the linker name symbols with: printable ASCII, no blank and none of the marks objdump puts
 # around a name (<name>:). A name holding U+2028 made objdump's listing break into a forged block header, and the
 # raw system calls of the block it hid went unread (red team, session 15). Tool listings are split at \n only.
+VTABLE_ADDRESS_POINT = 0x10  # a vtable's offset-to-top and type_info words come before it (Itanium C++ ABI)
 SYMBOL_NAME = re.compile(r"[!-;=?-~]+")
 # The vsyscall page's fixed entries (time, gettimeofday, getcpu), callable without an import or a syscall instruction.
 VSYSCALL = re.compile(r"0xffffffffff6[0-9a-f]{5}\b")
@@ -583,9 +584,12 @@ def _read(library: Path, run_tool, facts: ElfFacts) -> _Image:
         target = 0 if kind in TLS_RELOCATIONS or symbol else int(m.group(3) or "0", 16) + addend
         # An import's address plus an offset is another place in its library (malloc - 0x4c4a0 was system in one
         # libc, called by __cxa_throw as an exception's destructor: red team, session 17). Only a vtable is taken at
-        # an offset (its address point, past the offset-to-top and type_info words).
+        # an offset, its address point, past the offset-to-top and type_info words: the vtables allowed are of classes
+        # without virtual bases, whose address point is VTABLE_ADDRESS_POINT. Any multiple of 8 up to 0x40 was taken
+        # for one: std::exception's vtable is 0x28 bytes and __fundamental_type_info's 0x40, so + 0x40 pointed past
+        # both, at whatever libstdc++ keeps next (red team, session 58).
         if symbol and addend and kind not in TLS_RELOCATIONS and not (
-                symbol.startswith("_ZTV") and 0 < addend <= 0x40 and addend % 8 == 0):
+                symbol.startswith("_ZTV") and addend == VTABLE_ADDRESS_POINT):
             facts.problems.append(f"refers to {describe(symbol)} {'+' if addend > 0 else '-'} 0x{abs(addend):x} ({kind}):"
                                   " an address beside an import is some other code of its library")
         image.relocations.append((offset, kind, symbol, target))
