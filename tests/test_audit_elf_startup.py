@@ -143,3 +143,21 @@ def test_a_familys_lesson_is_shown_after_its_first_name_only():
     assert shown[2] == ("takes the address of stderr (through the library's table of addresses, R_X86_64_GLOB_DAT): "
                         "...")
     assert shown[3] == "host code k calls munmap"
+
+
+def test_type_records_allowed_are_libstdcxxs_only():
+    """Session 57 allowed the type_info of fundamental and pointer types; `_ZT[IS][PK]*` also took names the compiler
+    writes into the library itself (`throw` of a `const float* const*`: _ZTIPKPKf, weak), which the audit then refused
+    as a definition of a runtime name (red team, session 58). libstdc++ defines T, T* and const T* of each fundamental
+    T; nothing else of the form is an import, and a definition of one of those stays refused."""
+    for name in ("_ZTIPKc", "_ZTSPKc", "_ZTIi", "_ZTIPf", "_ZTIPKd", "_ZTIDn", "_ZTIPKDs", "_ZTIPDu"):
+        assert elf.learner_allowed(name), name
+    for name in ("_ZTIPPi", "_ZTIPKPKf", "_ZTSPPKc", "_ZTIKc", "_ZTIPKPc", "_ZTI1X", "_ZTIPFvvE", "_ZTIPKc2"):
+        assert not elf.learner_allowed(name), name
+    img = elf._Image()
+    img.symbols = [(".dynsym", 0xecb8, "OBJECT", "WEAK", "21", "_ZTIPKPKf"),
+                   (".dynsym", 0x13b0, "FUNC", "GLOBAL", "12", "_ZTIPKc")]
+    facts = elf.ElfFacts()
+    elf._symbols(img, facts)
+    assert [p for p in facts.problems if "_ZTIPKPKf" in p] == []
+    assert any("defines _ZTIPKc" in p for p in facts.problems), facts.problems
