@@ -161,3 +161,12 @@ def test_type_records_allowed_are_libstdcxxs_only():
     elf._symbols(img, facts)
     assert [p for p in facts.problems if "_ZTIPKPKf" in p] == []
     assert any("defines _ZTIPKc" in p for p in facts.problems), facts.problems
+
+
+def test_findings_past_the_sixth_are_counted():
+    """The report shows six of the audit's findings; past them it says how many more there are (session 58)."""
+    six = [f"host code k{i} calls {elf.describe('fprintf')}" for i in range(6)]
+    assert elf.shown_problems(six) == elf.each_lesson_once(six)
+    shown = elf.shown_problems(six + ["makes a raw system call in k (syscall)", "runs x when the library is loaded"])
+    assert len(shown) == 7 and shown[-1].startswith("... and 2 more findings of the audit")
+    assert shown[:6] == elf.each_lesson_once(six)

@@ -288,6 +288,21 @@ def each_lesson_once(problems: list[str]) -> list[str]:
     return shown
 
 
+SHOWN_PROBLEMS = 6  # a report shows this many of the audit's findings, then how many more there are
+
+
+def shown_problems(problems: list[str]) -> list[str]:
+    """The first SHOWN_PROBLEMS findings as a report shows them (each_lesson_once), and a line that counts the rest: the
+    cut at six said nothing of what it left out, so a seventh finding, a raw system call behind six lesser ones, went
+    unnamed (red team, session 58)."""
+    shown = each_lesson_once(problems[:SHOWN_PROBLEMS])
+    if len(problems) > SHOWN_PROBLEMS:
+        rest = len(problems) - SHOWN_PROBLEMS
+        shown.append(f"... and {rest} more finding{'s' if rest > 1 else ''} of the audit, not shown: fix those above "
+                     "and build again to see them")
+    return shown
+
+
 # How a relocation addresses what it names, in words, for the messages (the kind itself follows, for whoever reads
 # readelf): a learner meets GLOB_DAT through fprintf(stderr, ...), where the address of a variable is taken.
 RELOCATION_WORDS = {"R_X86_64_GLOB_DAT": "through the library's table of addresses",

@@ -118,7 +118,7 @@ def declare_build(lab: Lab, source: str, points: int, honest_points: int, worker
             copies = ["the launcher's pointers are device memory already: the grader allocates the inputs and the "
                       "output on the GPU and copies them in and out, so the launcher only launches"] \
                 if any("cudaMemcpy" in p for p in facts.problems) else []  # (mistakes34, session 34)
-            problems = elf.each_lesson_once(facts.problems[:6])
+            problems = elf.shown_problems(facts.problems)
             return failed(f"{source}: the library {problems[0]}", details=[
                 *problems[1:], *copies,
                 "expected: a kernel you wrote, launched by a launcher that only launches kernels (CUDA runtime launch "
