@@ -4,6 +4,7 @@ target. An interrupted run, a full disk or a file-size limit leaves the old file
 from __future__ import annotations
 
 import os
+import stat
 import tempfile
 from pathlib import Path
 
@@ -14,9 +15,12 @@ def write_whole(path: Path, text: str, mode: int | None = None) -> None:
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
     if mode is None:
-        try:
-            mode = path.stat().st_mode & 0o777
+        try:  # the file replaced, never what a link there leads to: a results.json linked to /tmp (a folder, 1777)
+            old = path.lstat()  # made the new one world-writable 0777 (red team, session 58)
+            mode = old.st_mode & 0o777 if stat.S_ISREG(old.st_mode) else None
         except OSError:
+            mode = None
+        if mode is None:
             umask = os.umask(0)
             os.umask(umask)
             mode = 0o666 & ~umask

@@ -219,3 +219,27 @@ def test_a_file_written_whole_keeps_the_old_one_when_it_cannot_be_and_keeps_its_
     proc = subprocess.run([sys.executable, "-c", script], cwd=REPO, capture_output=True, text=True, timeout=60)
     assert proc.returncode != 0 and path.read_text() == "new"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["r.json"], "a temporary file was left"
+
+
+def test_a_file_written_whole_over_a_link_replaces_the_link_and_takes_no_mode_from_its_target(tmp_path):
+    """A results.json linked to a folder of mode 1777 (/tmp) came out 0777, writable by every user (red team, session
+    58); the link itself is replaced, and what it led to is left as it was."""
+    from grader.files import write_whole
+
+    shared = tmp_path / "shared"
+    shared.mkdir()
+    shared.chmod(0o1777)
+    target = tmp_path / "victim.txt"
+    target.write_text("theirs")
+    target.chmod(0o666)
+    old = os.umask(0o022)
+    try:
+        for name, to in (("r.json", shared), ("s.json", target)):
+            path = tmp_path / name
+            path.symlink_to(to)
+            write_whole(path, "new")
+            assert not path.is_symlink() and path.read_text() == "new"
+            assert path.stat().st_mode & 0o777 == 0o644, oct(path.stat().st_mode)
+    finally:
+        os.umask(old)
+    assert target.read_text() == "theirs" and shared.is_dir() and not any(shared.iterdir())
