@@ -51,6 +51,22 @@ def run_ncu(cmd: list[str], lock: GpuLock) -> tuple[int, str]:
         return run_tool(cmd, cwd=REPO, timeout_s=600)
 
 
+def report_folder_problem(lab_dir: Path, report: Path) -> str | None:
+    """Why the report cannot be written where it goes, or None. The profile folder must be a folder of the lab's own,
+    not a link: one that led elsewhere (`profile -> ../../../solutions/02-tuned-kernel/profile`, for a profile of a
+    learner's SUBMISSION) had the report written there, and the file of that name moved to .prev (red team, session 58).
+    The report's own names may be links: they are replaced, never followed."""
+    folder = report.parent
+    if folder.is_symlink():
+        return (f"{folder} is a link (to {os.readlink(folder)}): the report is written only into a folder of the lab's "
+                "own; replace the link with a folder and run again")
+    if os.path.lexists(folder) and not folder.is_dir():
+        return f"{folder} should be a folder, and a file is there: move it away and run again"
+    if os.path.lexists(folder) and folder.resolve().parent != lab_dir.resolve():
+        return f"{folder} is not inside {lab_dir}: the report is written only into a folder of the lab's own"
+    return None
+
+
 def record(report: Path, run) -> tuple[int, str]:
     """``run(recording)`` records into a file beside ``report``; only a run that succeeds and leaves a report
     replaces it, the report before it kept as <stem>.prev.ncu-rep. A failed or interrupted run leaves the learner's
@@ -84,6 +100,12 @@ def main(argv: list[str] | None = None) -> int:
     if lab is None or lab.number != "02":
         print("make profile is for lab 02 (the tuned kernel)", file=sys.stderr)
         return 2
+    source = f"{spec.stem}_tuned.cu"
+    lab_dir = submission_lab_dir(args.submission.resolve(), lab)
+    report = lab_dir / "profile" / f"{spec.stem}_tuned.ncu-rep"
+    if why := report_folder_problem(lab_dir, report):
+        print(why, file=sys.stderr)
+        return 1
     ncu = find_ncu()
     if ncu is None:
         print("ncu (Nsight Compute) not found: profiling needs a machine with an NVIDIA GPU and Nsight Compute "
@@ -94,18 +116,15 @@ def main(argv: list[str] | None = None) -> int:
         print(f"no CUDA device here ({device.reason}): profiling needs a GPU (see {docs_root()}/no-gpu.md)",
               file=sys.stderr)
         return 1
-    source = f"{spec.stem}_tuned.cu"
-    lab_dir = submission_lab_dir(args.submission.resolve(), lab)
     out = REPO / "build" / "profile"
     build = build_cuda(lab_dir / source, out, device, f"{lab_dir.name}/{source}", spec, box=Sandbox(None, "make profile"))
     if not build.ok:
         print(f"{source} does not compile:\n" + "\n".join(build.errors), file=sys.stderr)
         return 1
-    report = lab_dir / "profile" / f"{spec.stem}_tuned.ncu-rep"
-    if os.path.lexists(report.parent) and not report.parent.is_dir():
-        print(f"{report.parent} should be a folder, and a file is there: move it away and run again", file=sys.stderr)
-        return 1
     report.parent.mkdir(parents=True, exist_ok=True)
+    if why := report_folder_problem(lab_dir, report):  # again: the build ran in between
+        print(why, file=sys.stderr)
+        return 1
     code, text = record(report, lambda recording: run_ncu(ncu_command(ncu, recording, build.library, spec),
                                                           GpuLock.for_device(device)))
     print(text, end="")

@@ -181,6 +181,31 @@ def test_make_profile_replaces_the_report_only_with_a_whole_new_one(tmp_path):
     assert sorted(p.name for p in tmp_path.iterdir()) == sorted([report.name, prev.name])
 
 
+def test_make_profile_writes_no_report_through_a_linked_profile_folder(tmp_path, capsys):
+    """A learner's profile folder linked to another (the reference solution's, for a profile of a learner's
+    SUBMISSION): the report was written there and the file of that name moved to .prev (red team, session 58). Refused
+    before anything is built or recorded; a folder of the lab's own passes."""
+    from grader import profile
+
+    elsewhere = tmp_path / "solutions" / "profile"
+    elsewhere.mkdir(parents=True)
+    (elsewhere / "softmax_tuned.ncu-rep").write_text("REFERENCE")
+    lab = tmp_path / "sub" / "02-tuned-kernel"
+    lab.mkdir(parents=True)
+    (lab / "softmax_tuned.cu").write_text("// mine\n")
+    (lab / "profile").symlink_to(elsewhere)
+    assert profile.main(["02", "--submission", str(tmp_path / "sub"), "--kernel", "softmax"]) == 1
+    assert "is a link" in capsys.readouterr().err
+    assert sorted(p.name for p in elsewhere.iterdir()) == ["softmax_tuned.ncu-rep"]
+    assert (elsewhere / "softmax_tuned.ncu-rep").read_text() == "REFERENCE"
+    report = lab / "profile" / "softmax_tuned.ncu-rep"
+    assert profile.report_folder_problem(lab, report)
+    (lab / "profile").unlink()
+    assert profile.report_folder_problem(lab, report) is None  # none yet: make profile makes it
+    (lab / "profile").mkdir()
+    assert profile.report_folder_problem(lab, report) is None
+
+
 @pytest.mark.parametrize("text", ['kernel = "gemmm"\n', "kernel =\n", "",
                                   '<<<<<<< HEAD\nkernel = "softmax"\n=======\nkernel = "gemm"\n>>>>>>> x\n'])
 def test_a_broken_phase_setting_stops_with_a_message_and_phase_open_mends_it(tmp_path, monkeypatch, capsys, text):
