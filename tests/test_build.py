@@ -656,6 +656,22 @@ def test_cub_machinery_is_refused_where_the_learners_own_code_names_it(tmp_path)
         assert len(machinery_problems([ii], roots)) == 1, used
     # declared in a namespace of its own and used unqualified: spared here, left to the line table and the ELF audit
     # (adversarial case c01_cub_machinery_behind_an_own_name_s57)
+    # Read in time linear in the line (red team, session 58: 200,000 blanks in a string took about an hour), with the
+    # same declarations found
+    import time
+
+    from grader.audit.source import _declared_names
+
+    for unit in (" ", "* ", "*", "> ", "&", "a ", "a*", "*a", "->", "::", "enum class ", "x\t"):
+        line = "int GridEvenShare = 1; const char* s = \"a" + unit * (20_000 // len(unit)) + "+\";"
+        start = time.monotonic()
+        assert "GridEvenShare" in _declared_names(line)
+        assert time.monotonic() - start < 1, unit  # quadratic, the blanks took 37 s
+    for line, names in (("float * & GridQueue;", {"GridQueue"}), ("int  *  *  DeviceP  ;", {"DeviceP"}),
+                        ("T<int>DeviceZ{1};", {"DeviceZ"}), ("void (*DeviceFn)(int);", {"DeviceFn"}),
+                        ("const float* const* DeviceX = 0;", {"DeviceX"}), ("enum class GridMode { A };", {"GridMode"}),
+                        ("p->DeviceS(1); a.DeviceT(2); cub::DeviceU(3); return DeviceV(4);", set())):
+        assert _declared_names(line) == names, line
     for line in ('#line 3 "x.cuh"', '# 3 "x.cuh"', "  #  line 7"):
         assert any("#line directive" in p for p in include_problems(f"int a;\n{line}\nint b;\n")), line
     assert include_problems("#include <cstdio>\nint line = 3; // # 3\n") == []
