@@ -662,13 +662,14 @@ def test_cub_machinery_is_refused_where_the_learners_own_code_names_it(tmp_path)
 
     from grader.audit.source import _declared_names
 
-    for unit in (" ", "* ", "*", "> ", "&", "a ", "a*", "*a", "->", "::", "enum class ", "x\t"):
+    for unit in (" ", "* ", "*", "> ", ">*", "a>", "&", "a ", "a*", "*a", "->", "::", "enum class ", "x\t"):
         line = "int GridEvenShare = 1; const char* s = \"a" + unit * (20_000 // len(unit)) + "+\";"
         start = time.monotonic()
         assert "GridEvenShare" in _declared_names(line)
         assert time.monotonic() - start < 1, unit  # quadratic, the blanks took 37 s
     for line, names in (("float * & GridQueue;", {"GridQueue"}), ("int  *  *  DeviceP  ;", {"DeviceP"}),
                         ("T<int>DeviceZ{1};", {"DeviceZ"}), ("void (*DeviceFn)(int);", {"DeviceFn"}),
+                        ("Foo<Bar<int> > GridQ;", {"GridQ"}), ("x > GridSize(3);", {"GridSize"}),
                         ("const float* const* DeviceX = 0;", {"DeviceX"}), ("enum class GridMode { A };", {"GridMode"}),
                         ("p->DeviceS(1); a.DeviceT(2); cub::DeviceU(3); return DeviceV(4);", set())):
         assert _declared_names(line) == names, line

@@ -354,12 +354,12 @@ _NOT_A_TYPE = frozenset("return else case throw new delete sizeof alignof declty
                         "typeid not and or".split())
 # Read in time linear in the line (red team, session 58): `\s*[*&]*\s*` split a run of blanks two ways at every
 # point, and a run of `* * *` was started at each star, time quadratic in the run; a string literal of 200,000 blanks
-# on a line that names one of CUB's names held the judge's own process for about an hour. The quantifiers are
-# possessive, and a `*`, `&` or `>` starts a reading only after a character that is none of them nor a blank (nor `-`:
-# `p->GridSize(` is a call through a pointer, not a declaration).
+# on a line that names one of CUB's names held the judge's own process for hours. The quantifiers are possessive, and
+# a `*`, `&` or `>` starts a reading only after a character that is none of them nor a blank (nor `-`: `p->GridSize(`
+# is a call through a pointer, not a declaration); the blanks, stars and `>` after a type are one run.
 DECLARES = re.compile(r"\b(?:struct|class|union|enum|namespace|typename|using)\s++(?:class\s++|struct\s++)?"
                       r"([A-Za-z_]\w*+)"
-                      r"|(?:\b([A-Za-z_]\w*+)|(?<![\s*&>-])[*&>])[\s*&]*+(?<![\w:.])([A-Za-z_]\w*+)\s*+"
+                      r"|(?:\b([A-Za-z_]\w*+)|(?<![\s*&>-])[*&>])[\s*&>]*+(?<![\w:.])([A-Za-z_]\w*+)\s*+"
                       r"(?=[(=;\[{,)])")
 QUALIFIED = re.compile(r"::\s*(?:template\s+)?([A-Za-z_]\w*)")
 
