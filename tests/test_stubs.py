@@ -181,11 +181,15 @@ def test_make_profile_replaces_the_report_only_with_a_whole_new_one(tmp_path):
     assert sorted(p.name for p in tmp_path.iterdir()) == sorted([report.name, prev.name])
 
 
-def test_make_profile_writes_no_report_through_a_linked_profile_folder(tmp_path, capsys):
+def test_make_profile_writes_no_report_through_a_linked_profile_folder(tmp_path, capsys, monkeypatch):
     """A learner's profile folder linked to another (the reference solution's, for a profile of a learner's
     SUBMISSION): the report was written there and the file of that name moved to .prev (red team, session 58). Refused
     before anything is built or recorded; a folder of the lab's own passes."""
-    from grader import profile
+    from grader import profile, registry
+
+    # the registry's own: grader.profile, first imported under another test's stand-in, would keep that one
+    monkeypatch.setattr(profile, "all_labs", registry.all_labs)
+    monkeypatch.setattr(profile, "resolve_lab", registry.resolve_lab)
 
     elsewhere = tmp_path / "solutions" / "profile"
     elsewhere.mkdir(parents=True)
