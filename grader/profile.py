@@ -73,20 +73,30 @@ def record(report: Path, run) -> tuple[int, str]:
     report and its .prev as they were (Nsight Compute's --force-overwrite wrote the graded path itself, and a second
     failed run overwrote the .prev with the first's output: helper nl57, session 57)."""
     recording = report.with_name(f".{report.stem}.recording.ncu-rep")
-    recording.unlink(missing_ok=True)
+    previous = report.with_name(report.name.replace(".ncu-rep", ".prev.ncu-rep"))
+    for path in (recording, report, previous):  # a folder at one of the names: os.replace and unlink raised
+        if path.is_dir() and not path.is_symlink():
+            return 1, f"{path} is a folder, where a report goes: move it away and run again; nothing was recorded\n"
+    text = ""
     try:
+        recording.unlink(missing_ok=True)
         print("$ recording into " + recording.name, flush=True)
         code, text = run(recording)
         if code != 0 or not recording.is_file() or recording.stat().st_size == 0:
             return code or 1, text
         if report.exists():
-            os.replace(report, report.with_name(report.name.replace(".ncu-rep", ".prev.ncu-rep")))
+            os.replace(report, previous)
         os.replace(recording, report)
         return 0, text
     except KeyboardInterrupt:
         return 130, "interrupted: nothing was replaced\n"
+    except OSError as e:
+        return 1, text + f"the report could not be put in place ({e}); the report before it is as it was\n"
     finally:
-        recording.unlink(missing_ok=True)
+        try:
+            recording.unlink(missing_ok=True)
+        except OSError:
+            pass
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -181,6 +181,32 @@ def test_make_profile_replaces_the_report_only_with_a_whole_new_one(tmp_path):
     assert sorted(p.name for p in tmp_path.iterdir()) == sorted([report.name, prev.name])
 
 
+def test_make_profile_refuses_a_folder_at_a_reports_name(tmp_path):
+    """A folder where the recording, the report or its .prev goes: unlink and os.replace raised (a traceback of
+    `make profile`; red team, session 58). A message instead, and the learner's files as they were."""
+    from grader import profile
+
+    def good(recording):
+        recording.write_text("NEW")
+        return 0, ""
+
+    for name in (".softmax_tuned.recording.ncu-rep", "softmax_tuned.ncu-rep", "softmax_tuned.prev.ncu-rep"):
+        folder = tmp_path / name
+        (folder / "inside").mkdir(parents=True)
+        report = tmp_path / "softmax_tuned.ncu-rep"
+        if name != report.name:
+            report.write_text("GOOD")
+        code, text = profile.record(report, good)
+        assert code == 1 and f"{folder} is a folder" in text, text
+        assert (folder / "inside").is_dir() and (name == report.name or report.read_text() == "GOOD")
+        for path in tmp_path.iterdir():
+            if path.is_dir():
+                (path / "inside").rmdir()
+                path.rmdir()
+            else:
+                path.unlink()
+
+
 def test_make_profile_writes_no_report_through_a_linked_profile_folder(tmp_path, capsys, monkeypatch):
     """A learner's profile folder linked to another (the reference solution's, for a profile of a learner's
     SUBMISSION): the report was written there and the file of that name moved to .prev (red team, session 58). Refused

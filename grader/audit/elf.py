@@ -252,7 +252,7 @@ FAMILIES = (
     (re.compile(r"^(Py|_Py|THP)"), "the Python interpreter"),
     (re.compile(r"^(dlopen|dlmopen|dlsym|dlvsym|dladdr)"), "run-time symbol lookup"),
     (re.compile(r"^(f?open|open64|openat|creat|fopen64|read|write|pread|pwrite|unlink|rename|mkdir|fwrite|fread|"
-                r"mmap|mprotect)$"), "files or memory mappings"),
+                r"mmap|mmap64|munmap|mremap|mprotect)$"), "files or memory mappings"),
     # An error macro's fprintf(stderr, ...) was called "files or memory mappings" (helper ffS, session 56)
     (re.compile(r"^(fprintf|fputs|fputc|perror|stderr|stdout|vfprintf)$"), "console output: print inside a kernel "
                                                                          "with printf, or return the error code"),
