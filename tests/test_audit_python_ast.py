@@ -1320,3 +1320,347 @@ def test_a_port_keeps_the_workers_one_thread(call):
     every core of a host other gradings share). Reading the count stays allowed."""
     assert audit(f"import torch\n{call}\n".encode(), PORT, None)
     assert audit(b"import torch\nn = torch.get_num_threads()\n", PORT, None) == []
+
+
+# Decision 227: three right GEMM wrappers that the reading refused (helper ffG, session 57), and what abuses each
+# allowance. The kernel copies; each hostile form computes the product on the host and must be refused.
+_GEMM_HEAD = '''import dataclasses
+import torch
+import triton
+import triton.language as tl
+
+
+@triton.jit
+def _copy(src, dst, n, BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr):
+    offs = tl.program_id(0) * BLOCK_M + tl.arange(0, BLOCK_M)
+    tl.store(dst + offs, tl.load(src + offs, mask=offs < n), mask=offs < n)
+
+
+def _launch(src, c):
+    _copy[(triton.cdiv(c.numel(), 1024),)](src, c, c.numel(), BLOCK_M=1024, BLOCK_N=1)
+    return c
+
+'''
+_ENTRY = '''
+def sgemm(a, b):
+    M, K = a.shape
+    N = b.shape[1]
+    c = torch.empty((M, N), device=a.device, dtype=torch.float32)
+'''
+_PRODUCT = '''acc = x[:, 0:1] * y[0:1, :]
+for k in range(1, K):
+    acc = acc + x[:, k:k + 1] * y[k:k + 1, :]
+'''
+
+
+def _indent(text: str, spaces: int) -> str:
+    return "".join(" " * spaces + line + "\n" for line in text.strip("\n").splitlines())
+
+
+RIGHT_227 = {
+    "meta_get_in_a_grid": _ENTRY + '''
+    def grid(meta):
+        return (triton.cdiv(M * N, meta.get("BLOCK_M", 32)),)
+
+    _copy[grid](a, c, 0, BLOCK_M=32, BLOCK_N=32)
+    return c
+''',
+    "grid_called_by_the_file_with_numbers": _ENTRY + '''
+    grid = lambda meta: (triton.cdiv(M * N, meta["BLOCK_M"]),)
+    assert grid({"BLOCK_M": 32}) == (triton.cdiv(M * N, 32),)
+    _copy[grid](a, c, 0, BLOCK_M=32, BLOCK_N=32)
+    return c
+''',
+    "class_constant_read": '''
+class TritonSGEMM:
+    BLOCK = 32
+
+    @staticmethod
+    def launch(a, b):
+        c = torch.empty((a.shape[0], b.shape[1]), device=a.device, dtype=torch.float32)
+        _copy[(triton.cdiv(c.numel(), TritonSGEMM.BLOCK),)](a, c, 0, BLOCK_M=TritonSGEMM.BLOCK, BLOCK_N=32)
+        return c
+
+
+def sgemm(a, b):
+    return TritonSGEMM.launch(a, b)
+''',
+    "dataclass_default_read_through_the_class": '''
+@dataclasses.dataclass
+class Cfg:
+    BM: int = 32
+
+    def grid(self, n):
+        return (triton.cdiv(n, self.BM),)
+
+
+def sgemm(a, b):
+    c = torch.empty((a.shape[0], b.shape[1]), device=a.device, dtype=torch.float32)
+    _copy[Cfg().grid(c.numel())](a, c, 0, BLOCK_M=Cfg.BM, BLOCK_N=32)
+    return c
+''',
+    "method_of_an_object_just_built": '''
+@dataclasses.dataclass
+class Cfg:
+    BM: int = 32
+
+
+class _Runner:
+    def __init__(self, config):
+        self.config = config
+
+    def run(self, a, b):
+        c = torch.empty((a.shape[0], b.shape[1]), device=a.device, dtype=torch.float32)
+        cfg = self.config
+        _copy[(triton.cdiv(c.numel(), cfg.BM),)](a, c, 0, BLOCK_M=cfg.BM, BLOCK_N=32)
+        return c
+
+
+def sgemm(a, b):
+    runner = _Runner(Cfg())
+    return runner.run(a, b)
+''',
+    "method_of_a_call_of_the_class": '''
+class _Runner:
+    def __init__(self, bm):
+        self.bm = bm
+
+    def run(self, a, b):
+        c = torch.empty((a.shape[0], b.shape[1]), device=a.device, dtype=torch.float32)
+        _copy[(triton.cdiv(c.numel(), self.bm),)](a, c, 0, BLOCK_M=self.bm, BLOCK_N=32)
+        return c
+
+
+def sgemm(a, b):
+    return _Runner(32).run(a, b)
+''',
+}
+
+
+@pytest.mark.parametrize("name", sorted(RIGHT_227))
+def test_decision_227_right_forms_pass(name):
+    found = audit(_GEMM_HEAD + RIGHT_227[name], TRITON, "sgemm")
+    assert found == [], found
+
+
+HOSTILE_227 = {
+    # meta.get, and the launch's dict of arguments: a dict the file's own code hands the callback is no launch's
+    "grid_called_with_a_dict_of_tensors": _ENTRY + '''
+    def grid(meta):
+        x = meta["BLOCK_M"]
+        y = meta["BLOCK_N"]
+        if isinstance(x, int):
+            return (triton.cdiv(M * N, x),)
+''' + _indent(_PRODUCT, 8) + '''        return (acc,)
+
+    acc = grid({"BLOCK_M": a, "BLOCK_N": b})[0]
+    _copy[grid](acc, c, M * N, BLOCK_M=1024, BLOCK_N=1)
+    return c
+''',
+    "get_default_is_a_tensor": _ENTRY + '''    out = []
+
+    def grid(meta):
+        x = meta.get("BLOCK_M", a)
+        y = meta.get("BLOCK_N", b)
+''' + _indent(_PRODUCT, 8) + '''        out.append(acc)
+        return (1,)
+
+    _copy[grid](c, c, 0, BLOCK_M=1024, BLOCK_N=1)
+    return _launch(out[0], c)
+''',
+    "get_of_a_key_computed": _ENTRY + '''    out = []
+
+    def grid(meta):
+        key = "src"
+        x = meta.get(key)
+        out.append(x * 2)
+        return (1,)
+
+    _copy[grid](a, c, 0, BLOCK_M=1024, BLOCK_N=1)
+    return _launch(out[0], c)
+''',
+    "get_of_a_tensor_argument": _ENTRY + '''    out = []
+
+    def grid(meta):
+        out.append(meta.get("src", 0) * 2)
+        return (1,)
+
+    _copy[grid](a, c, 0, BLOCK_M=1024, BLOCK_N=1)
+    return _launch(out[0], c)
+''',
+    "meta_rebound_in_the_grid": _ENTRY + '''    out = []
+
+    def grid(meta):
+        if not out:
+            meta = {"BLOCK_M": a, "BLOCK_N": b}
+            x = meta.get("BLOCK_M")
+            y = meta.get("BLOCK_N")
+''' + _indent(_PRODUCT, 12) + '''            out.append(acc)
+        return (1,)
+
+    _copy[grid](c, c, 0, BLOCK_M=1024, BLOCK_N=1)
+    return _launch(out[0], c)
+''',
+    "inner_lambda_named_meta": _ENTRY + '''    out = []
+
+    def grid(meta):
+        f = lambda meta: meta.get("BLOCK_M")[:, 0:1] * meta.get("BLOCK_N")[0:1, :]
+        out.append(f({"BLOCK_M": a, "BLOCK_N": b}))
+        return (1,)
+
+    _copy[grid](c, c, 0, BLOCK_M=1024, BLOCK_N=1)
+    return _launch(out[0], c)
+''',
+    "comprehension_target_named_meta": _ENTRY + '''    out = []
+
+    def grid(meta):
+        for v in [meta["BLOCK_M"][:, 0:1] * meta["BLOCK_N"][0:1, :] for meta in [{"BLOCK_M": a, "BLOCK_N": b}]]:
+            out.append(v)
+        return (1,)
+
+    _copy[grid](c, c, 0, BLOCK_M=1024, BLOCK_N=1)
+    return _launch(out[0], c)
+''',
+    "grid_held_in_a_list": _ENTRY + '''
+    def grid(meta):
+        x = meta.get("BLOCK_M", 32)
+        y = meta.get("BLOCK_N", 32)
+        if isinstance(x, int):
+            return (triton.cdiv(M * N, x),)
+''' + _indent(_PRODUCT, 8) + '''        return (acc,)
+
+    grids = [grid]
+    acc = grids[0]({"BLOCK_M": a, "BLOCK_N": b})[0]
+    _copy[grid](acc, c, M * N, BLOCK_M=1024, BLOCK_N=1)
+    return c
+''',
+    "other_dict_get": _ENTRY + '''    d = {"BLOCK_M": a, "BLOCK_N": b}
+
+    def grid(meta):
+        return (triton.cdiv(M * N, meta["BLOCK_M"]),)
+
+    x = d.get("BLOCK_M")
+    y = d.get("BLOCK_N")
+''' + _indent(_PRODUCT, 4) + '''    _copy[grid](c, c, 0, BLOCK_M=1024, BLOCK_N=1)
+    return _launch(acc, c)
+''',
+    # Cls.CONST read through the class
+    "class_constant_is_a_staticmethod": '''
+def _product(x, y, K):
+''' + _indent(_PRODUCT, 4) + '''    return acc
+
+
+class T:
+    BLOCK = 1024
+    P = staticmethod(_product)
+''' + _ENTRY + '''    f = T.P
+    return _launch(f(a, b, K), c)
+''',
+    "class_constant_aliases_a_method": '''
+class T:
+    BLOCK = 1024
+
+    def go(self, y, K):
+        x = self
+''' + _indent(_PRODUCT, 8) + '''        return acc
+    G = go
+''' + _ENTRY + '''    f = T.G
+    return _launch(f(a, b, K), c)
+''',
+    "class_constant_assigned_a_tensor": '''
+class T:
+    BLOCK = 1024
+    A = None
+    B = None
+
+    @staticmethod
+    def product(K):
+        x = T.A
+        y = T.B
+''' + _indent(_PRODUCT, 8) + '''        return acc
+''' + _ENTRY + '''    T.A = a
+    T.B = b
+    return _launch(T.product(K), c)
+''',
+    "class_constant_named_like_a_method": '''
+class T:
+    go = 1024
+
+
+class U:
+    def go(self, y, K):
+        x = self
+''' + _indent(_PRODUCT, 8) + '''        return acc
+''' + _ENTRY + '''    assert T.go == 1024
+    return _launch(U.go(a, b, K), c)
+''',
+    # obj.m(...) read bound where obj = Cls(...)
+    "new_returns_the_class": '''
+class _Runner:
+    def __new__(cls, *args):
+        return cls
+
+    def run(self, n, p):
+        x = self
+        y = p
+        K = y.shape[0]
+''' + _indent(_PRODUCT, 8) + '''        return acc
+''' + _ENTRY + '''    runner = _Runner()
+    return _launch(runner.run(a, 0, b), c)
+''',
+    "receiver_bound_twice": '''
+class _Runner:
+    def run(self, n, p):
+        x = self
+        y = p
+        K = y.shape[0]
+''' + _indent(_PRODUCT, 8) + '''        return acc
+
+
+class _Other:
+    pass
+''' + _ENTRY + '''    runner = _Runner()
+    if K < 0:
+        runner = _Other()
+    return _launch(runner.run(a, 0, b), c)
+''',
+    "field_shadows_the_method": '''
+@dataclasses.dataclass
+class _Runner:
+    run: object = None
+
+    def run(self, n, p):
+        x = self
+        y = p
+        K = y.shape[0]
+''' + _indent(_PRODUCT, 8) + '''        return acc
+''' + _ENTRY + '''    runner = _Runner()
+    return _launch(runner.run(a, 0, b), c)
+''',
+    "object_holds_the_inputs": '''
+class _Runner:
+    def __init__(self, x, y):
+        self.x = x
+        self.y = y
+
+    def run(self, K):
+        x = self.x
+        y = self.y
+''' + _indent(_PRODUCT, 8) + '''        return acc
+''' + _ENTRY + '''    return _launch(_Runner(a, b).run(K), c)
+''',
+    "base_not_of_the_file": '''
+class _Runner(tuple):
+    def run(self, K):
+        x = self[0]
+        y = self[1]
+''' + _indent(_PRODUCT, 8) + '''        return acc
+''' + _ENTRY + '''    return _launch(_Runner((a, b)).run(K), c)
+''',
+}
+
+
+@pytest.mark.parametrize("name", sorted(HOSTILE_227))
+def test_decision_227_hostile_forms_refused(name):
+    found = audit(_GEMM_HEAD + HOSTILE_227[name], TRITON, "sgemm")
+    assert any("tensor" in f.text for f in found), found

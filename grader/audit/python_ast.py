@@ -1039,6 +1039,8 @@ class _Auditor(ast.NodeVisitor):
         self.kernel_params: dict[str, list[str]] = {}  # each @triton.jit function -> its parameters
         self.constexpr_params: set[str] = set()  # the tl.constexpr parameters of every @triton.jit function
         self.callbacks: set[str] = set()  # functions and lambda keys Triton calls with a kernel's arguments
+        self.instance_calls: set[int] = set()  # ids of the calls obj.m(...) of an object just built (_instance_calls)
+        self.callback_nodes: set[int] = set()  # ids of the names and lambdas where Triton is handed them (_callbacks)
         self.in_lambda = 0  # lambdas being visited (a yield there makes the lambda a generator)
         self.class_scopes: set[int] = set()  # indices in self.scopes of the class bodies being visited
         self.class_names: set[int] = set()  # ids of the .__class__ nodes whose .__name__ alone is read
@@ -1156,8 +1158,10 @@ class _Auditor(ast.NodeVisitor):
             for sub in ast.walk(place):
                 if isinstance(sub, ast.Lambda):
                     found.add(_lambda_key(sub))
+                    self.callback_nodes.add(id(sub))
                 elif isinstance(sub, ast.Name) and sub.id in self.functions:
                     found.add(sub.id)
+                    self.callback_nodes.add(id(sub))
         return found
 
     def _kernel_objects(self, tree: ast.Module) -> set[str]:
@@ -1217,8 +1221,8 @@ class _Auditor(ast.NodeVisitor):
         stored, aliased, handed to something that is not a builtin (`sgemm: object = _impl`, `return _impl` in a
         decorator, `OPS = {"mm": lambda a, b: ...}`). Whoever calls them may give them tensors, so all their
         parameters are tensors. Not: a direct call, an attribute of it (`f.cache_clear()`), a lambda bound to a name
-        (its name is what is held), or one handed to a builtin (sorted(..., key=f), map: a builtin given a tensor
-        is refused by _judge_call_of_tensors)."""
+        (its name is what is held), one handed to a builtin (sorted(..., key=f), map: a builtin given a tensor
+        is refused by _judge_call_of_tensors), or a callback where Triton is handed it (kernel[grid])."""
         calls = [n for n in ast.walk(tree) if isinstance(n, ast.Call)]
         called = {id(n.func) for n in calls}
         # (not property, staticmethod or classmethod, which hand the function back for Python to call with an object:
@@ -1226,17 +1230,95 @@ class _Auditor(ast.NodeVisitor):
         to_builtins = {id(a) for n in calls if isinstance(n.func, ast.Name) and hasattr(builtins, n.func.id) and
                        n.func.id not in self.bound_names | {"property", "staticmethod", "classmethod"}
                        for a in [*n.args, *(kw.value for kw in n.keywords)]}
-        held, not_held = set(), called | self.chain_bases | to_builtins
+        # (nor where Triton is handed a callback, kernel[grid]: held anywhere else, as `fs = [grid]`, its parameters
+        # are whatever the file gives them, not a launch's arguments: red team, session 58)
+        held, not_held = set(), called | self.chain_bases | to_builtins | self.callback_nodes
         for parent in _running(tree):
             for child in ast.iter_child_nodes(parent):
                 if isinstance(child, ast.Name) and isinstance(child.ctx, ast.Load) and child.id in self.functions \
                         and id(child) not in not_held:
                     held.add(child.id)
-                elif isinstance(child, ast.Lambda) and id(child) not in called and id(child) not in to_builtins and \
+                elif isinstance(child, ast.Lambda) and id(child) not in not_held and \
                         not (isinstance(parent, ast.Assign) and len(parent.targets) == 1 and
                              isinstance(parent.targets[0], ast.Name)):
                     held.add(_lambda_key(child))
         return held
+
+    def _instance_calls(self, tree: ast.Module) -> set[int]:
+        """The calls obj.m(...) whose receiver is surely an object of a class of the file, so that an instance method
+        is bound there and its arguments land after self (a false failure of `runner = _Runner(cfg);
+        runner.run(a, b)`, which was read unbound too, with a on self: helper ffG, session 57): `Cls(...).m(...)`, or
+        m called on a name that its function binds once, by `name = Cls(...)`, and declares neither global nor
+        nonlocal. Cls is a plain class: defined once, its name bound nowhere else, decorated by nothing but
+        dataclasses.dataclass, based only on object or other plain classes; and no class of the file takes keywords
+        (a metaclass's __call__) or defines __new__, either of which makes Cls(...) whatever it returns. Whether m is
+        found on the object as the method is _followed_methods' part: a method stored on the object (self.m = f, a
+        field named m) is no followed method."""
+        classes = [c for c in ast.walk(tree) if isinstance(c, ast.ClassDef)]
+        if any(c.keywords or any(name == "__new__" for stmt in c.body for name, _, _ in _binds(stmt)) or
+               any(isinstance(n, ast.Name) and n.id == "__new__" for stmt in c.body for n in ast.walk(stmt))
+               for c in classes):
+            return set()
+        sites = collections.Counter(name for name, _, _ in _binding_sites(tree))
+        defined = collections.Counter(c.name for c in classes)
+        by_name = {c.name: c for c in classes}
+
+        def plain(name: str, seen: frozenset = frozenset()) -> bool:
+            c = by_name.get(name)
+            return c is not None and name not in seen and defined[name] == 1 and sites[name] == 1 and \
+                all(self._full_name(d.func if isinstance(d, ast.Call) else d) == "dataclasses.dataclass"
+                    for d in c.decorator_list) and \
+                all(isinstance(b, ast.Name) and (b.id == "object" or plain(b.id, seen | {name})) for b in c.bases)
+
+        def built(value) -> bool:
+            return isinstance(value, ast.Call) and isinstance(value.func, ast.Name) and plain(value.func.id)
+
+        found = set()
+        for f in ast.walk(tree):
+            if not isinstance(f, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                continue
+            counts = collections.Counter(name for n in ast.walk(f) for name, _, _ in _binds(n))
+            objects = {n.targets[0].id for n in ast.walk(f) if isinstance(n, ast.Assign) and len(n.targets) == 1 and
+                       isinstance(n.targets[0], ast.Name) and built(n.value) and counts[n.targets[0].id] == 1 and
+                       n.targets[0].id not in self.declared_outer}
+            found |= {id(n) for n in ast.walk(f) if isinstance(n, ast.Call) and isinstance(n.func, ast.Attribute) and
+                      isinstance(n.func.value, ast.Name) and n.func.value.id in objects}
+        return found | {id(n) for n in ast.walk(tree) if isinstance(n, ast.Call) and
+                        isinstance(n.func, ast.Attribute) and built(n.func.value)}
+
+    def _class_constant_reads(self, tree: ast.Module) -> set[int]:
+        """The class names (ids of the Name nodes) only read a constant off: `TritonSGEMM.BLOCK`, where the class's
+        body (or a base's of the file) assigns BLOCK, and BLOCK names no def, class or lambda of the file, is no dunder,
+        and is read only (a false failure, helper ffG, session 57). Such a read hands out no method, makes no object
+        and moves no argument, so the class is not held by it. None where a class of the file takes keywords (a
+        metaclass= of the file's, whose property of that name would run instead). A class named any other way is
+        held, as before: Cls.BLOCK = x, Cls.launch, Cls.Inner."""
+        classes = [c for c in ast.walk(tree) if isinstance(c, ast.ClassDef)]
+        if any(c.keywords for c in classes):
+            return set()
+        own: dict[str, set[str]] = {}
+        for c in classes:
+            own.setdefault(c.name, set()).update(
+                t.id for stmt in c.body if isinstance(stmt, (ast.Assign, ast.AnnAssign)) and stmt.value is not None
+                and not isinstance(stmt.value, ast.Lambda)
+                for t in (stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target]) if isinstance(t, ast.Name))
+        callable_names = {n.name for n in ast.walk(tree) if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef,
+                                                                           ast.ClassDef))} | \
+            self.methods | self.classes | set(self.functions) | \
+            {t.id for c in classes for a in c.body if isinstance(a, ast.Assign) and isinstance(a.value, ast.Lambda)
+             for t in a.targets if isinstance(t, ast.Name)}
+
+        def constants(name: str, seen: frozenset = frozenset()) -> set[str]:
+            found = set(own.get(name, ()))
+            for base in self.class_bases.get(name, ()):
+                if base in own and base not in seen:
+                    found |= constants(base, seen | {name})
+            return found
+
+        return {id(n.value) for n in ast.walk(tree) if isinstance(n, ast.Attribute) and isinstance(n.ctx, ast.Load)
+                and isinstance(n.value, ast.Name) and n.value.id in self.classes and
+                not (n.attr.startswith("__") and n.attr.endswith("__")) and n.attr not in callable_names and
+                n.attr in constants(n.value.id)}
 
     def _followed_methods(self, tree: ast.Module, methods: list, class_uses: set[int]) -> set[str]:
         """Methods whose parameters are known from their calls, as a plain function's are: `_Tiles.pick(n_cols)`,
@@ -1523,7 +1605,19 @@ class _Auditor(ast.NodeVisitor):
         """meta["BLOCK_M"], a kernel's tl.constexpr read by name in a grid or a hook: a number Triton fills in from a
         config, even where a launch's *args may have put a tensor on any parameter as far as the audit can tell.
         args["src_ptr"] is not one (red team, session 24: triton.cdiv(args["src_ptr"], 1) handed the tensor on)."""
+        node = self._argument_get(node) or node
         return self._named_argument(node) and node.slice.value in self.constexpr_params
+
+    def _argument_get(self, node) -> ast.Subscript | None:
+        """meta.get("BLOCK_M", 32) in a grid: read as meta["BLOCK_M"] (a false failure, helper ffG, session 57), where
+        its key is one name, written, and its default no tensor (a key the launch lacks hands the default back).
+        None for any other call."""
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "get" and \
+                self._arg_dict(node.func.value) and not node.keywords and 1 <= len(node.args) <= 2 and \
+                isinstance(node.args[0], ast.Constant) and isinstance(node.args[0].value, str) and \
+                not any(isinstance(a, ast.Starred) or self._tensor_expr(a) for a in node.args[1:]):
+            return ast.copy_location(ast.Subscript(value=node.func.value, slice=node.args[0], ctx=ast.Load()), node)
+        return None
 
     def _named_argument(self, node) -> bool:
         """meta["BLOCK_M"] in a grid lambda: one kernel argument read by its name (the tutorials' grid)."""
@@ -1542,7 +1636,7 @@ class _Auditor(ast.NodeVisitor):
                 "bound_names", "aliases", "chain_bases", "jit_functions", "kernel_params", "constants", "triton_globals", "functions", "signatures",
                 "callbacks", "class_ok", "field_places", "field_reads", "alias_values", "constexpr_params", "type_ok", "trusted_selves", "untrusted_why", "declared_outer", "postponed", "seeds",
                 "setup_findings", "class_fields", "enum_classes", "defined_in",
-                "class_bases")
+                "class_bases", "instance_calls")
 
     def visit(self, node):
         self.visits += 1
@@ -1629,7 +1723,7 @@ class _Auditor(ast.NodeVisitor):
                         self.signatures[target.id] = node.value.args
                         self.every_signature.setdefault(target.id, []).append(node.value.args)
         self.callbacks = self._callbacks(tree)
-        self.as_values = self._held_functions(tree) - self.callbacks
+        self.as_values = self._held_functions(tree)
         self.jit_places, self.jit_aliases = self._jit_places(tree)
         self.kernel_objects = self._kernel_objects(tree)
         self.generators = {node.name for node in ast.walk(tree) if isinstance(node, (ast.FunctionDef,
@@ -1668,7 +1762,8 @@ class _Auditor(ast.NodeVisitor):
         called = {id(n.func) for n in ast.walk(tree) if isinstance(n, ast.Call)}
         named = {id(b) for c in ast.walk(tree) if isinstance(c, ast.ClassDef) for b in c.bases} | \
             {id(sub) for h in ast.walk(tree) if isinstance(h, ast.ExceptHandler) and h.type is not None
-             for sub in ast.walk(h.type)} | {id(r.exc) for r in ast.walk(tree) if isinstance(r, ast.Raise)}
+             for sub in ast.walk(h.type)} | {id(r.exc) for r in ast.walk(tree) if isinstance(r, ast.Raise)} | \
+            self._class_constant_reads(tree)
         self.inits_followed = not any(isinstance(n, ast.Name) and n.id in self.classes and
                                       id(n) not in called | named | self.class_ok
                                       or isinstance(n, ast.Name) and n.id == "type" or
@@ -1691,6 +1786,7 @@ class _Auditor(ast.NodeVisitor):
         self.postponed = any(isinstance(n, ast.ImportFrom) and n.module == "__future__" and
                              any(a.name == "annotations" for a in n.names) for n in tree.body)
         self.seeds = self._entry_seeds(tree)
+        self.instance_calls = self._instance_calls(tree)
         self.setup_findings = self.findings
 
     def _filled(self, args: ast.arguments) -> set[str]:
@@ -1871,7 +1967,7 @@ class _Auditor(ast.NodeVisitor):
                                            "constexpr"})
             self._hidden_defs(node)
         callback = node.name in self.callbacks and not kernel
-        self._enter_function(node.name, node.args, callback)
+        self._enter_function(node.name, node.args, callback, node.body)
         self.current.append(node.name)
         for stmt in node.body:
             self.visit(stmt)
@@ -2352,11 +2448,13 @@ class _Auditor(ast.NodeVisitor):
             # class: each put x on self while the audit put it after; red team, session 20): both, so that self is a
             # tensor whenever either way hands it one.
             sig = self.signatures[func.attr]
-            everyone = [*sig.posonlyargs, *sig.args]
-            after = ast.arguments(posonlyargs=[], args=everyone[1:], vararg=sig.vararg, kwonlyargs=sig.kwonlyargs,
-                                  kw_defaults=sig.kw_defaults, kwarg=sig.kwarg, defaults=[])
-            if func.attr not in self.class_methods:
-                self._flow_into(func.attr, sig, node)
+            first_only = bool(sig.posonlyargs)  # (self, a=None, /, **kw): a=x lands in kw, bound or not
+            after = ast.arguments(posonlyargs=sig.posonlyargs[1:], args=sig.args if first_only else sig.args[1:],
+                                  vararg=sig.vararg, kwonlyargs=sig.kwonlyargs, kw_defaults=sig.kw_defaults,
+                                  kwarg=sig.kwarg, defaults=[])
+            if func.attr not in self.class_methods and (id(node) not in self.instance_calls or
+                                                        func.attr in self.static_methods):
+                self._flow_into(func.attr, sig, node)  # (on an object just built, Cls(...).m(x), bound only)
             if func.attr not in self.static_methods:
                 self._flow_into(func.attr, after, node)
         elif isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name) and func.value.id in self.classes \
@@ -2474,7 +2572,7 @@ class _Auditor(ast.NodeVisitor):
         if isinstance(node, ast.Call):
             func = node.func
             if isinstance(func, ast.Attribute) and self._arg_dict(func.value):  # nargs.get(...), nargs.values()
-                return True
+                return self._tensor_expr(read) if (read := self._argument_get(node)) is not None else True
             given = [*node.args, *(kw.value for kw in node.keywords)]
             if isinstance(func, ast.Attribute):
                 chain = _chain(func)
@@ -3016,21 +3114,27 @@ class _Auditor(ast.NodeVisitor):
                 self.found.raised = True  # a generator's return value travels in StopIteration
         self.generic_visit(node)
 
-    def _enter_function(self, key: str, args: ast.arguments, callback: bool) -> None:
+    def _enter_function(self, key: str, args: ast.arguments, callback: bool, body: list[ast.AST] = ()) -> None:
         """A def's or lambda's scope: its parameters, those known to receive a tensor (from a caller, the entry, a
         default) among them. A callback (Triton calls it with a kernel's arguments) gets them by name, or as a dict."""
         params = _all_param_names(args)
         tensors = (self.flows.params.get(key, set()) | self.seeds.get(key, set())) & set(params)
         tensors |= self._tensor_defaults(args) | self.flows.locals.get(key, set())
-        if callback:
-            tensors |= set(params) & self.flows.kernel_tensors
-            self.arg_dicts.append(set(params))
         if key in self.as_values or key in ("__exit__", "__aexit__") and self.flows.raised:
             tensors |= set(params)  # called from wherever the value went (an __exit__ gets the exception)
         if key in self.methods and key not in self.followed_methods and not (key == "__init__" and self.inits_followed):
             # obj.get(x): called through objects the audit does not follow. A constructor is followed where every
             # object is made by Cls(...) (Shape(x.shape[0], x.shape[1]) hands it numbers: session 17)
             tensors |= set(params) - set(_param_names(args)[:1] if key not in self.static_methods else ())
+        if callback:
+            # meta["BLOCK_M"] reads Triton's dict of a launch's arguments only where Triton alone fills the parameter:
+            # not one the file's own code hands a tensor (grid({"BLOCK_M": a})), holds (fs = [grid]), nor a name the
+            # body binds again (meta = {...}, an inner lambda's meta): each ran a host GEMM on tensors read as
+            # numbers (red team, session 58)
+            rebound = {p for p in params for part in body for n in ast.walk(part) if _rebinds(n, p) or
+                       isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)) and n.name == p}
+            self.arg_dicts.append(set(params) - tensors - rebound)
+            tensors |= set(params) & self.flows.kernel_tensors
         self.scopes.append((tensors, set(params) - tensors))
         self.functions_in.append((len(self.scopes) - 1, key, set(params)))
         first = _param_names(args)[:1]
@@ -3049,7 +3153,7 @@ class _Auditor(ast.NodeVisitor):
         callback = key in self.callbacks or _lambda_key(node) in self.callbacks
         for default in [*node.args.defaults, *(d for d in node.args.kw_defaults if d is not None)]:
             self.visit(default)  # run where the lambda is made, in the scope around it
-        self._enter_function(key, node.args, callback)
+        self._enter_function(key, node.args, callback, [node.body])
         if self._tensor_expr(node.body):
             self.found.returns.add(key)
         self.in_lambda += 1
