@@ -1664,3 +1664,47 @@ class _Runner(tuple):
 def test_decision_227_hostile_forms_refused(name):
     found = audit(_GEMM_HEAD + HOSTILE_227[name], TRITON, "sgemm")
     assert any("tensor" in f.text for f in found), found
+
+
+# A class's __init__ whatever its parameters (session 58): one whose self is positional-only or taken by *args was
+# left out of the file's constructors, so Cls(a, b, c) handed it nothing and its body's host GEMM read as numbers.
+_HOST_PRODUCT = '''        acc = x[:, 0:1] * y[0:1, :]
+        for k in range(1, x.shape[1]):
+            acc = acc + x[:, k:k + 1] * y[k:k + 1, :]
+        _launch(acc, c)
+'''
+_CALLS_R = '''
+def sgemm(a, b):
+    c = torch.empty((a.shape[0], b.shape[1]), device=a.device)
+    R(a, b, c)
+    return c
+'''
+HOSTILE_INITS = {
+    "self_positional_only": "class R:\n    def __init__(self, x, y, c, /):\n" + _HOST_PRODUCT + _CALLS_R,
+    "self_in_star_args": "class R:\n    def __init__(*args):\n        x, y, c = args[1:]\n" + _HOST_PRODUCT + _CALLS_R,
+    "base_init_in_star_args": "class B:\n    def __init__(*args):\n        x, y, c = args[1:]\n" + _HOST_PRODUCT +
+                              "class R(B):\n    def __init__(self, x, y, c):\n        super().__init__(x, y, c)\n" +
+                              _CALLS_R,
+}
+
+
+@pytest.mark.parametrize("name", sorted(HOSTILE_INITS))
+def test_an_init_of_any_signature_receives_the_tensors_its_class_is_given(name):
+    found = audit(_GEMM_HEAD + HOSTILE_INITS[name], TRITON, "sgemm")
+    assert any("computes with a tensor" in f.text for f in found), found
+
+
+def test_an_init_with_a_positional_only_self_given_numbers_passes():
+    right = '''
+class Tiles:
+    def __init__(self, m, n, /):
+        self.grid = (triton.cdiv(m, 32), triton.cdiv(n, 32))
+
+
+def sgemm(a, b):
+    c = torch.empty((a.shape[0], b.shape[1]), device=a.device)
+    t = Tiles(a.shape[0], b.shape[1])
+    _copy[t.grid](a, c, c.numel(), BLOCK_M=32, BLOCK_N=32)
+    return c
+'''
+    assert audit(_GEMM_HEAD + right, TRITON, "sgemm") == []

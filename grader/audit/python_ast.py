@@ -1004,6 +1004,16 @@ class _OverBudget(Exception):
     pass
 
 
+def _after_first(sig: ast.arguments) -> ast.arguments:
+    """A signature as a bound call fills it, every parameter after self: Cls(x) into __init__, obj.m(x) into m. A
+    positional-only first parameter keeps the marker (`def m(self, a=None, /, **kw)`: a=x lands in kw, bound or not;
+    `def __init__(self, t, /)`: Cls(x) puts x on t, which dropping the marker lost)."""
+    first_only = bool(sig.posonlyargs)
+    return ast.arguments(posonlyargs=sig.posonlyargs[1:], args=sig.args if first_only else sig.args[1:],
+                         vararg=sig.vararg, kwonlyargs=sig.kwonlyargs, kw_defaults=sig.kw_defaults, kwarg=sig.kwarg,
+                         defaults=[])
+
+
 class _Auditor(ast.NodeVisitor):
     def __init__(self, rules: Rules, entry: str | None = None, flows: Flows | None = None, lines: list[str] = (),
                  builtin_refs: set[str] = frozenset()):
@@ -1749,12 +1759,15 @@ class _Auditor(ast.NodeVisitor):
             isinstance(d, ast.Name) and d.id == "staticmethod" for d in f.decorator_list)}
         for cls in (c for c in ast.walk(tree) if isinstance(c, ast.ClassDef)):
             self.classes.add(cls.name)
+            # every __init__, whatever its parameters: one whose self is positional-only (`def __init__(self, x,
+            # /)`) or taken by *args was left out, so that Cls(a, b) handed it nothing and its body computed on the
+            # inputs as on numbers (session 58)
             self.class_inits.update({cls.name: f for f in cls.body if isinstance(f, ast.FunctionDef) and
-                                     f.name == "__init__" and f.args.args})
+                                     f.name == "__init__"})
             bases = {ast.dump(b) for b in cls.bases}
             for method in (f for f in cls.body if isinstance(f, (ast.FunctionDef, ast.AsyncFunctionDef)) and
-                           f.args.args):
-                me = method.args.args[0].arg
+                           (f.args.posonlyargs or f.args.args)):
+                me = [*method.args.posonlyargs, *method.args.args][0].arg
                 self.base_inits |= {id(n.func) for n in ast.walk(method) if isinstance(n, ast.Call) and
                                     isinstance(n.func, ast.Attribute) and n.func.attr == "__init__" and
                                     ast.dump(n.func.value) in bases and n.args and
@@ -2432,15 +2445,12 @@ class _Auditor(ast.NodeVisitor):
         elif isinstance(func, ast.Name) and func.id in self.classes:
             init = self._init_of(func.id)
             if init is not None:  # Cls(x): x lands on __init__'s parameters after self
-                self._flow_into("__init__", ast.arguments(posonlyargs=[], args=init.args.args[1:],
-                                                          vararg=init.args.vararg, kwonlyargs=init.args.kwonlyargs,
-                                                          kw_defaults=init.args.kw_defaults, kwarg=init.args.kwarg,
-                                                          defaults=[]), node)
+                self._flow_into("__init__", _after_first(init.args), node)
             elif any(self._tensor_expr(a) for a in given):
                 self.found.self_holds = True  # a NamedTuple's or dataclass's fields: set by code the file never wrote
         elif isinstance(func, ast.Attribute) and func.attr == "__init__" and any(self._tensor_expr(a) for a in given):
             for init in self.class_inits.values():  # super().__init__(x), Base.__init__(self, x): any base's
-                self.found.params.setdefault("__init__", set()).update(_all_param_names(init.args)[1:])
+                self.found.params.setdefault("__init__", set()).update(_all_param_names(_after_first(init.args)))
         elif isinstance(func, ast.Attribute) and func.attr in self.followed_methods:
             # A staticmethod is never bound: the arguments land from its first parameter. A classmethod always is:
             # after cls. An instance method is bound or not by what the receiver is, which its spelling does not
@@ -2448,10 +2458,7 @@ class _Auditor(ast.NodeVisitor):
             # class: each put x on self while the audit put it after; red team, session 20): both, so that self is a
             # tensor whenever either way hands it one.
             sig = self.signatures[func.attr]
-            first_only = bool(sig.posonlyargs)  # (self, a=None, /, **kw): a=x lands in kw, bound or not
-            after = ast.arguments(posonlyargs=sig.posonlyargs[1:], args=sig.args if first_only else sig.args[1:],
-                                  vararg=sig.vararg, kwonlyargs=sig.kwonlyargs, kw_defaults=sig.kw_defaults,
-                                  kwarg=sig.kwarg, defaults=[])
+            after = _after_first(sig)
             if func.attr not in self.class_methods and (id(node) not in self.instance_calls or
                                                         func.attr in self.static_methods):
                 self._flow_into(func.attr, sig, node)  # (on an object just built, Cls(...).m(x), bound only)
