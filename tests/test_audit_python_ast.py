@@ -1708,3 +1708,138 @@ def sgemm(a, b):
     return c
 '''
     assert audit(_GEMM_HEAD + right, TRITON, "sgemm") == []
+
+
+# Session 59 (decision 231): a callback's dict of a launch's arguments is read by name and nothing else. As a value,
+# handed on, aliased, copied, kept or rebound, it held no tensor to the audit, and its 'src' (an input) was multiplied
+# on the host; dataclasses.replace ran an __init__ of the file's with the inputs, no call of the class in sight.
+_META_PRODUCT = '''    K = x.shape[1]
+    acc = x[:, 0:1] * y[0:1, :]
+    for k in range(1, K):
+        acc = acc + x[:, k:k + 1] * y[k:k + 1, :]
+'''
+_LAUNCH_AB = _ENTRY + '''    _copy[grid](a, b, 0, BLOCK_M=32, BLOCK_N=32)
+    return c
+'''
+HOSTILE_231 = {
+    "meta_handed_to_a_helper": "\ndef _inner(meta):\n    x = meta['src']\n    y = meta['dst']\n" + _META_PRODUCT +
+                               "    return (1,)\n\n\ndef grid(meta):\n    return _inner(meta)\n" + _LAUNCH_AB,
+    "meta_aliased": "\ndef grid(meta):\n    d = meta\n    x = d['src']\n    y = d['dst']\n" + _META_PRODUCT +
+                    "    return (1,)\n" + _LAUNCH_AB,
+    "meta_in_a_list": "\ndef grid(meta):\n    x = [meta][0]['src']\n    y = [meta][0]['dst']\n" + _META_PRODUCT +
+                      "    return (1,)\n" + _LAUNCH_AB,
+    "meta_copied_by_dict": "\ndef grid(meta):\n    d = dict(meta)\n    x = d['src']\n    y = d['dst']\n" +
+                           _META_PRODUCT + "    return (1,)\n" + _LAUNCH_AB,
+    "meta_rebound_to_its_copy": "\ndef grid(meta):\n    meta = dict(meta)\n    x = meta['src']\n    y = meta['dst']\n" +
+                                _META_PRODUCT + "    return (1,)\n" + _LAUNCH_AB,
+    "meta_handed_to_a_lambda": "\ndef grid(meta):\n    inner = lambda m: m['src'][:, 0:1] * m['dst'][0:1, :]\n"
+                               "    inner(meta)\n    return (1,)\n" + _LAUNCH_AB,
+    "meta_unpacked_into_a_helper": "\ndef _inner(src, dst, n, **rest):\n    x = src\n    y = dst\n" + _META_PRODUCT +
+                                   "    return (1,)\n\n\ndef grid(meta):\n    return _inner(**meta)\n" + _LAUNCH_AB,
+    "meta_handed_to_a_method": '''
+class _Tiles:
+    def of(self, meta):
+        x = meta["src"]
+        y = meta["dst"]
+        return (x[:, 0:1] * y[0:1, :]).shape
+''' + _ENTRY + '''    t = _Tiles()
+    _copy[lambda meta: t.of(meta)](a, b, 0, BLOCK_M=32, BLOCK_N=32)
+    return c
+''',
+    "meta_kept_and_read_after_the_launch": _ENTRY + '''    seen = []
+
+    def grid(meta):
+        seen.append(meta)
+        return (1,)
+
+    _copy[grid](a, b, 0, BLOCK_M=32, BLOCK_N=32)
+    x = seen[0]["src"]
+    y = seen[0]["dst"]
+''' + _META_PRODUCT + '''    return _launch(acc, c)
+''',
+    "replace_runs_the_files_init": '''
+@dataclasses.dataclass
+class Plan:
+    block: int = 1024
+
+    def __init__(self, block=1024, x=None, y=None, out=None):
+        self.block = block
+        if out is not None:
+            out.append(x[:, 0:1] * y[0:1, :])
+''' + _ENTRY + '''    out = []
+    dataclasses.replace(Plan(), x=a, y=b, out=out)
+    return _launch(out[0], c)
+''',
+    "replace_held_as_a_value": '''
+@dataclasses.dataclass
+class Plan:
+    block: int = 1024
+
+    def __init__(self, block=1024, x=None, y=None, out=None):
+        self.block = block
+        if out is not None:
+            out.append(x[:, 0:1] * y[0:1, :])
+''' + _ENTRY + '''    out = []
+    fresh = dataclasses.replace
+    fresh(Plan(), x=a, y=b, out=out)
+    return _launch(out[0], c)
+''',
+}
+
+
+@pytest.mark.parametrize("name", sorted(HOSTILE_231))
+def test_decision_231_hostile_forms_refused(name):
+    found = audit(_GEMM_HEAD + HOSTILE_231[name], TRITON, "sgemm")
+    assert any("tensor" in f.text or "dataclasses.replace as a value" in f.text for f in found), found
+
+
+RIGHT_231 = {
+    # the dict handed on whole is read by name in the callee too
+    "grid_hands_meta_to_a_helper": '''
+def _tiles(M, N, meta):
+    return (triton.cdiv(M, meta["BLOCK_M"]) * triton.cdiv(N, meta.get("BLOCK_N", 32)),)
+''' + _ENTRY + '''
+    def grid(meta):
+        return _tiles(M, N, meta)
+
+    _copy[grid](a, c, 0, BLOCK_M=32, BLOCK_N=32)
+    _copy[lambda meta: _tiles(M, N, meta)](a, c, 0, BLOCK_M=32, BLOCK_N=32)
+    return c
+''',
+    # a function called inside the grid's tuple is no callback: its parameters are what it is given
+    "function_called_in_the_grid": _ENTRY + '''    _copy[(triton.cdiv(M * N, max(32, 1)),)](a, c, 0, BLOCK_M=32, BLOCK_N=32)
+    return c
+''',
+    # prune_configs_by's configs, and a loop over a launch's dict, walk no tensor
+    "pruner_walks_its_configs": '''
+def _prune(configs, named_args, **kwargs):
+    n = named_args["n"]
+    for key in named_args:
+        assert isinstance(key, str)
+    return [c for c in configs if c.kwargs["BLOCK_M"] <= max(n, 16)] or configs
+
+
+@triton.autotune(configs=[triton.Config({"BLOCK_M": 16, "BLOCK_N": 1}), triton.Config({"BLOCK_M": 64, "BLOCK_N": 1})],
+                 key=["n"], prune_configs_by={"early_config_prune": _prune})
+@triton.jit
+def _tuned(src, dst, n, BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr):
+    offs = tl.program_id(0) * BLOCK_M + tl.arange(0, BLOCK_M)
+    tl.store(dst + offs, tl.load(src + offs, mask=offs < n), mask=offs < n)
+''' + _ENTRY + '''    _tuned[lambda meta: (triton.cdiv(M * N, meta["BLOCK_M"]),)](a, c, M * N)
+    return c
+''',
+    "replace_of_a_plain_dataclass": '''
+@dataclasses.dataclass
+class Cfg:
+    BM: int = 32
+''' + _ENTRY + '''    cfg = dataclasses.replace(Cfg(), BM=16)
+    _copy[(triton.cdiv(M * N, cfg.BM),)](a, c, 0, BLOCK_M=cfg.BM, BLOCK_N=32)
+    return c
+''',
+}
+
+
+@pytest.mark.parametrize("name", sorted(RIGHT_231))
+def test_decision_231_right_forms_pass(name):
+    found = audit(_GEMM_HEAD + RIGHT_231[name], TRITON, "sgemm")
+    assert found == [], found

@@ -721,12 +721,15 @@ class Flows:
     # a closure written above the binding, or a loop's earlier lines, see it (red team, session 22)
     locals: dict[str, set[str]] = field(default_factory=dict)
     held_attrs: set[str] = field(default_factory=set)  # attribute names a tensor was stored under (box.shape = x)
+    # function (or lambda key) -> parameters the file hands a callback's dict of a launch's arguments (grid(meta) ->
+    # _tiles(meta)): read there as in the callback, by name (session 59)
+    dict_params: dict[str, set[str]] = field(default_factory=dict)
 
     def copy(self) -> "Flows":
         return Flows({k: set(v) for k, v in self.params.items()}, set(self.returns), set(self.kernel_tensors),
                      self.self_holds, set(self.escaped), self.raised, {k: set(v) for k, v in self.holders.items()},
                      {k: set(v) for k, v in self.same.items()}, {k: set(v) for k, v in self.locals.items()},
-                     set(self.held_attrs))
+                     set(self.held_attrs), {k: set(v) for k, v in self.dict_params.items()})
 
     def names_of(self, name: str) -> frozenset[str]:
         """The name and every name bound to the same object through plain `a = b` assignments, anywhere in the file
@@ -1165,11 +1168,14 @@ class _Auditor(ast.NodeVisitor):
                 places += [kw.value for kw in node.keywords]  # kernel.run(..., grid=...)
         found = set()
         for place in places:
+            # (not a function called there, kernel[(_cdiv(n, 1024),)] or kernel[lambda meta: _tiles(meta)]: Triton
+            # calls the lambda, and the lambda calls _tiles with what it hands on, the dict included: _flow_into)
+            called = {id(n.func) for n in ast.walk(place) if isinstance(n, ast.Call)}
             for sub in ast.walk(place):
                 if isinstance(sub, ast.Lambda):
                     found.add(_lambda_key(sub))
                     self.callback_nodes.add(id(sub))
-                elif isinstance(sub, ast.Name) and sub.id in self.functions:
+                elif isinstance(sub, ast.Name) and sub.id in self.functions and id(sub) not in called:
                     found.add(sub.id)
                     self.callback_nodes.add(id(sub))
         return found
@@ -1607,6 +1613,11 @@ class _Auditor(ast.NodeVisitor):
         pairs = list(zip(positional[len(positional) - len(args.defaults):], args.defaults))
         pairs += [(a, d) for a, d in zip(args.kwonlyargs, args.kw_defaults) if d is not None]
         return {a.arg for a, d in pairs if self._tensor_expr(d)}
+
+    def _iterated(self, node) -> bool:
+        """Whether a loop over ``node`` binds a tensor: a callback's dict of a launch's arguments walks its names
+        (strings), and prune_configs_by's configs are Triton's Config objects; any other value as _tensor_expr reads it."""
+        return not self._arg_dict(node) and self._tensor_expr(node)
 
     def _arg_dict(self, node) -> bool:
         return isinstance(node, ast.Name) and any(node.id in names for names in self.arg_dicts)
@@ -2052,7 +2063,7 @@ class _Auditor(ast.NodeVisitor):
         if "." not in full:
             return full in self.builtin_refs and full not in self.VALUE_BUILTINS and callable(getattr(builtins, full, None))
         parts = tuple(full.split("."))
-        if full in self.TRITON_NUMBERS:
+        if full in self.TRITON_NUMBERS or full == "dataclasses.replace":  # (replace: it calls an __init__, below)
             return True
         if parts[0] not in ("math", "torch") or full == "torch.Tensor":
             return False
@@ -2448,8 +2459,12 @@ class _Auditor(ast.NodeVisitor):
                 self._flow_into("__init__", _after_first(init.args), node)
             elif any(self._tensor_expr(a) for a in given):
                 self.found.self_holds = True  # a NamedTuple's or dataclass's fields: set by code the file never wrote
-        elif isinstance(func, ast.Attribute) and func.attr == "__init__" and any(self._tensor_expr(a) for a in given):
-            for init in self.class_inits.values():  # super().__init__(x), Base.__init__(self, x): any base's
+        elif (isinstance(func, ast.Attribute) and func.attr == "__init__" or
+              self._full_name(func) == "dataclasses.replace") and any(self._tensor_expr(a) for a in given):
+            # super().__init__(x), Base.__init__(self, x): any base's. dataclasses.replace(obj, x=t) calls the __init__
+            # of obj's class with t and obj's fields, an __init__ the file may have written (red team, session 59:
+            # its body multiplied the inputs, no call of the class in sight)
+            for init in self.class_inits.values():
                 self.found.params.setdefault("__init__", set()).update(_all_param_names(_after_first(init.args)))
         elif isinstance(func, ast.Attribute) and func.attr in self.followed_methods:
             # A staticmethod is never bound: the arguments land from its first parameter. A classmethod always is:
@@ -2526,7 +2541,10 @@ class _Auditor(ast.NodeVisitor):
         if not self._tracking():
             return False
         if isinstance(node, ast.Name):  # self[0] of a tuple's subclass built from tensors (red team, session 20)
-            return self._tensor_name(node.id) or (self.flows.self_holds and self._self_like(node)) or \
+            # A callback's dict of a launch's arguments is read by name (meta["BLOCK_M"], meta.get("BLOCK_M", 32)) and
+            # nothing else: as a value (d = meta, [meta], dict(meta), out.append(meta)) it holds the launch's tensors
+            # (red team, session 59: d["src"] multiplied the inputs on the host)
+            return self._arg_dict(node) or self._tensor_name(node.id) or (self.flows.self_holds and self._self_like(node)) or \
                 bool(self.flows.names_of(node.id) & self.flows.returns)  # [_g][0](): a function handing one back
         if isinstance(node, ast.Subscript) and self._arg_dict(node.value):  # nargs["x_ptr"] in a hook
             key = node.slice
@@ -2559,7 +2577,7 @@ class _Auditor(ast.NodeVisitor):
             tensors, others = set(), set()
             for gen in node.generators:
                 names = {n.id for n in ast.walk(gen.target) if isinstance(n, ast.Name)}
-                (tensors if self._tensor_expr(gen.iter) else others).update(names)
+                (tensors if self._iterated(gen.iter) else others).update(names)
             if tensors:
                 return True
             self.scopes.append((set(), others))
@@ -3077,7 +3095,7 @@ class _Auditor(ast.NodeVisitor):
                 self.flag(node.iter, "loops over something other than a range inside a @triton.jit kernel: a kernel's "
                                      "loop walks range(...), tl.range(...) or tl.static_range(...)")
         if self._tracking():
-            self._bind(node.target, tensor := self._tensor_expr(node.iter))
+            self._bind(node.target, tensor := self._iterated(node.iter))
             if tensor:
                 self._holds_all(node.target)
         self.generic_visit(node)
@@ -3086,7 +3104,7 @@ class _Auditor(ast.NodeVisitor):
 
     def visit_comprehension(self, node):
         if self._tracking():
-            self._bind(node.target, tensor := self._tensor_expr(node.iter))
+            self._bind(node.target, tensor := self._iterated(node.iter))
             if tensor:  # [0 for box[0] in [x]]: box is the enclosing scope's (red team, session 22)
                 self.found.escaped.update(n.id for n in ast.walk(node.target)
                                           if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load))
@@ -3133,15 +3151,22 @@ class _Auditor(ast.NodeVisitor):
             # obj.get(x): called through objects the audit does not follow. A constructor is followed where every
             # object is made by Cls(...) (Shape(x.shape[0], x.shape[1]) hands it numbers: session 17)
             tensors |= set(params) - set(_param_names(args)[:1] if key not in self.static_methods else ())
-        if callback:
-            # meta["BLOCK_M"] reads Triton's dict of a launch's arguments only where Triton alone fills the parameter:
-            # not one the file's own code hands a tensor (grid({"BLOCK_M": a})), holds (fs = [grid]), nor a name the
-            # body binds again (meta = {...}, an inner lambda's meta): each ran a host GEMM on tensors read as
-            # numbers (red team, session 58)
-            rebound = {p for p in params for part in body for n in ast.walk(part) if _rebinds(n, p) or
+        handed = self.flows.dict_params.get(key, set()) & set(params)
+        if callback or handed:
+            # meta["BLOCK_M"] reads Triton's dict of a launch's arguments only where Triton alone fills the parameter
+            # (or the file hands that dict on: grid(meta) -> _tiles(meta)): not one the file's own code hands a tensor
+            # (grid({"BLOCK_M": a})), holds (fs = [grid]), nor a name the body binds again (meta = {...}, an inner
+            # lambda's meta): each ran a host GEMM on tensors read as numbers (red team, session 58). A name the body
+            # binds again held the dict till then (meta = dict(meta)): a tensor (red team, session 59)
+            dicts = set(params) if callback else handed
+            rebound = {p for p in dicts for part in body for n in ast.walk(part) if _rebinds(n, p) or
                        isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)) and n.name == p}
-            self.arg_dicts.append(set(params) - tensors - rebound)
-            tensors |= set(params) & self.flows.kernel_tensors
+            self.arg_dicts.append(dicts - tensors - rebound)
+            tensors |= rebound
+            if callback:
+                tensors |= set(params) & self.flows.kernel_tensors
+        else:
+            self.arg_dicts.append(set())
         self.scopes.append((tensors, set(params) - tensors))
         self.functions_in.append((len(self.scopes) - 1, key, set(params)))
         first = _param_names(args)[:1]
@@ -3153,8 +3178,7 @@ class _Auditor(ast.NodeVisitor):
         self.functions_in.pop()
         self.method_selves.pop()
         self.method_args.pop()
-        if callback:
-            self.arg_dicts.pop()
+        self.arg_dicts.pop()
 
     def _visit_lambda(self, node: ast.Lambda, key: str) -> None:
         callback = key in self.callbacks or _lambda_key(node) in self.callbacks
@@ -3185,8 +3209,19 @@ class _Auditor(ast.NodeVisitor):
             places.append((arg, every if isinstance(arg, ast.Starred) else
                            [positional[i]] if i < len(positional) else rest))
         for kw in call.keywords:  # f(a=t) with a positional-only: t lands in **kwargs
+            if kw.arg is None and self._arg_dict(kw.value):  # f(**meta): each parameter gets the argument of its name
+                places.append((kw.value, [n for n in every if n in self.flows.kernel_tensors or n in extra]))
+                continue
             places.append((kw.value, every if kw.arg is None else [kw.arg] if kw.arg in by_keyword else extra))
-        got = {name for arg, names in places if self._tensor_expr(arg) for name in names}
+        # A callback's dict handed on whole (grid(meta) -> _tiles(meta)) is that dict in the callee, read by name;
+        # held in *args or **kwargs it is a value there, a tensor (red team, session 59)
+        handed = {name for arg, names in places if self._arg_dict(arg) and len(names) == 1 and
+                  names[0] not in rest + extra for name in names}
+        if handed:
+            self.found.dict_params.setdefault(key, set()).update(handed)
+        got = {name for arg, names in places if self._tensor_expr(arg) and not (self._arg_dict(arg) and len(names) == 1
+                                                                              and names[0] in handed)
+               for name in names}
         if got:
             self.found.params.setdefault(key, set()).update(got)
         holders = self.flows.holders.get(key, set())
