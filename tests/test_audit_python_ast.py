@@ -1770,6 +1770,20 @@ class Plan:
     dataclasses.replace(Plan(), x=a, y=b, out=out)
     return _launch(out[0], c)
 ''',
+    "replace_fills_the_fields_post_init_reads": '''
+@dataclasses.dataclass
+class Plan:
+    x: object = None
+    y: object = None
+    out: object = None
+
+    def __post_init__(self):
+        if self.out is not None:
+            self.out.append(self.x[:, 0:1] * self.y[0:1, :])
+''' + _ENTRY + '''    out = []
+    dataclasses.replace(Plan(), x=a, y=b, out=out)
+    return _launch(out[0], c)
+''',
     "replace_held_as_a_value": '''
 @dataclasses.dataclass
 class Plan:

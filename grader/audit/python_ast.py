@@ -2463,7 +2463,10 @@ class _Auditor(ast.NodeVisitor):
               self._full_name(func) == "dataclasses.replace") and any(self._tensor_expr(a) for a in given):
             # super().__init__(x), Base.__init__(self, x): any base's. dataclasses.replace(obj, x=t) calls the __init__
             # of obj's class with t and obj's fields, an __init__ the file may have written (red team, session 59:
-            # its body multiplied the inputs, no call of the class in sight)
+            # its body multiplied the inputs, no call of the class in sight); a generated __init__ stores them in the
+            # fields, which __post_init__ or any method then reads off self, as after Cls(x)
+            if self._full_name(func) == "dataclasses.replace":
+                self.found.self_holds = True
             for init in self.class_inits.values():
                 self.found.params.setdefault("__init__", set()).update(_all_param_names(_after_first(init.args)))
         elif isinstance(func, ast.Attribute) and func.attr in self.followed_methods:
