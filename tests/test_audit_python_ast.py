@@ -1770,6 +1770,20 @@ class Plan:
     dataclasses.replace(Plan(), x=a, y=b, out=out)
     return _launch(out[0], c)
 ''',
+    "heuristic_hands_args_to_a_helper": '''
+def _pick(args):
+    d = args
+    return int(d["src"][0, 0] * 0) + 16
+
+
+@triton.heuristics({"BLOCK_N": lambda args: _pick(args)})
+@triton.jit
+def _h(src, dst, n, BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr):
+    offs = tl.program_id(0) * BLOCK_M + tl.arange(0, BLOCK_M)
+    tl.store(dst + offs, tl.load(src + offs, mask=offs < n), mask=offs < n)
+''' + _ENTRY + '''    _h[(1,)](a, c, 0, BLOCK_M=32)
+    return c
+''',
     "replace_fills_the_fields_post_init_reads": '''
 @dataclasses.dataclass
 class Plan:
