@@ -1770,6 +1770,10 @@ class Plan:
     dataclasses.replace(Plan(), x=a, y=b, out=out)
     return _launch(out[0], c)
 ''',
+    "meta_matched_by_a_mapping_pattern": "\ndef grid(meta):\n    match meta:\n        case {'src': x, 'dst': y}:\n"
+                                         "            acc = x[:, 0:1] * y[0:1, :]\n    return (1,)\n" + _LAUNCH_AB,
+    "meta_read_by_dict_get_of_the_class": "\ndef grid(meta):\n    x = dict.get(meta, 'src')\n    y = dict.get(meta, 'dst')\n"
+                                          "    acc = x[:, 0:1] * y[0:1, :]\n    return (1,)\n" + _LAUNCH_AB,
     "heuristic_hands_args_to_a_helper": '''
 def _pick(args):
     d = args
