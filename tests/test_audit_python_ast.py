@@ -1721,6 +1721,17 @@ _META_PRODUCT = '''    K = x.shape[1]
 _LAUNCH_AB = _ENTRY + '''    _copy[grid](a, b, 0, BLOCK_M=32, BLOCK_N=32)
     return c
 '''
+# A dataclass whose own __init__ multiplies what it is given: dataclasses.replace reaches it with no call of Plan.
+_PLAN_WITH_OWN_INIT = '''
+@dataclasses.dataclass
+class Plan:
+    block: int = 1024
+
+    def __init__(self, block=1024, x=None, y=None, out=None):
+        self.block = block
+        if out is not None:
+            out.append(x[:, 0:1] * y[0:1, :])
+'''
 HOSTILE_231 = {
     "meta_handed_to_a_helper": "\ndef _inner(meta):\n    x = meta['src']\n    y = meta['dst']\n" + _META_PRODUCT +
                                "    return (1,)\n\n\ndef grid(meta):\n    return _inner(meta)\n" + _LAUNCH_AB,
@@ -1757,16 +1768,7 @@ class _Tiles:
     y = seen[0]["dst"]
 ''' + _META_PRODUCT + '''    return _launch(acc, c)
 ''',
-    "replace_runs_the_files_init": '''
-@dataclasses.dataclass
-class Plan:
-    block: int = 1024
-
-    def __init__(self, block=1024, x=None, y=None, out=None):
-        self.block = block
-        if out is not None:
-            out.append(x[:, 0:1] * y[0:1, :])
-''' + _ENTRY + '''    out = []
+    "replace_runs_the_files_init": _PLAN_WITH_OWN_INIT + _ENTRY + '''    out = []
     dataclasses.replace(Plan(), x=a, y=b, out=out)
     return _launch(out[0], c)
 ''',
@@ -1802,16 +1804,7 @@ class Plan:
     dataclasses.replace(Plan(), x=a, y=b, out=out)
     return _launch(out[0], c)
 ''',
-    "replace_held_as_a_value": '''
-@dataclasses.dataclass
-class Plan:
-    block: int = 1024
-
-    def __init__(self, block=1024, x=None, y=None, out=None):
-        self.block = block
-        if out is not None:
-            out.append(x[:, 0:1] * y[0:1, :])
-''' + _ENTRY + '''    out = []
+    "replace_held_as_a_value": _PLAN_WITH_OWN_INIT + _ENTRY + '''    out = []
     fresh = dataclasses.replace
     fresh(Plan(), x=a, y=b, out=out)
     return _launch(out[0], c)
