@@ -1868,3 +1868,99 @@ class Cfg:
 def test_decision_231_right_forms_pass(name):
     found = audit(_GEMM_HEAD + RIGHT_231[name], TRITON, "sgemm")
     assert found == [], found
+
+
+# Decision 232: a grid built by a factory for the launch (kernel[_make_grid(M, N)]) is a callback, where nothing but
+# Triton can call the def it returns.
+_FACTORY = '''
+def _make_grid(M, N):
+    def grid(meta):
+        return (triton.cdiv(M, meta["BLOCK_M"]) * triton.cdiv(N, meta.get("BLOCK_N", 32)),)
+
+    return grid
+'''
+_FACTORY_READS_META = '''
+def _make_grid(M, N):
+    def grid(meta):
+        x = meta["BLOCK_M"]
+        y = meta["BLOCK_N"]
+''' + _indent(_META_PRODUCT, 4) + '''        _OUT.append(acc)
+        return (1,)
+
+    return grid
+'''
+_LAUNCH_FACTORY = "    _copy[_make_grid(M, N)](a, c, 0, BLOCK_M=32, BLOCK_N=32)\n"
+
+RIGHT_232 = {
+    "grid_from_a_factory": _FACTORY + _ENTRY + _LAUNCH_FACTORY + "    return c\n",
+    "grid_from_a_factory_twice": _FACTORY + _ENTRY + _LAUNCH_FACTORY + _LAUNCH_FACTORY + "    return c\n",
+}
+
+
+@pytest.mark.parametrize("name", sorted(RIGHT_232))
+def test_decision_232_right_forms_pass(name):
+    found = audit(_GEMM_HEAD + RIGHT_232[name], TRITON, "sgemm")
+    assert found == [], found
+
+
+# Each reaches the def's meta with the file's own tensors, or computes with them beside it: refused as before.
+_OUT_READ = "    return _launch(_OUT[0], c)\n"
+HOSTILE_232 = {
+    # the factory's def called by the file, given the inputs as the launch's constexprs
+    "factory_result_called_by_the_file": "\n_OUT = []\n" + _FACTORY_READS_META + _ENTRY + _LAUNCH_FACTORY +
+    "    g = _make_grid(M, N)\n    g({'BLOCK_M': a, 'BLOCK_N': b})\n" + _OUT_READ,
+    "factory_result_called_inside_the_grid": "\n_OUT = []\n" + _FACTORY_READS_META + _ENTRY + _LAUNCH_FACTORY +
+    "    _copy[(_make_grid(M, N)({'BLOCK_M': a, 'BLOCK_N': b}),)](a, c, 0, BLOCK_M=32, BLOCK_N=32)\n" + _OUT_READ,
+    "factory_keeps_its_def": "\n_OUT = []\n_KEPT = []\n" + _FACTORY_READS_META.replace(
+        "    return grid", "    _KEPT.append(grid)\n    return grid") + _ENTRY + _LAUNCH_FACTORY +
+    "    _KEPT[0]({'BLOCK_M': a, 'BLOCK_N': b})\n" + _OUT_READ,
+    "another_def_of_the_same_name": "\n_OUT = []\n" + _FACTORY_READS_META +
+    "\n\ndef grid(meta):\n    return (1,)\n" + _ENTRY + _LAUNCH_FACTORY +
+    "    _make_grid(M, N)({'BLOCK_M': a, 'BLOCK_N': b}) if False else None\n" + _OUT_READ,
+    "factory_named_again": "\n_OUT = []\n" + _FACTORY_READS_META + _ENTRY + _LAUNCH_FACTORY +
+    "    f = _make_grid\n    f(M, N)({'BLOCK_M': a, 'BLOCK_N': b})\n" + _OUT_READ,
+    "factory_given_the_inputs": '''
+_OUT = []
+
+
+def _make_grid(x, y):
+    def grid(meta):
+''' + _indent(_META_PRODUCT, 4) + '''        _OUT.append(acc)
+        return (1,)
+
+    return grid
+''' + _ENTRY + "    _copy[_make_grid(a, b)](a, c, 0, BLOCK_M=32, BLOCK_N=32)\n" + _OUT_READ,
+    "factory_computes_itself": '''
+_OUT = []
+
+
+def _make_grid(x, y):
+''' + _META_PRODUCT + '''    _OUT.append(acc)
+
+    def grid(meta):
+        return (1,)
+
+    return grid
+''' + _ENTRY + "    _copy[_make_grid(a, b)](a, c, 0, BLOCK_M=32, BLOCK_N=32)\n" + _OUT_READ,
+    "factory_decorated": '''
+_OUT = []
+_IN = []
+
+
+def _calls_it(f):
+    def inner(M, N):
+        g = f(M, N)
+        g({"BLOCK_M": _IN[0], "BLOCK_N": _IN[1]})
+        return g
+    return inner
+
+
+@_calls_it''' + _FACTORY_READS_META + _ENTRY + "    _IN.extend([a, b])\n" + _LAUNCH_FACTORY + _OUT_READ,
+}
+
+
+@pytest.mark.parametrize("name", sorted(HOSTILE_232))
+def test_decision_232_hostile_forms_refused(name):
+    found = audit(_GEMM_HEAD + HOSTILE_232[name], TRITON, "sgemm")
+    assert found, "passed the audit"
+    assert any("tensor" in f.text for f in found), found

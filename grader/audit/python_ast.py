@@ -1148,7 +1148,7 @@ class _Auditor(ast.NodeVisitor):
         """What Triton itself calls with a kernel's arguments (tensors among them), as names of the file's functions
         or lambda keys: hooks and functions in a kernel's decorators (autotune's pre_hook, post_hook,
         prune_configs_by, heuristics, jit's launch_metadata), in any triton.Config, and a launch's grid."""
-        places = []
+        places, grids = [], []  # grids: the launches' grids (kernel[grid], kernel.run(..., grid=...)) among places
         # _tuned = triton.autotune(configs=..., key=[...])(_kernel): launched as _tuned[grid](...) like the kernel
         tuned = {t.id for node in tree.body if isinstance(node, ast.Assign) and isinstance(node.value, ast.Call) and
                  isinstance(node.value.func, ast.Call) and self._triton_chain(node.value.func.func) and
@@ -1163,10 +1163,12 @@ class _Auditor(ast.NodeVisitor):
             elif isinstance(node, ast.Subscript) and isinstance(node.value, ast.Name) and \
                     (node.value.id in self.jit_functions or node.value.id in tuned):
                 places.append(node.slice)  # kernel[grid]
+                grids.append(node.slice)
             elif isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and \
                     isinstance(node.func.value, ast.Name) and node.func.value.id in self.jit_functions:
                 places += [kw.value for kw in node.keywords]  # kernel.run(..., grid=...)
-        found = set()
+                grids += [kw.value for kw in node.keywords if kw.arg == "grid"]
+        found = self._grid_factories(tree, grids)
         for place in places:
             # (not a function called there, kernel[(_cdiv(n, 1024),)] or kernel[lambda meta: _tiles(meta)]: Triton
             # calls the lambda, and the lambda calls _tiles with what it hands on, the dict included: _flow_into)
@@ -1178,6 +1180,38 @@ class _Auditor(ast.NodeVisitor):
                 elif isinstance(sub, ast.Name) and sub.id in self.functions and id(sub) not in called:
                     found.add(sub.id)
                     self.callback_nodes.add(id(sub))
+        return found
+
+    def _grid_factories(self, tree: ast.Module, grids: list) -> set[str]:
+        """A grid a factory builds for the launch: `kernel[_make_grid(M, N)]`, where _make_grid defines `def grid(meta)`
+        and ends with `return grid`. Triton calls that def with the launch's arguments, as it calls a grid named in
+        the launch, so it is a callback and its returned name is not held (a false failure of 03.triton.method: helper
+        hR, session 59; decision 232). Only where nothing else can reach the def: the factory is one undecorated def
+        of the file, its name bound nowhere else and used only as the called function of a whole launch grid
+        (`kernel[F(...)]`, `kernel.run(..., grid=F(...))`); the def is undecorated, directly in the factory's body,
+        its name bound nowhere else in the file and used only by the factory's last statement, `return grid`. Called
+        anywhere else (`g = F(M, N); g({"BLOCK_M": a})`), kept (`_KEEP.append(grid)`), or another def of its name,
+        and the def is held, as before: its parameters are tensors. The factory's own parameters get what the
+        launch's line hands them, and the def reads them in its closure, as any nested def does."""
+        sites = collections.Counter(name for node in ast.walk(tree) for name, _, _ in _binds(node))
+        loads = collections.Counter(n.id for n in ast.walk(tree) if isinstance(n, ast.Name) and
+                                    isinstance(n.ctx, ast.Load))
+        defs = {n.name: n for n in ast.walk(tree) if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))}
+        whole = collections.Counter(p.func.id for p in grids if isinstance(p, ast.Call) and
+                                    isinstance(p.func, ast.Name))
+        found = set()
+        for name, uses in whole.items():
+            factory = defs.get(name)
+            if not (isinstance(factory, ast.FunctionDef) and sites[name] == 1 and loads[name] == uses and
+                    not factory.decorator_list and factory.body and isinstance(factory.body[-1], ast.Return) and
+                    isinstance(factory.body[-1].value, ast.Name)):
+                continue
+            returned = factory.body[-1].value
+            grid = defs.get(returned.id)
+            if isinstance(grid, ast.FunctionDef) and grid in factory.body and not grid.decorator_list and \
+                    sites[grid.name] == 1 and loads[grid.name] == 1 and grid.name not in self.jit_functions:
+                found.add(grid.name)
+                self.callback_nodes.add(id(returned))
         return found
 
     def _kernel_objects(self, tree: ast.Module) -> set[str]:
