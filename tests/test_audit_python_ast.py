@@ -1905,6 +1905,15 @@ def test_decision_232_right_forms_pass(name):
 
 # Each reaches the def's meta with the file's own tensors, or computes with them beside it: refused as before.
 _OUT_READ = "    return _launch(_OUT[0], c)\n"
+
+
+def _factory_of_the_inputs(own_body: str, grid_body: str) -> str:
+    """A factory handed the inputs by the launch's line, multiplying them in its body or in its def's closure."""
+    return "\n_OUT = []\n\n\ndef _make_grid(x, y):\n" + own_body + "    def grid(meta):\n" + grid_body + \
+        "        return (1,)\n\n    return grid\n" + _ENTRY + \
+        "    _copy[_make_grid(a, b)](a, c, 0, BLOCK_M=32, BLOCK_N=32)\n" + _OUT_READ
+
+
 HOSTILE_232 = {
     # the factory's def called by the file, given the inputs as the launch's constexprs
     "factory_result_called_by_the_file": "\n_OUT = []\n" + _FACTORY_READS_META + _ENTRY + _LAUNCH_FACTORY +
@@ -1914,34 +1923,20 @@ HOSTILE_232 = {
     "factory_keeps_its_def": "\n_OUT = []\n_KEPT = []\n" + _FACTORY_READS_META.replace(
         "    return grid", "    _KEPT.append(grid)\n    return grid") + _ENTRY + _LAUNCH_FACTORY +
     "    _KEPT[0]({'BLOCK_M': a, 'BLOCK_N': b})\n" + _OUT_READ,
-    "another_def_of_the_same_name": "\n_OUT = []\n" + _FACTORY_READS_META +
-    "\n\ndef grid(meta):\n    return (1,)\n" + _ENTRY + _LAUNCH_FACTORY +
-    "    _make_grid(M, N)({'BLOCK_M': a, 'BLOCK_N': b}) if False else None\n" + _OUT_READ,
-    "factory_named_again": "\n_OUT = []\n" + _FACTORY_READS_META + _ENTRY + _LAUNCH_FACTORY +
-    "    f = _make_grid\n    f(M, N)({'BLOCK_M': a, 'BLOCK_N': b})\n" + _OUT_READ,
-    "factory_given_the_inputs": '''
-_OUT = []
+    # a method named like the def (callbacks are known by name): the file calls it with the inputs
+    "a_method_named_like_the_def": "\n_OUT = []\n" + _FACTORY + '''
 
-
-def _make_grid(x, y):
-    def grid(meta):
+class _Tiles:
+    def grid(self, meta):
+        x = meta["BLOCK_M"]
+        y = meta["BLOCK_N"]
 ''' + _indent(_META_PRODUCT, 4) + '''        _OUT.append(acc)
         return (1,)
-
-    return grid
-''' + _ENTRY + "    _copy[_make_grid(a, b)](a, c, 0, BLOCK_M=32, BLOCK_N=32)\n" + _OUT_READ,
-    "factory_computes_itself": '''
-_OUT = []
-
-
-def _make_grid(x, y):
-''' + _META_PRODUCT + '''    _OUT.append(acc)
-
-    def grid(meta):
-        return (1,)
-
-    return grid
-''' + _ENTRY + "    _copy[_make_grid(a, b)](a, c, 0, BLOCK_M=32, BLOCK_N=32)\n" + _OUT_READ,
+''' + _ENTRY + _LAUNCH_FACTORY + "    _Tiles().grid({'BLOCK_M': a, 'BLOCK_N': b})\n" + _OUT_READ,
+    "factory_named_again": "\n_OUT = []\n" + _FACTORY_READS_META + _ENTRY + _LAUNCH_FACTORY +
+    "    f = _make_grid\n    f(M, N)({'BLOCK_M': a, 'BLOCK_N': b})\n" + _OUT_READ,
+    "factory_given_the_inputs": _factory_of_the_inputs("", _indent(_META_PRODUCT, 4) + "        _OUT.append(acc)\n"),
+    "factory_computes_itself": _factory_of_the_inputs(_META_PRODUCT + "    _OUT.append(acc)\n", ""),
     "factory_decorated": '''
 _OUT = []
 _IN = []
