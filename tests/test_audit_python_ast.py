@@ -1937,6 +1937,11 @@ class _Tiles:
     "    f = _make_grid\n    f(M, N)({'BLOCK_M': a, 'BLOCK_N': b})\n" + _OUT_READ,
     "factory_given_the_inputs": _factory_of_the_inputs("", _indent(_META_PRODUCT, 4) + "        _OUT.append(acc)\n"),
     "factory_computes_itself": _factory_of_the_inputs(_META_PRODUCT + "    _OUT.append(acc)\n", ""),
+    # the factory calls its def with the inputs before returning it
+    "factory_calls_its_def": "\n_OUT = []\n" + _FACTORY_READS_META.replace(
+        "    return grid", "    grid({'BLOCK_M': x0, 'BLOCK_N': y0})\n    return grid").replace(
+        "def _make_grid(M, N):", "def _make_grid(M, N, x0, y0):") + _ENTRY +
+    "    _copy[_make_grid(M, N, a, b)](a, c, 0, BLOCK_M=32, BLOCK_N=32)\n" + _OUT_READ,
     "factory_decorated": '''
 _OUT = []
 _IN = []
