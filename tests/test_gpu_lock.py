@@ -726,3 +726,49 @@ def test_the_watched_case_is_compiled_before_the_profiler_lock_by_gpu_shapes_in_
     assert dict(gpu.env)["TRITON_CACHE_DIR"] in map(str, gpu.rw), "the watched worker could not read the cache"
     shapes_run = [c.dim for c in lab03_triton.gpu_shapes_cases(ctx)]  # what gpu_shapes runs
     assert own_kernels.watched_case(ctx).dim in shapes_run
+
+
+class _RecordingLock:
+    """Stands in for the machine's GPU lock: counts the shared holds a case takes."""
+
+    def __init__(self):
+        self.shared_holds = 0
+
+    def shared(self):
+        import contextlib
+
+        self.shared_holds += 1
+        return contextlib.nullcontext()
+
+
+@pytest.mark.parametrize("worker_on_gpu", [False, True])
+def test_a_case_holds_the_gpu_lock_only_where_its_worker_runs_on_the_gpu(tmp_path, worker_on_gpu):
+    """On a machine with a GPU, a case of Triton's interpreter (a worker on the CPU) is judged on the CPU and takes no
+    GPU lock, so it neither waits behind another grading's measurement nor holds one back; a worker on the GPU holds
+    the lock shared around its case (docs/data/evidence-2026-12-05d, call 2)."""
+    from test_adversarial_runner import FakeWorker, ONE
+
+    from grader.checks.kernels import run_case
+    from grader.context import Context, Device
+    from grader.ops import get
+    from grader.registry import Lab
+    from grader.runner import WorkerGone
+
+    spec = get("softmax")
+    lab = Lab("03", "triton-and-pytorch", "test", editable=(), docs="lab/03-triton-and-pytorch.md", op="softmax")
+    ctx = Context(lab, spec, tmp_path, tmp_path, tmp_path, None, Device(True, "a GPU"), 1, tmp_path / "runs")
+    ctx.gpu_lock = lock = _RecordingLock()
+    case = spec.cases(((({"rows": 1, "cols": 1}), ("randn",)),), 1, 0)[0]
+    io = tmp_path / "io"
+    io.mkdir()
+    worker = FakeWorker(io, ONE)
+    worker.gpu = worker_on_gpu
+    try:
+        outcome = run_case(ctx, worker, case, "c0", repeats=1, guard=0, timeout_s=10)
+    except WorkerGone as gone:  # the fake worker's answer has no output files: judged to its end
+        outcome = gone
+    except (RuntimeError, AssertionError) as no_cuda:  # this machine's torch has no CUDA: the judge went to the GPU
+        outcome = no_cuda
+    assert lock.shared_holds == (1 if worker_on_gpu else 0)
+    if not worker_on_gpu:  # judged on the CPU to the end, on a machine whose torch has no CUDA as on one that has
+        assert isinstance(outcome, WorkerGone) and "malformed" in str(outcome), outcome

@@ -85,9 +85,14 @@ def run_cases(ctx, worker: Worker, cases: list[Case], *, repeats: int, guard: in
 
 
 def run_case(ctx, worker: Worker, case: Case, key: str, *, repeats: int, guard: int, timeout_s: float) -> CaseResult:
-    """One case, start to verdict, holding the GPU lock shared (ctx.gpu_work): the judge draws the inputs, the
-    worker runs them, the judge computes the reference and compares, on the GPU where there is one."""
-    with ctx.gpu_work():
+    """One case, start to verdict: the judge draws the inputs, the worker runs them, the judge computes the reference
+    and compares, on the GPU where the worker runs on one, holding the GPU lock shared (ctx.gpu_work). A worker on
+    the CPU (Triton's interpreter) is judged on the CPU, as on a machine without a GPU, and holds nothing: its cases
+    held the lock for the interpreter's seconds, each a wait for the next measurement of every grading on the
+    machine, and waited behind those measurements (make test-gpu on an H200, every cache warm: the lane that runs it
+    waited 150 s for the lock in 716 holds, 03.triton.interpreter took 230 s in all; docs/data/evidence-2026-12-05d,
+    call 2)."""
+    with ctx.gpu_work(worker.gpu):
         return _run_case(ctx, worker, case, key, repeats=repeats, guard=guard, timeout_s=timeout_s)
 
 
@@ -95,7 +100,7 @@ def _run_case(ctx, worker: Worker, case: Case, key: str, *, repeats: int, guard:
               ) -> CaseResult:
     import torch
 
-    spec, dims, dev = ctx.spec, case.dim, judge_device(ctx)
+    spec, dims, dev = ctx.spec, case.dim, judge_device(ctx) if worker.gpu else "cpu"
     (out_name,) = spec.abi.names("out")
     shapes = spec.shapes(dims)
     n_out = spec.numel(dims, out_name)
