@@ -1155,17 +1155,18 @@ class _Auditor(ast.NodeVisitor):
                  _chain(node.value.func.func)[-1] in ("autotune", "heuristics") and
                  isinstance(node.value.args[0] if len(node.value.args) == 1 else None, ast.Name) and
                  node.value.args[0].id in self.jit_functions for t in node.targets if isinstance(t, ast.Name)}
+        kernels = self._unshadowed_kernels(tree, tuned)
         for node in ast.walk(tree):
             if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.name in self.jit_functions:
                 places += node.decorator_list
             elif isinstance(node, ast.Call) and self._triton_chain(node.func) and _chain(node.func)[-1] == "Config":
                 places += [*node.args, *(kw.value for kw in node.keywords)]
-            elif isinstance(node, ast.Subscript) and isinstance(node.value, ast.Name) and \
-                    (node.value.id in self.jit_functions or node.value.id in tuned):
+            elif isinstance(node, ast.Subscript) and isinstance(node.value, ast.Name) and node.value.id in kernels:
                 places.append(node.slice)  # kernel[grid]
                 grids.append(node.slice)
             elif isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and \
-                    isinstance(node.func.value, ast.Name) and node.func.value.id in self.jit_functions:
+                    isinstance(node.func.value, ast.Name) and node.func.value.id in kernels and \
+                    node.func.value.id in self.jit_functions:
                 places += [kw.value for kw in node.keywords]  # kernel.run(..., grid=...)
                 grids += [kw.value for kw in node.keywords if kw.arg == "grid"]
         found = self._grid_factories(tree, grids)
@@ -1182,6 +1183,41 @@ class _Auditor(ast.NodeVisitor):
                     self.callback_nodes.add(id(sub))
         return found
 
+    def _unshadowed_kernels(self, tree: ast.Module, tuned: set[str]) -> set[str]:
+        """The names of kernels (the file's @triton.jit defs, and autotuners made of them) whose launch `K[grid]` or
+        `K.run(..., grid=g)` surely hands the grid to Triton: names bound nowhere but by their def and by module-level
+        assignments of a triton call (`_tuned = triton.autotune(...)(K)`), and none where the file stores an attribute
+        on a kernel. A parameter, a local or a global rebinding of the name (`def _run(_copy, ...)`,
+        `_copy = _Fake(BLOCK_M=a, BLOCK_N=b)`) may make `_copy[grid]` the file's own __getitem__, which calls the grid
+        with a dict of the inputs read as numbers (red team, decision 234)."""
+        names = self.jit_functions | tuned
+        sites = collections.Counter(name for node in ast.walk(tree) for name, _, _ in _binds(node) if name in names)
+        allowed = collections.Counter(n.name for n in ast.walk(tree) if isinstance(n, (ast.FunctionDef,
+                                                                                        ast.AsyncFunctionDef))
+                                      and n.name in self.jit_functions)
+        for node in tree.body:
+            value = node.value if isinstance(node, ast.Assign) else None
+            func = value.func.func if isinstance(value, ast.Call) and isinstance(value.func, ast.Call) else \
+                value.func if isinstance(value, ast.Call) else None
+            if func is not None and self._triton_chain(func):
+                allowed.update(t.id for t in node.targets if isinstance(t, ast.Name))
+        # An attribute stored on a kernel (`_copy.run = _fake_run`, through `k = _copy` too) is found before Triton's
+        # own: K[grid](...) calls self.run(grid=grid, ...), so the file's function gets the grid (decision 234)
+        held = set(names)
+        grown = True
+        while grown:
+            before = len(held)
+            for node in ast.walk(tree):
+                if isinstance(node, (ast.Assign, ast.AnnAssign)) and node.value is not None and any(
+                        isinstance(n, ast.Name) and n.id in held for n in ast.walk(node.value)):
+                    for target in node.targets if isinstance(node, ast.Assign) else [node.target]:
+                        held.update(n.id for n in ast.walk(target) if isinstance(n, ast.Name))
+            grown = len(held) > before
+        if any(isinstance(node, ast.Attribute) and isinstance(node.ctx, (ast.Store, ast.Del)) and
+               any(isinstance(n, ast.Name) and n.id in held for n in ast.walk(node.value)) for node in ast.walk(tree)):
+            return set()
+        return {name for name in names if sites[name] == allowed[name]}
+
     def _grid_factories(self, tree: ast.Module, grids: list) -> set[str]:
         """A grid a factory builds for the launch: `kernel[_make_grid(M, N)]`, where _make_grid defines `def grid(meta)`
         and ends with `return grid`. Triton calls that def with the launch's arguments, as it calls a grid named in
@@ -1189,7 +1225,8 @@ class _Auditor(ast.NodeVisitor):
         hR, session 59; decision 232). Only where nothing else can reach the def: the factory is one undecorated def
         of the file, its name bound nowhere else and used only as the called function of a whole launch grid
         (`kernel[F(...)]`, `kernel.run(..., grid=F(...))`); the def is undecorated, directly in the factory's body,
-        its name bound nowhere else in the file and used only by the factory's last statement, `return grid`. Called
+        its name bound nowhere else in the file and used only by the factory's last statement, `return grid`; or that
+        statement returns a lambda (`return lambda meta: (...)`, decision 234), which nothing else can name. Called
         anywhere else (`g = F(M, N); g({"BLOCK_M": a})`), kept (`_KEEP.append(grid)`), or another def of its name,
         and the def is held, as before: its parameters are tensors. The factory's own parameters get what the
         launch's line hands them, and the def reads them in its closure, as any nested def does."""
@@ -1204,9 +1241,13 @@ class _Auditor(ast.NodeVisitor):
             factory = defs.get(name)
             if not (isinstance(factory, ast.FunctionDef) and sites[name] == 1 and loads[name] == uses and
                     not factory.decorator_list and factory.body and isinstance(factory.body[-1], ast.Return) and
-                    isinstance(factory.body[-1].value, ast.Name)):
+                    isinstance(factory.body[-1].value, (ast.Name, ast.Lambda))):
                 continue
             returned = factory.body[-1].value
+            if isinstance(returned, ast.Lambda):  # return lambda meta: (...): nothing but the return names it
+                found.add(_lambda_key(returned))
+                self.callback_nodes.add(id(returned))
+                continue
             grid = defs.get(returned.id)
             if isinstance(grid, ast.FunctionDef) and grid in factory.body and not grid.decorator_list and \
                     sites[grid.name] == 1 and loads[grid.name] == 1 and grid.name not in self.jit_functions:
