@@ -2641,3 +2641,58 @@ def test_decision_234_hostile_forms_refused(name):
     found = audit(_GEMM_HEAD + HOSTILE_234[name], TRITON, "sgemm")
     assert found, "passed the audit"
     assert any("tensor" in f.text for f in found), found
+
+
+# The kernel's run replaced through whatever may hold the kernel (session 60, after the helper's red team): each must
+# still hand the grid to no one but the file, so the grid stays held.
+_ALIAS_RUN = HOSTILE_234["kernel_run_replaced_through_an_alias"]
+_ALIAS_LINES = "_k = _copy\n_k.run = _fake_run\n"
+assert _ALIAS_LINES in _ALIAS_RUN
+HOSTILE_234_HOLDERS = {
+    "an_attribute_of_an_object": '''
+class _Box:
+    pass
+
+
+_box = _Box()
+_box.k = _copy
+_box.k.run = _fake_run
+''',
+    "a_class_attribute": "class _Kernels:\n    k = _copy\n\n\n_Kernels.k.run = _fake_run\n",
+    "a_dict_item": "_ks = {}\n_ks['k'] = _copy\n_ks['k'].run = _fake_run\n",
+    "a_def_returning_it": "def _get():\n    return _copy\n\n\n_get().run = _fake_run\n",
+    "a_walrus": "if (_w := _copy) is not None:\n    _w.run = _fake_run\n",
+    "a_parameters_default": "def _patch(k=_copy):\n    k.run = _fake_run\n\n\n_patch()\n",
+    "a_with_variable": "import contextlib\nwith contextlib.nullcontext(_copy) as _w:\n    _w.run = _fake_run\n",
+}
+
+
+@pytest.mark.parametrize("name", sorted(HOSTILE_234_HOLDERS))
+def test_decision_234_run_replaced_through_a_holder_refused(name):
+    found = audit(_GEMM_HEAD + _ALIAS_RUN.replace(_ALIAS_LINES, HOSTILE_234_HOLDERS[name]), TRITON, "sgemm")
+    assert any("tensor" in f.text for f in found), found
+
+
+# An object that holds the kernel as an attribute is no store on the kernel: a false failure of decision 234's first
+# reading (every name of an assignment's target was held, so `self.block = 32` refused every grid)
+RIGHT_234 = {
+    "kernel_kept_on_a_plan_object": '''
+class _Plan:
+    def __init__(self):
+        self.kernel = _copy
+        self.block = 32
+
+
+def grid(meta):
+    return (triton.cdiv(meta["n"], meta["BLOCK_M"]),)
+''' + _ENTRY + '''    plan = _Plan()
+    _copy[grid](a, c, M * N, BLOCK_M=32, BLOCK_N=1)
+    return c
+''',
+}
+
+
+@pytest.mark.parametrize("name", sorted(RIGHT_234))
+def test_decision_234_right_forms_pass(name):
+    found = audit(_GEMM_HEAD + RIGHT_234[name], TRITON, "sgemm")
+    assert found == [], found

@@ -1201,20 +1201,67 @@ class _Auditor(ast.NodeVisitor):
                 value.func if isinstance(value, ast.Call) else None
             if func is not None and self._triton_chain(func):
                 allowed.update(t.id for t in node.targets if isinstance(t, ast.Name))
-        # An attribute stored on a kernel (`_copy.run = _fake_run`, through `k = _copy` too) is found before Triton's
-        # own: K[grid](...) calls self.run(grid=grid, ...), so the file's function gets the grid (decision 234)
-        held = set(names)
+        # An attribute stored on a kernel (`_copy.run = _fake_run`) is found before Triton's own: K[grid](...) calls
+        # self.run(grid=grid, ...), so the file's function gets the grid (decision 234). So is one stored through
+        # anything that may hold the kernel: a name bound to an expression naming it (`k = _copy`, `ks = [_copy]`, a
+        # loop's or a with's variable, a walrus, a parameter's default, a def returning it), a container item
+        # (`d["k"] = _copy`: d), an attribute (`self.k = _copy`: self.k and any `.k`), each in turn. Not the object
+        # an attribute holding the kernel belongs to: `self.kernel = _copy` then `self.block = 32` is no store on the
+        # kernel (a false failure of the first reading, which held every name of the target: session 60).
+        held, paths = set(names), set()
+
+        def holds(expr) -> bool:
+            return expr is not None and any(
+                isinstance(n, ast.Name) and n.id in held or
+                isinstance(n, ast.Attribute) and (n.attr in held or ".".join(_chain(n) or ()) in paths)
+                for n in ast.walk(expr))
+
+        def hold(target) -> None:
+            if isinstance(target, (ast.Tuple, ast.List)):
+                for element in target.elts:
+                    hold(element)
+            elif isinstance(target, ast.Starred):
+                hold(target.value)
+            elif isinstance(target, ast.Name):
+                held.add(target.id)
+            elif isinstance(target, ast.Attribute) and _chain(target):
+                paths.add(".".join(_chain(target)))
+                held.add(target.attr)
+            elif isinstance(target, (ast.Attribute, ast.Subscript)):
+                hold(target.value)
+
+        def bound(node):
+            """(targets, value) of a node that binds names to a value."""
+            if isinstance(node, ast.Assign):
+                return node.targets, node.value
+            if isinstance(node, (ast.AnnAssign, ast.AugAssign, ast.NamedExpr)):
+                return [node.target], node.value
+            if isinstance(node, (ast.For, ast.AsyncFor, ast.comprehension)):
+                return [node.target], node.iter
+            if isinstance(node, ast.withitem):
+                return [node.optional_vars] if node.optional_vars is not None else [], node.context_expr
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
+                args = node.args
+                positional = [*args.posonlyargs, *args.args]
+                pairs = [*zip(positional[len(positional) - len(args.defaults):], args.defaults),
+                         *((a, d) for a, d in zip(args.kwonlyargs, args.kw_defaults) if d is not None)]
+                returned = [n.value for n in ast.walk(node) if isinstance(n, (ast.Return, ast.Yield, ast.YieldFrom))]
+                if not isinstance(node, ast.Lambda) and any(holds(r) for r in returned):
+                    held.add(node.name)  # a def returning the kernel: get().run = f
+                return [ast.Name(a.arg, ast.Store()) for a, d in pairs if holds(d)], None
+            return [], None
+
         grown = True
         while grown:
-            before = len(held)
+            before = len(held) + len(paths)
             for node in ast.walk(tree):
-                if isinstance(node, (ast.Assign, ast.AnnAssign)) and node.value is not None and any(
-                        isinstance(n, ast.Name) and n.id in held for n in ast.walk(node.value)):
-                    for target in node.targets if isinstance(node, ast.Assign) else [node.target]:
-                        held.update(n.id for n in ast.walk(target) if isinstance(n, ast.Name))
-            grown = len(held) > before
-        if any(isinstance(node, ast.Attribute) and isinstance(node.ctx, (ast.Store, ast.Del)) and
-               any(isinstance(n, ast.Name) and n.id in held for n in ast.walk(node.value)) for node in ast.walk(tree)):
+                targets, value = bound(node)
+                if value is None or holds(value):
+                    for target in targets:
+                        hold(target)
+            grown = len(held) + len(paths) > before
+        if any(isinstance(node, ast.Attribute) and isinstance(node.ctx, (ast.Store, ast.Del)) and holds(node.value)
+               for node in ast.walk(tree)):
             return set()
         return {name for name in names if sites[name] == allowed[name]}
 
