@@ -2036,6 +2036,12 @@ def _factory_of_the_inputs(own_body: str, grid_body: str) -> str:
         "    _copy[_make_grid(a, b)](a, c, 0, BLOCK_M=32, BLOCK_N=32)\n" + _OUT_READ
 
 
+def _grid_multiplying_meta(name: str) -> str:
+    """`_OUT = []` and a def `name(meta)` multiplying meta["BLOCK_M"] by meta["BLOCK_N"] on the host into it."""
+    return f"\n_OUT = []\n\n\ndef {name}(meta):\n" + '    x = meta["BLOCK_M"]\n    y = meta["BLOCK_N"]\n' + \
+        _META_PRODUCT + "    _OUT.append(acc)\n    return (1,)\n"
+
+
 HOSTILE_232 = {
     # the factory's def called by the file, given the inputs as the launch's constexprs
     "factory_result_called_by_the_file": "\n_OUT = []\n" + _FACTORY_READS_META + _ENTRY + _LAUNCH_FACTORY +
@@ -2079,23 +2085,7 @@ def _calls_it(f):
 
 @_calls_it''' + _FACTORY_READS_META + _ENTRY + "    _IN.extend([a, b])\n" + _LAUNCH_FACTORY + _OUT_READ,
     # (decision 234) a dict subclass handed as the kernel's name, its __getitem__ calling the grid with itself
-    "kernel_name_a_parameter_given_a_fake": '''
-_OUT = []
-
-
-def _make_grid(M, N):
-    def grid(meta):
-        x = meta["BLOCK_M"]
-        y = meta["BLOCK_N"]
-        K = x.shape[1]
-        acc = x[:, 0:1] * y[0:1, :]
-        for k in range(1, K):
-            acc = acc + x[:, k:k + 1] * y[k:k + 1, :]
-        _OUT.append(acc)
-        return (1,)
-
-    return grid
-
+    "kernel_name_a_parameter_given_a_fake": "\n_OUT = []\n\n" + _FACTORY_READS_META + '''
 
 class _Fake(dict):
     def __getitem__(self, g):
@@ -2118,23 +2108,7 @@ def sgemm(a, b):
     _run(_Fake(BLOCK_M=a, BLOCK_N=b), M, N, a, c)
     return _launch(_OUT[0], c)
 ''',
-    "kernel_name_rebound_to_a_fake": '''
-_OUT = []
-
-
-def _make_grid(M, N):
-    def grid(meta):
-        x = meta["BLOCK_M"]
-        y = meta["BLOCK_N"]
-        K = x.shape[1]
-        acc = x[:, 0:1] * y[0:1, :]
-        for k in range(1, K):
-            acc = acc + x[:, k:k + 1] * y[k:k + 1, :]
-        _OUT.append(acc)
-        return (1,)
-
-    return grid
-
+    "kernel_name_rebound_to_a_fake": "\n_OUT = []\n\n" + _FACTORY_READS_META + '''
 
 class _Fake(dict):
     def __getitem__(self, g):
@@ -2154,23 +2128,7 @@ def sgemm(a, b):
     _copy[_make_grid(M, N)](a, c, 0, BLOCK_M=32, BLOCK_N=32)
     return _launch(_OUT[0], c)
 ''',
-    "kernel_name_bound_by_a_for_loop": '''
-_OUT = []
-
-
-def _make_grid(M, N):
-    def grid(meta):
-        x = meta["BLOCK_M"]
-        y = meta["BLOCK_N"]
-        K = x.shape[1]
-        acc = x[:, 0:1] * y[0:1, :]
-        for k in range(1, K):
-            acc = acc + x[:, k:k + 1] * y[k:k + 1, :]
-        _OUT.append(acc)
-        return (1,)
-
-    return grid
-
+    "kernel_name_bound_by_a_for_loop": "\n_OUT = []\n\n" + _FACTORY_READS_META + '''
 
 class _Fake(dict):
     def __getitem__(self, g):
@@ -2191,23 +2149,7 @@ def sgemm(a, b):
     return _launch(_OUT[0], c)
 ''',
     # (decision 234) the kernel's run replaced: K.run(..., grid=F(...)) calls the file's function (K[grid] calls self.run too)
-    "kernel_run_replaced": '''
-_OUT = []
-
-
-def _make_grid(M, N):
-    def grid(meta):
-        x = meta["BLOCK_M"]
-        y = meta["BLOCK_N"]
-        K = x.shape[1]
-        acc = x[:, 0:1] * y[0:1, :]
-        for k in range(1, K):
-            acc = acc + x[:, k:k + 1] * y[k:k + 1, :]
-        _OUT.append(acc)
-        return (1,)
-
-    return grid
-
+    "kernel_run_replaced": "\n_OUT = []\n\n" + _FACTORY_READS_META + '''
 
 def _fake_run(x, y, **kw):
     kw["grid"]({"BLOCK_M": x, "BLOCK_N": y})
@@ -2224,23 +2166,7 @@ def sgemm(a, b):
     return _launch(_OUT[0], c)
 ''',
     # (decision 234) a class of the file with a run method, handed as the kernel's name
-    "kernel_name_a_parameter_with_run": '''
-_OUT = []
-
-
-def _make_grid(M, N):
-    def grid(meta):
-        x = meta["BLOCK_M"]
-        y = meta["BLOCK_N"]
-        K = x.shape[1]
-        acc = x[:, 0:1] * y[0:1, :]
-        for k in range(1, K):
-            acc = acc + x[:, k:k + 1] * y[k:k + 1, :]
-        _OUT.append(acc)
-        return (1,)
-
-    return grid
-
+    "kernel_name_a_parameter_with_run": "\n_OUT = []\n\n" + _FACTORY_READS_META + '''
 
 class _Fake:
     def run(self, x, y, **kw):
@@ -2375,20 +2301,7 @@ def test_decision_232_hostile_forms_refused(name):
 # K[grid](...) calls self.run too) handed the grid a dict of the inputs, read as numbers. Each passed before
 # decision 232 too, with a grid named in the launch.
 HOSTILE_234 = {
-    "kernel_name_a_parameter_given_a_fake": '''
-_OUT = []
-
-
-def grid(meta):
-    x = meta["BLOCK_M"]
-    y = meta["BLOCK_N"]
-    K = x.shape[1]
-    acc = x[:, 0:1] * y[0:1, :]
-    for k in range(1, K):
-        acc = acc + x[:, k:k + 1] * y[k:k + 1, :]
-    _OUT.append(acc)
-    return (1,)
-
+    "kernel_name_a_parameter_given_a_fake": _grid_multiplying_meta("grid") + '''
 
 class _Fake(dict):
     def __getitem__(self, g):
@@ -2411,20 +2324,7 @@ def sgemm(a, b):
     _run(_Fake(BLOCK_M=a, BLOCK_N=b), M, N, a, c)
     return _launch(_OUT[0], c)
 ''',
-    "kernel_name_rebound_to_a_fake": '''
-_OUT = []
-
-
-def grid(meta):
-    x = meta["BLOCK_M"]
-    y = meta["BLOCK_N"]
-    K = x.shape[1]
-    acc = x[:, 0:1] * y[0:1, :]
-    for k in range(1, K):
-        acc = acc + x[:, k:k + 1] * y[k:k + 1, :]
-    _OUT.append(acc)
-    return (1,)
-
+    "kernel_name_rebound_to_a_fake": _grid_multiplying_meta("grid") + '''
 
 class _Fake(dict):
     def __getitem__(self, g):
@@ -2446,20 +2346,7 @@ def sgemm(a, b):
     _copy[grid](a, c, 0, BLOCK_M=32, BLOCK_N=32)
     return _launch(_OUT[0], c)
 ''',
-    "kernel_name_a_parameter_with_run": '''
-_OUT = []
-
-
-def _g(meta):
-    x = meta["BLOCK_M"]
-    y = meta["BLOCK_N"]
-    K = x.shape[1]
-    acc = x[:, 0:1] * y[0:1, :]
-    for k in range(1, K):
-        acc = acc + x[:, k:k + 1] * y[k:k + 1, :]
-    _OUT.append(acc)
-    return (1,)
-
+    "kernel_name_a_parameter_with_run": _grid_multiplying_meta("_g") + '''
 
 class _Fake:
     def run(self, x, y, **kw):
@@ -2477,20 +2364,7 @@ def sgemm(a, b):
     _go(_Fake(), a, b)
     return _launch(_OUT[0], c)
 ''',
-    "kernel_run_replaced_run_launch": '''
-_OUT = []
-
-
-def _g(meta):
-    x = meta["BLOCK_M"]
-    y = meta["BLOCK_N"]
-    K = x.shape[1]
-    acc = x[:, 0:1] * y[0:1, :]
-    for k in range(1, K):
-        acc = acc + x[:, k:k + 1] * y[k:k + 1, :]
-    _OUT.append(acc)
-    return (1,)
-
+    "kernel_run_replaced_run_launch": _grid_multiplying_meta("_g") + '''
 
 def _fake_run(x, y, grid):
     grid({"BLOCK_M": x, "BLOCK_N": y})
@@ -2506,20 +2380,7 @@ def sgemm(a, b):
     _copy.run(a, b, grid=_g)
     return _launch(_OUT[0], c)
 ''',
-    "kernel_run_replaced_subscript_launch": '''
-_OUT = []
-
-
-def _g(meta):
-    x = meta["BLOCK_M"]
-    y = meta["BLOCK_N"]
-    K = x.shape[1]
-    acc = x[:, 0:1] * y[0:1, :]
-    for k in range(1, K):
-        acc = acc + x[:, k:k + 1] * y[k:k + 1, :]
-    _OUT.append(acc)
-    return (1,)
-
+    "kernel_run_replaced_subscript_launch": _grid_multiplying_meta("_g") + '''
 
 def _fake_run(x, y, **kw):
     kw["grid"]({"BLOCK_M": x, "BLOCK_N": y})
@@ -2535,20 +2396,7 @@ def sgemm(a, b):
     _copy[_g](a, b)
     return _launch(_OUT[0], c)
 ''',
-    "kernel_run_replaced_through_an_alias": '''
-_OUT = []
-
-
-def _g(meta):
-    x = meta["BLOCK_M"]
-    y = meta["BLOCK_N"]
-    K = x.shape[1]
-    acc = x[:, 0:1] * y[0:1, :]
-    for k in range(1, K):
-        acc = acc + x[:, k:k + 1] * y[k:k + 1, :]
-    _OUT.append(acc)
-    return (1,)
-
+    "kernel_run_replaced_through_an_alias": _grid_multiplying_meta("_g") + '''
 
 def _fake_run(x, y, **kw):
     kw["grid"]({"BLOCK_M": x, "BLOCK_N": y})
@@ -2565,20 +2413,7 @@ def sgemm(a, b):
     _copy[_g](a, b)
     return _launch(_OUT[0], c)
 ''',
-    "kernel_name_bound_by_a_comprehension": '''
-_OUT = []
-
-
-def grid(meta):
-    x = meta["BLOCK_M"]
-    y = meta["BLOCK_N"]
-    K = x.shape[1]
-    acc = x[:, 0:1] * y[0:1, :]
-    for k in range(1, K):
-        acc = acc + x[:, k:k + 1] * y[k:k + 1, :]
-    _OUT.append(acc)
-    return (1,)
-
+    "kernel_name_bound_by_a_comprehension": _grid_multiplying_meta("grid") + '''
 
 class _Fake(dict):
     def __getitem__(self, g):
@@ -2599,20 +2434,7 @@ def sgemm(a, b):
     [_copy[grid](a, c, 0, BLOCK_M=32, BLOCK_N=32) for _copy in [_Fake(BLOCK_M=a, BLOCK_N=b)]]
     return _launch(_OUT[0], c)
 ''',
-    "kernel_name_a_lambda_parameter": '''
-_OUT = []
-
-
-def grid(meta):
-    x = meta["BLOCK_M"]
-    y = meta["BLOCK_N"]
-    K = x.shape[1]
-    acc = x[:, 0:1] * y[0:1, :]
-    for k in range(1, K):
-        acc = acc + x[:, k:k + 1] * y[k:k + 1, :]
-    _OUT.append(acc)
-    return (1,)
-
+    "kernel_name_a_lambda_parameter": _grid_multiplying_meta("grid") + '''
 
 class _Fake(dict):
     def __getitem__(self, g):
