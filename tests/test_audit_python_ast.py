@@ -1870,6 +1870,36 @@ def test_decision_231_right_forms_pass(name):
     assert found == [], found
 
 
+def _autotuned_factory(tuned: str) -> str:
+    """A factory's grid and a lambda grid launching an autotuner of the kernel _k bound to the name ``tuned``."""
+    return """
+@triton.jit
+def _k(src, dst, n, BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr):
+    offs = tl.program_id(0) * BLOCK_M + tl.arange(0, BLOCK_M)
+    tl.store(dst + offs, tl.load(src + offs, mask=offs < n), mask=offs < n)
+
+
+TUNED = triton.autotune(configs=[triton.Config({"BLOCK_M": 32, "BLOCK_N": 32})], key=["n"])(_k)
+
+
+def _make_grid(M, N):
+    def grid(meta):
+        return (triton.cdiv(M, meta["BLOCK_M"]) * triton.cdiv(N, meta["BLOCK_N"]),)
+
+    return grid
+
+
+def sgemm(a, b):
+    M, K = a.shape
+    N = b.shape[1]
+    c = torch.empty((M, N), device=a.device, dtype=torch.float32)
+
+    TUNED[_make_grid(M, N)](a, c, 0)
+    TUNED[lambda meta: (triton.cdiv(M * N, meta["BLOCK_M"]),)](a, c, 0)
+    return c
+""".replace("TUNED", tuned)
+
+
 # Decision 232: a grid built by a factory for the launch (kernel[_make_grid(M, N)]) is a callback, where nothing but
 # Triton can call the def it returns.
 _FACTORY = '''
@@ -1964,58 +1994,8 @@ def sgemm(a, b):
     _copy.run(a, c, 0, BLOCK_M=32, BLOCK_N=32, grid=_make_grid(M, N), warmup=False)
     return c
 ''',
-    "factory_for_an_autotuner_bound_to_the_kernel_name": '''
-@triton.jit
-def _k(src, dst, n, BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr):
-    offs = tl.program_id(0) * BLOCK_M + tl.arange(0, BLOCK_M)
-    tl.store(dst + offs, tl.load(src + offs, mask=offs < n), mask=offs < n)
-
-
-_k = triton.autotune(configs=[triton.Config({"BLOCK_M": 32, "BLOCK_N": 32})], key=["n"])(_k)
-
-
-def _make_grid(M, N):
-    def grid(meta):
-        return (triton.cdiv(M, meta["BLOCK_M"]) * triton.cdiv(N, meta["BLOCK_N"]),)
-
-    return grid
-
-
-def sgemm(a, b):
-    M, K = a.shape
-    N = b.shape[1]
-    c = torch.empty((M, N), device=a.device, dtype=torch.float32)
-
-    _k[_make_grid(M, N)](a, c, 0)
-    _k[lambda meta: (triton.cdiv(M * N, meta["BLOCK_M"]),)](a, c, 0)
-    return c
-''',
-    "factory_for_an_autotuner_of_its_own_name": '''
-@triton.jit
-def _k(src, dst, n, BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr):
-    offs = tl.program_id(0) * BLOCK_M + tl.arange(0, BLOCK_M)
-    tl.store(dst + offs, tl.load(src + offs, mask=offs < n), mask=offs < n)
-
-
-_tuned = triton.autotune(configs=[triton.Config({"BLOCK_M": 32, "BLOCK_N": 32})], key=["n"])(_k)
-
-
-def _make_grid(M, N):
-    def grid(meta):
-        return (triton.cdiv(M, meta["BLOCK_M"]) * triton.cdiv(N, meta["BLOCK_N"]),)
-
-    return grid
-
-
-def sgemm(a, b):
-    M, K = a.shape
-    N = b.shape[1]
-    c = torch.empty((M, N), device=a.device, dtype=torch.float32)
-
-    _tuned[_make_grid(M, N)](a, c, 0)
-    _tuned[lambda meta: (triton.cdiv(M * N, meta["BLOCK_M"]),)](a, c, 0)
-    return c
-''',
+    "factory_for_an_autotuner_bound_to_the_kernel_name": _autotuned_factory("_k"),
+    "factory_for_an_autotuner_of_its_own_name": _autotuned_factory("_tuned"),
 }
 
 
