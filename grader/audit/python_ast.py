@@ -1231,34 +1231,34 @@ class _Auditor(ast.NodeVisitor):
                 hold(target.value)
 
         def bound(node):
-            """(targets, value) of a node that binds names to a value."""
+            """The (targets, value) pairs of a node that binds names to a value."""
             if isinstance(node, ast.Assign):
-                return node.targets, node.value
-            if isinstance(node, (ast.AnnAssign, ast.AugAssign, ast.NamedExpr)):
-                return [node.target], node.value
-            if isinstance(node, (ast.For, ast.AsyncFor, ast.comprehension)):
-                return [node.target], node.iter
-            if isinstance(node, ast.withitem):
-                return [node.optional_vars] if node.optional_vars is not None else [], node.context_expr
-            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
+                yield node.targets, node.value
+            elif isinstance(node, (ast.AnnAssign, ast.AugAssign, ast.NamedExpr)):
+                yield [node.target], node.value
+            elif isinstance(node, (ast.For, ast.AsyncFor, ast.comprehension)):
+                yield [node.target], node.iter
+            elif isinstance(node, ast.withitem) and node.optional_vars is not None:
+                yield [node.optional_vars], node.context_expr
+            elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
                 args = node.args
                 positional = [*args.posonlyargs, *args.args]
-                pairs = [*zip(positional[len(positional) - len(args.defaults):], args.defaults),
-                         *((a, d) for a, d in zip(args.kwonlyargs, args.kw_defaults) if d is not None)]
-                returned = [n.value for n in ast.walk(node) if isinstance(n, (ast.Return, ast.Yield, ast.YieldFrom))]
-                if not isinstance(node, ast.Lambda) and any(holds(r) for r in returned):
-                    held.add(node.name)  # a def returning the kernel: get().run = f
-                return [ast.Name(a.arg, ast.Store()) for a, d in pairs if holds(d)], None
-            return [], None
+                for arg, default in [*zip(positional[len(positional) - len(args.defaults):], args.defaults),
+                                     *zip(args.kwonlyargs, args.kw_defaults)]:
+                    yield [ast.Name(arg.arg, ast.Store())], default  # def f(k=_copy)
+                if not isinstance(node, ast.Lambda):  # a def returning the kernel: get().run = f
+                    returned = [n.value for n in ast.walk(node) if isinstance(n, (ast.Return, ast.Yield, ast.YieldFrom))
+                                and n.value is not None]
+                    yield [ast.Name(node.name, ast.Store())], ast.Tuple(returned, ast.Load())
 
         grown = True
         while grown:
             before = len(held) + len(paths)
             for node in ast.walk(tree):
-                targets, value = bound(node)
-                if value is None or holds(value):
-                    for target in targets:
-                        hold(target)
+                for targets, value in bound(node):
+                    if holds(value):
+                        for target in targets:
+                            hold(target)
             grown = len(held) + len(paths) > before
         if any(isinstance(node, ast.Attribute) and isinstance(node.ctx, (ast.Store, ast.Del)) and holds(node.value)
                for node in ast.walk(tree)):
