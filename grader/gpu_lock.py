@@ -1,5 +1,5 @@
 """Who may use the GPU while a speed is measured: a reader-writer lock between every grader process of
-the machine (flock on three files in the system's temporary folder, one set per GPU).
+the machine (flock on four files in the system's temporary folder, one set per GPU).
 
 Work on the GPU holds the lock *shared* while it runs: each case (the worker's run and the judge's
 reference and comparison), a worker's init, a port's run (a watched worker's too, once its harness has
@@ -19,6 +19,18 @@ of the machine stopped for those minutes, though only the measurement had to wai
 gradings' cases run, then closes it again, until the long case ends. The GPU is still never shared with a
 measurement: the ``gpu`` file's exclusive flock is what admits it. Measurements take turns on a third file
 (``queue``) first, so that only one of them works the turnstile at a time.
+
+A measurement gives the turnstile back as soon as it has the GPU: the ``gpu`` file keeps every case out while it runs,
+and a shared holder never waits on the ``gpu`` file while it holds the turnstile (it passes it, tries the GPU, and if
+a measurement runs, waits for it to end and passes again). So the next measurement in the queue closes the turnstile
+while this one runs, and takes the GPU the moment it ends: measurements that queue run back to back after one drain of
+the cases in flight, not one drain each. Before, a measurement gave the turnstile back as it ended: every case that
+waited ran in between, and each measurement queued drained them again: 28 of make test-gpu's 62 measurements arrived
+while another waited or ran, and their own drains took 58.6 s of the 214.7 s a measurement was waiting or running (an
+H100, docs/data/evidence-2026-12-05d, call 3; PHASE_24_PLAN decision 235).
+
+The time a measurement waits while another one runs (it holds the fourth file, ``running``) is not counted in its
+ARMED_S: what it waits for then is not a long case, and opening the turnstile would let cases in ahead of it.
 
 A check that a profiler watches throughout (Nsight Compute) takes ``profiler()``, exclusive, for the whole check,
 instead of one of its grading's slots and before any GPU lock: one such check at a time on the machine. Nsight Compute
@@ -130,11 +142,10 @@ class GpuLock:
         try:
             if gate is not None and gpu is not None:
                 waited = time.monotonic()
-                if not ahead:
-                    fcntl.flock(gate, fcntl.LOCK_SH)  # waits while a measurement waits or runs
-                fcntl.flock(gpu, fcntl.LOCK_SH)  # waits while a measurement runs
-                if not ahead:
-                    fcntl.flock(gate, fcntl.LOCK_UN)
+                if ahead:
+                    fcntl.flock(gpu, fcntl.LOCK_SH)  # waits while a measurement runs
+                else:
+                    _pass_the_turnstile(gate, gpu)
                 trace.event("wait for the GPU lock (shared)", waited, **({"ahead": True} if ahead else {}))
             self._held.depth = 1
             yield
@@ -167,33 +178,82 @@ class GpuLock:
 
     @contextmanager
     def exclusive(self):
-        queue, gate, gpu = self._open("queue"), self._open("gate"), self._open("gpu")
+        queue, gate, gpu, running = (self._open(role) for role in ("queue", "gate", "gpu", "running"))
         try:
-            if queue is not None and gate is not None and gpu is not None:
+            if None not in (queue, gate, gpu, running):
                 waited = time.monotonic()
                 fcntl.flock(queue, fcntl.LOCK_EX)  # one measurement at a time works the turnstile
+                behind = [0.0]  # seconds the GPU was another measurement's while this one waited for it
                 while True:
                     fcntl.flock(gate, fcntl.LOCK_EX)  # no new shared holder from now on
-                    if _flock_within(gpu, fcntl.LOCK_EX, ARMED_S):  # the current ones finish
+                    if self._gpu_within(gpu, ARMED_S, behind):  # the current ones finish
                         break
                     # A shared hold has outlasted ARMED_S (a case of minutes): let the other gradings' cases run
-                    # meanwhile. Got here, the GPU is ours and the turnstile stays open: a shared holder that
-                    # passed it waits on the ``gpu`` file, holding the turnstile shared, so taking it now could
-                    # wait forever.
+                    # meanwhile, then close the turnstile again.
                     fcntl.flock(gate, fcntl.LOCK_UN)
                     opened = time.monotonic()
                     got = _flock_within(gpu, fcntl.LOCK_EX, OPEN_S)
                     trace.event("GPU lock: turnstile opened behind a long shared hold", opened)
                     if got:
                         break
-                trace.event("wait for the GPU lock (exclusive)", waited)
+                fcntl.flock(running, fcntl.LOCK_EX)  # tells the next measurement that a measurement has the GPU
+                # The turnstile and the queue go to the next measurement now (see above): no case can start while
+                # this one runs, and none between it and the next.
+                fcntl.flock(gate, fcntl.LOCK_UN)
+                fcntl.flock(queue, fcntl.LOCK_UN)
+                trace.event("wait for the GPU lock (exclusive)", waited, behind_a_measurement=round(behind[0], 3))
             self._exclusive.set()
             yield
         finally:
             self._exclusive.clear()
-            for fd in (gpu, gate, queue):
+            for fd in (running, gpu, gate, queue):
                 if fd is not None:
                     os.close(fd)
+
+    def _gpu_within(self, gpu: int, seconds: float, behind: list) -> bool:
+        """Take the ``gpu`` file exclusive if the cases that hold it shared let it go within ``seconds``; the time
+        another measurement holds it (its ``running`` file held) does not count, and is added to ``behind[0]``."""
+        probe = self._open("running")
+        try:
+            left, last = seconds, time.monotonic()
+            while True:
+                try:
+                    fcntl.flock(gpu, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                    return True
+                except BlockingIOError:
+                    pass
+                now = time.monotonic()
+                try:
+                    fcntl.flock(probe, fcntl.LOCK_SH | fcntl.LOCK_NB)
+                    fcntl.flock(probe, fcntl.LOCK_UN)
+                    left -= now - last
+                except BlockingIOError:  # a measurement runs: the cases in flight, if any, are not what holds it
+                    behind[0] += now - last
+                last = now
+                if left <= 0:
+                    return False
+                time.sleep(POLL_S)
+        finally:
+            if probe is not None:
+                os.close(probe)
+
+
+def _pass_the_turnstile(gate: int, gpu: int) -> None:
+    """A case's way in: through the turnstile (shared: it waits while a measurement waits for the GPU), then the GPU
+    shared if no measurement runs. If one runs, wait for it to end holding nothing, then pass the turnstile again: the
+    next measurement in the queue may have closed it meanwhile, and goes first."""
+    while True:
+        fcntl.flock(gate, fcntl.LOCK_SH)
+        try:
+            fcntl.flock(gpu, fcntl.LOCK_SH | fcntl.LOCK_NB)
+            got = True
+        except BlockingIOError:
+            got = False
+        fcntl.flock(gate, fcntl.LOCK_UN)
+        if got:
+            return
+        fcntl.flock(gpu, fcntl.LOCK_SH)  # the measurement's end
+        fcntl.flock(gpu, fcntl.LOCK_UN)
 
 
 # A thread that holds the profiler lock (a watched check, lab 02's timed phase before it takes the GPU) takes the GPU

@@ -204,6 +204,75 @@ def test_measurements_behind_a_long_shared_hold_take_turns_and_still_let_cases_r
         assert not timeline.overlaps(m, "case")
 
 
+def test_a_measurement_queued_behind_a_running_one_goes_next_before_the_cases_that_waited(tmp_path, monkeypatch):
+    """Decision 235: a measurement that queues while another runs closes the turnstile meanwhile, and takes the GPU
+    as the running one ends: the cases that arrived in between wait for both, instead of running in between and
+    making the second measurement drain them again. Waiting while a measurement runs does not count as waiting for a
+    long case (ARMED_S 0.3 s, OPEN_S 2 s, the first measurement runs 1 s), so the turnstile is not opened to the cases
+    then; it still is behind a long case (test_measurements_behind_a_long_shared_hold_take_turns_...)."""
+    import grader.gpu_lock as gl
+
+    monkeypatch.setattr(gl, "ARMED_S", 0.3, raising=False)
+    monkeypatch.setattr(gl, "OPEN_S", 2.0, raising=False)
+    timeline, started = Timeline(), threading.Event()
+
+    def first():
+        with GpuLock(tmp_path, "gpu").exclusive():
+            timeline.mark("m1", "in")
+            started.set()
+            time.sleep(1.0)
+            timeline.mark("m1", "out")
+
+    m1 = threading.Thread(target=first)
+    m1.start()
+    assert started.wait(5)
+    cases = [threading.Thread(target=shared_for, args=(GpuLock(tmp_path, "gpu"), timeline, f"case{k}", 0.3))
+             for k in range(3)]
+    for t in cases[:2]:
+        t.start()  # waiting for m1 before m2 queues
+    time.sleep(0.1)
+    m2 = threading.Thread(target=exclusive_for, args=(GpuLock(tmp_path, "gpu"), timeline, "m2", 0.2))
+    m2.start()
+    time.sleep(0.1)
+    cases[2].start()  # and one after
+    for t in (m1, m2, *cases):
+        t.join(10)
+        assert not t.is_alive()
+    assert timeline.at("m2", "in") - timeline.at("m1", "out") < 0.25, "the queued measurement drained again"
+    for k in range(3):
+        assert timeline.at(f"case{k}", "in") >= timeline.at("m2", "out"), f"case{k} ran between the measurements"
+    assert not timeline.overlaps("m1", "m2")
+
+
+def test_a_case_waiting_for_a_measurement_still_runs_once_none_is_queued(tmp_path):
+    """A case that found a measurement running waits for it holding nothing, then passes the turnstile again: with no
+    measurement queued it starts as the running one ends, and no new measurement goes ahead of it (one that queues
+    after the case started waits for it)."""
+    timeline, started = Timeline(), threading.Event()
+
+    def running():
+        with GpuLock(tmp_path, "gpu").exclusive():
+            timeline.mark("m", "in")
+            started.set()
+            time.sleep(0.4)
+            timeline.mark("m", "out")
+
+    m = threading.Thread(target=running)
+    m.start()
+    assert started.wait(5)
+    case = threading.Thread(target=shared_for, args=(GpuLock(tmp_path, "gpu"), timeline, "case", 0.4))
+    case.start()
+    m.join(5)
+    time.sleep(0.1)  # the case runs now
+    later = threading.Thread(target=exclusive_for, args=(GpuLock(tmp_path, "gpu"), timeline, "later", 0.05))
+    later.start()
+    for t in (case, later):
+        t.join(5)
+        assert not t.is_alive()
+    assert timeline.at("case", "in") - timeline.at("m", "out") < 0.25
+    assert timeline.at("later", "in") >= timeline.at("case", "out")
+
+
 def test_the_profiler_holders_cases_pass_a_waiting_measurement_but_never_share_the_gpu_with_one(tmp_path):
     """Decision 201: the thread that holds the machine's profiler lock (a watched check) takes the GPU lock shared past
     the turnstile. Behind a measurement that waits (for a case in flight), its case starts at once, while any other
