@@ -201,6 +201,7 @@ class LabRun:
         self._closed = False
         self._lanes_left = len(self.lanes())
         self._untimed_seconds = 0.0  # wall time until the lab's last untimed check ended
+        self._copy: threading.Thread | None = None  # readies the copy ceiling's worker (_ready_copy)
 
     def lanes(self) -> dict[str, list[Check]]:
         lanes: dict[str, list[Check]] = {}
@@ -229,7 +230,33 @@ class LabRun:
                 ctx.device, self.gpu_lock = self.ready()
                 ctx.gpu_lock = self.gpu_lock
                 self._ctx = ctx
+                if self.has_timed:
+                    self._ready_copy(ctx)
             return self._ctx
+
+    def _ready_copy(self, ctx: Context) -> None:
+        """Where this lab's timed checks measure the run's copy ceiling: its worker's start waited for and its init
+        done now, beside the lab's untimed checks, rather than once they are over (see ready_for_timing). Started
+        there, the init came after the lab's last check, on every timed grading's path to its measurement: 1.0 s of
+        a Triton submission's 34 s grading in make test-gpu, after a wait for the GPU lock (an H100,
+        docs/data/evidence-2026-12-05e, call 2; decision 237). Whatever goes wrong here is left to the measurement,
+        which tries again and says so."""
+        from grader.checks.kernel_checks import times_copy  # numpy and the checks: imported once a lab is timed
+        from grader.checks.perf import copy_worker_ready
+        from grader.timing import Failed
+
+        if not times_copy(ctx):
+            return
+
+        def copy_ready() -> None:
+            with trace.span("ready for timing", lab=self.lab.number):
+                try:
+                    copy_worker_ready(ctx)
+                except (WorkerGone, BadReply, Failed):
+                    pass
+
+        self._copy = threading.Thread(target=copy_ready, name=f"lab {self.lab.number} copy ready", daemon=True)
+        self._copy.start()
 
     def run_lane(self, checks: list[Check]) -> None:
         try:
@@ -319,31 +346,16 @@ class LabRun:
 
     def ready_for_timing(self) -> None:
         """What the timed checks need that is not a measurement, done before the GPU is taken from every other
-        grading: the run's copy worker started and initialised, where this lab's checks measure the copy ceiling
-        (perf.copy_worker_ready), beside the lab's own before_timed hooks (a watched worker's start and init). Whatever
-        goes wrong here is left to the measurement, which tries again and says so."""
-        from grader.checks.kernel_checks import times_copy  # numpy and the checks: imported once a lab is timed
-        from grader.checks.perf import copy_worker_ready
-        from grader.timing import Failed
-
+        grading: the lab's own before_timed hooks (a watched worker's start and init), and the run's copy worker
+        started and initialised, where this lab's checks measure the copy ceiling (perf.copy_worker_ready, begun with
+        the lab's checks: _ready_copy), waited for."""
         ctx = self.context()
-
-        def copy_ready() -> None:
-            with trace.span("ready for timing", lab=self.lab.number):
-                try:
-                    copy_worker_ready(ctx)
-                except (WorkerGone, BadReply, Failed):
-                    pass
-
-        copy = threading.Thread(target=copy_ready, name=f"lab {self.lab.number} copy ready", daemon=True)
-        if times_copy(ctx):
-            copy.start()
         try:
             for hook in self.lab.before_timed:
                 hook(ctx, dict(self.done))
         finally:
-            if copy.ident is not None:
-                copy.join()
+            if self._copy is not None:
+                self._copy.join()
 
     def run_timed(self, alone: bool = True, profiled_done=None) -> None:
         """The timed checks, one after another, while this process holds the GPU alone. ``alone=False``: the lab
@@ -376,6 +388,8 @@ class LabRun:
             self._closed = True
         if self._ctx is not None:
             _close_now(self._ctx.closers)  # whatever is still open is idle now, or the run is stopping
+            if self._copy is not None:  # its worker is gone or idle: it ends now (a lab whose timed checks never ran)
+                self._copy.join(10)
             self.report.stages = worker_stages(self._ctx)
             self.report.unfinished = notes_left(self._ctx)
         self.report.results = [(c, self.done.get(c.id) or not_run("the grader stopped")) for c in self.lab.checks]

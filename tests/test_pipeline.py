@@ -466,6 +466,29 @@ def test_the_copy_worker_is_ready_before_the_gpu_is_taken_from_other_gradings(tm
     assert events == ([f"copy worker ready ({op})"] if ready else []) + ["exclusive", "measured"]
 
 
+def test_the_copy_worker_is_readied_beside_the_untimed_checks_not_after_them(tmp_path, monkeypatch):
+    """Decision 237: the copy ceiling's worker is readied while the lab's untimed checks run, not once they are over:
+    started after them, its init (1.0 s after a wait for the GPU lock in make test-gpu) was on every timed grading's
+    path to its measurement. Here the lab's one untimed check waits for it (5 s at most): readied after the checks,
+    the check finds it not ready."""
+    from grader.checks import perf
+
+    events: list[str] = []
+    readied = threading.Event()
+    on_a_fake_gpu(monkeypatch, events)
+    monkeypatch.setattr(perf, "copy_worker_ready", lambda ctx: events.append("copy worker ready") or readied.set())
+    lab = Lab("09", "09-fake", "fake", editable=(), docs="x.md", op="softmax")
+    lab.check("09.k.run", points=1, gpu=True)(
+        lambda ctx: passed("ran") if readied.wait(5) else failed("the copy worker was not readied meanwhile"))
+    lab.check("09.k.gate", points=1, needs=("09.k.run",), gpu=True, timed=True)(
+        lambda ctx: events.append("measured") or passed("fast"))
+    (tmp_path / "sub").mkdir()
+    run = pipeline.grade([lab], tmp_path / "sub", None, tmp_path / "work", "softmax")
+    results = {c.id: r for report in run.labs for c, r in report.results}
+    assert results["09.k.run"].status == Status.PASS, results["09.k.run"].message
+    assert events == ["copy worker ready", "exclusive", "measured"]
+
+
 @pytest.mark.parametrize("kernel", KERNELS)
 def test_a_timed_check_times_the_copy_only_where_it_is_the_ceiling(kernel, monkeypatch):
     """Every measurement of every lab asks for the run's copy ceiling exactly when the op's ceiling is the copy

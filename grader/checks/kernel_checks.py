@@ -174,7 +174,7 @@ def copy_worker(ctx) -> Worker:
 
 def times_copy(ctx) -> bool:
     """Whether this lab's timed checks measure the run's copy ceiling, on this machine (perf.contenders)."""
-    rate = ctx.spec.rate  # None for an op that is never timed (lab 00's vector add)
+    rate = getattr(ctx.spec, "rate", None)  # None for an op that is never timed (lab 00's vector add), or no op
     return ctx.device.has_cuda and rate is not None and rate.ceiling == "copy" and any(c.timed for c in ctx.lab.checks)
 
 
