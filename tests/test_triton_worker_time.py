@@ -1,7 +1,8 @@
 """The Triton worker's timed block (grader/workers/triton.py, cmd_time). The learner's function allocates every
 output it returns, and the worker keeps the last few for the judge's checks: the block must find all that memory
 in torch's allocator cache, as the CUDA worker's block finds its output buffers made, so that no timed launch
-waits for a cudaMalloc that F.softmax's block never makes."""
+waits for a cudaMalloc that F.softmax's block never makes. And its start-up's Triton warm-up (warm_triton, decision
+236)."""
 from __future__ import annotations
 
 import functools
@@ -103,3 +104,43 @@ def test_the_judges_samples_come_from_launches_whose_output_was_kept(worker):
     assert kept_output(worker.blocks, 39) == 39 % OUT_BUFFERS
     with pytest.raises(ValueError, match="was not kept"):
         kept_output(worker.blocks, 5)  # launch 13 wrote its buffer again
+
+
+@pytest.fixture
+def warm_on_a_fake_gpu(monkeypatch):
+    """warm_triton with torch saying there is a GPU (there is none here: Triton's driver fails when asked), torch's
+    own warm-up skipped; returns the list of the driver's targets asked for."""
+    from triton.runtime import driver
+
+    monkeypatch.setattr(triton_worker, "warm_torch", lambda: None)
+    monkeypatch.setattr(triton_worker.torch.cuda, "is_available", lambda: True)
+    monkeypatch.delenv("TRITON_INTERPRET", raising=False)
+    monkeypatch.delenv("GRADER_WARM", raising=False)
+    asked = []
+
+    class Active:
+        def get_current_target(self):
+            asked.append("target")
+            raise RuntimeError("0 active drivers ([]). There should only be one.")
+
+    monkeypatch.setattr(driver, "_active", Active())
+    return asked
+
+
+def test_a_triton_warm_up_that_fails_is_logged_and_left_to_the_first_launch(warm_on_a_fake_gpu, capsys):
+    """Decision 236: Triton's driver and compiler are warmed at a GPU worker's start, before any learner code. A warm-up
+    that fails (no C compiler for the driver, no driver) must not end the worker's start: the learner's first launch
+    meets the same failure in its case, reported there as before."""
+    triton_worker.warm_triton()
+    assert warm_on_a_fake_gpu == ["target"]
+    assert "Triton failed (RuntimeError: 0 active drivers" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("env", [{"GRADER_WARM": "launched"}, {"TRITON_INTERPRET": "1"}])
+def test_a_watched_or_interpreted_triton_worker_skips_the_warm_up(warm_on_a_fake_gpu, monkeypatch, env):
+    """A worker that Nsight Compute launched suspended sets up no CUDA before its check attaches ncu, and the
+    interpreter's worker runs no GPU code: neither asks Triton's driver for anything at start."""
+    for name, value in env.items():
+        monkeypatch.setenv(name, value)
+    triton_worker.warm_triton()
+    assert warm_on_a_fake_gpu == []
