@@ -1,7 +1,7 @@
 """The Triton worker's timed block (grader/workers/triton.py, cmd_time). The learner's function allocates every
 output it returns, and the worker keeps the last few for the judge's checks: the block must find all that memory
 in torch's allocator cache, as the CUDA worker's block finds its output buffers made, so that no timed launch
-waits for a cudaMalloc that F.softmax's block never makes. And its start-up's Triton warm-up (warm_triton, decision
+waits for a cudaMalloc that F.softmax's block never makes. Also the worker's Triton warm-up at start-up (warm_triton, decision
 236)."""
 from __future__ import annotations
 
