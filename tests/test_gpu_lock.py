@@ -108,11 +108,22 @@ def shared_for(lock: GpuLock, timeline: Timeline, name: str, seconds: float, rea
         timeline.mark(name, "out")
 
 
-def exclusive_for(lock: GpuLock, timeline: Timeline, name: str, seconds: float):
+def exclusive_for(lock: GpuLock, timeline: Timeline, name: str, seconds: float, ready=None):
     with lock.exclusive():
         timeline.mark(name, "in")
+        if ready is not None:
+            ready.set()
         time.sleep(seconds)
         timeline.mark(name, "out")
+
+
+def measuring(tmp_path, timeline: Timeline, name: str, seconds: float) -> threading.Thread:
+    """A measurement of ``seconds`` in a thread of its own, begun: returns once it holds the GPU lock exclusive."""
+    started = threading.Event()
+    thread = threading.Thread(target=exclusive_for, args=(GpuLock(tmp_path, "gpu"), timeline, name, seconds, started))
+    thread.start()
+    assert started.wait(5)
+    return thread
 
 
 def a_long_case(tmp_path, monkeypatch) -> tuple[Timeline, threading.Thread]:
@@ -214,18 +225,8 @@ def test_a_measurement_queued_behind_a_running_one_goes_next_before_the_cases_th
 
     monkeypatch.setattr(gl, "ARMED_S", 0.3, raising=False)
     monkeypatch.setattr(gl, "OPEN_S", 2.0, raising=False)
-    timeline, started = Timeline(), threading.Event()
-
-    def first():
-        with GpuLock(tmp_path, "gpu").exclusive():
-            timeline.mark("m1", "in")
-            started.set()
-            time.sleep(1.0)
-            timeline.mark("m1", "out")
-
-    m1 = threading.Thread(target=first)
-    m1.start()
-    assert started.wait(5)
+    timeline = Timeline()
+    m1 = measuring(tmp_path, timeline, "m1", 1.0)
     cases = [threading.Thread(target=shared_for, args=(GpuLock(tmp_path, "gpu"), timeline, f"case{k}", 0.3))
              for k in range(3)]
     for t in cases[:2]:
@@ -248,18 +249,8 @@ def test_a_case_waiting_for_a_measurement_still_runs_once_none_is_queued(tmp_pat
     """A case that found a measurement running waits for it holding nothing, then passes the turnstile again: with no
     measurement queued it starts as the running one ends, and no new measurement goes ahead of it (one that queues
     after the case started waits for it)."""
-    timeline, started = Timeline(), threading.Event()
-
-    def running():
-        with GpuLock(tmp_path, "gpu").exclusive():
-            timeline.mark("m", "in")
-            started.set()
-            time.sleep(0.4)
-            timeline.mark("m", "out")
-
-    m = threading.Thread(target=running)
-    m.start()
-    assert started.wait(5)
+    timeline = Timeline()
+    m = measuring(tmp_path, timeline, "m", 0.4)
     case = threading.Thread(target=shared_for, args=(GpuLock(tmp_path, "gpu"), timeline, "case", 0.4))
     case.start()
     m.join(5)
@@ -313,18 +304,7 @@ def test_the_profiler_holders_cases_pass_a_waiting_measurement_but_never_share_t
     assert timeline.at("measure", "in") >= max(timeline.at("watched", "out"), timeline.at("in flight", "out"))
     assert timeline.at("other", "in") >= timeline.at("measure", "out"), "a case of a grading with no profiler passed"
     # a measurement that already runs keeps the profiler holder's case out until it ends
-    started = threading.Event()
-
-    def running():
-        with GpuLock(tmp_path, "gpu").exclusive():
-            timeline.mark("running", "in")
-            started.set()
-            time.sleep(0.3)
-            timeline.mark("running", "out")
-
-    m = threading.Thread(target=running)
-    m.start()
-    assert started.wait(5)
+    m = measuring(tmp_path, timeline, "running", 0.3)
     late = threading.Thread(target=watched, args=("late watched", 0.05))
     late.start()
     for t in (m, late):
