@@ -224,8 +224,9 @@ class GpuLock:
                     pass
                 now = time.monotonic()
                 try:
-                    fcntl.flock(probe, fcntl.LOCK_SH | fcntl.LOCK_NB)
-                    fcntl.flock(probe, fcntl.LOCK_UN)
+                    if probe is not None:  # None: the file would not open again; every second counts then
+                        fcntl.flock(probe, fcntl.LOCK_SH | fcntl.LOCK_NB)
+                        fcntl.flock(probe, fcntl.LOCK_UN)
                     left -= now - last
                 except BlockingIOError:  # a measurement runs: the cases in flight, if any, are not what holds it
                     behind[0] += now - last

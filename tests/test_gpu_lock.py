@@ -245,6 +245,29 @@ def test_a_measurement_queued_behind_a_running_one_goes_next_before_the_cases_th
     assert not timeline.overlaps("m1", "m2")
 
 
+def test_a_measurement_whose_running_file_will_not_open_again_still_waits_and_measures(tmp_path, monkeypatch):
+    """The waiting measurement opens the ``running`` file a second time, to see whether another measurement runs. If
+    that open fails (no file descriptor left, say), it counts every second as waiting for cases, and still measures
+    once the case in flight ends, rather than failing the grading."""
+    real, opened = GpuLock._open, []
+
+    def second_open_fails(self, role):
+        if role == "running":
+            opened.append(role)
+            if len(opened) > 1:
+                return None
+        return real(self, role)
+
+    monkeypatch.setattr(GpuLock, "_open", second_open_fails)
+    timeline, holding = Timeline(), threading.Event()
+    case = threading.Thread(target=shared_for, args=(GpuLock(tmp_path, "gpu"), timeline, "case", 0.3, holding))
+    case.start()
+    assert holding.wait(5)
+    exclusive_for(GpuLock(tmp_path, "gpu"), timeline, "measure", 0.05)
+    case.join(5)
+    assert len(opened) == 2 and timeline.at("measure", "in") >= timeline.at("case", "out")
+
+
 def test_a_case_waiting_for_a_measurement_still_runs_once_none_is_queued(tmp_path):
     """A case that found a measurement running waits for it holding nothing, then passes the turnstile again: with no
     measurement queued it starts as the running one ends, and no new measurement goes ahead of it (one that queues
