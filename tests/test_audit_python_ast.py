@@ -1870,9 +1870,19 @@ def test_decision_231_right_forms_pass(name):
     assert found == [], found
 
 
+# Decisions 232 and 234: the factory that several forms share, its def named grid.
+_FACTORY_PLAIN = '''
+def _make_grid(M, N):
+    def grid(meta):
+        return (triton.cdiv(M, meta["BLOCK_M"]) * triton.cdiv(N, meta["BLOCK_N"]),)
+
+    return grid
+'''
+
+
 def _autotuned_factory(tuned: str) -> str:
     """A factory's grid and a lambda grid launching an autotuner of the kernel _k bound to the name ``tuned``."""
-    return """
+    return ("""
 @triton.jit
 def _k(src, dst, n, BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr):
     offs = tl.program_id(0) * BLOCK_M + tl.arange(0, BLOCK_M)
@@ -1882,12 +1892,7 @@ def _k(src, dst, n, BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr):
 TUNED = triton.autotune(configs=[triton.Config({"BLOCK_M": 32, "BLOCK_N": 32})], key=["n"])(_k)
 
 
-def _make_grid(M, N):
-    def grid(meta):
-        return (triton.cdiv(M, meta["BLOCK_M"]) * triton.cdiv(N, meta["BLOCK_N"]),)
-
-    return grid
-
+""" + _FACTORY_PLAIN[1:] + """
 
 def sgemm(a, b):
     M, K = a.shape
@@ -1897,7 +1902,7 @@ def sgemm(a, b):
     TUNED[_make_grid(M, N)](a, c, 0)
     TUNED[lambda meta: (triton.cdiv(M * N, meta["BLOCK_M"]),)](a, c, 0)
     return c
-""".replace("TUNED", tuned)
+""").replace("TUNED", tuned)
 
 
 # Decision 232: a grid built by a factory for the launch (kernel[_make_grid(M, N)]) is a callback, where nothing but
@@ -1962,12 +1967,7 @@ def _copy2(src, dst, n, BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr):
     tl.store(dst + offs, tl.load(src + offs, mask=offs < n), mask=offs < n)
 
 
-def _make_grid(M, N):
-    def grid(meta):
-        return (triton.cdiv(M, meta["BLOCK_M"]) * triton.cdiv(N, meta["BLOCK_N"]),)
-
-    return grid
-
+''' + _FACTORY_PLAIN[1:] + '''
 
 def sgemm(a, b):
     M, K = a.shape
@@ -1978,13 +1978,7 @@ def sgemm(a, b):
     _copy2[_make_grid(M, N)](a, c, 0, BLOCK_M=32, BLOCK_N=32)
     return c
 ''',
-    "factory_in_run_grid_keyword": '''
-def _make_grid(M, N):
-    def grid(meta):
-        return (triton.cdiv(M, meta["BLOCK_M"]) * triton.cdiv(N, meta["BLOCK_N"]),)
-
-    return grid
-
+    "factory_in_run_grid_keyword": _FACTORY_PLAIN + '''
 
 def sgemm(a, b):
     M, K = a.shape
