@@ -714,23 +714,53 @@ def test_nsight_computes_attach_is_tried_until_the_worker_waits_at_its_first_cud
         assert time.monotonic() - t < 1
 
 
-def test_a_suspended_watched_workers_harness_sets_up_no_cuda_before_its_attach(monkeypatch):
+@pytest.mark.parametrize("warm", ["serve.warm_torch", "cuda.warm"])
+def test_a_suspended_watched_workers_harness_sets_up_no_cuda_before_its_attach(monkeypatch, warm):
     """GRADER_WARM=launched: a worker that Nsight Compute launched suspended stops at its first CUDA call until its
     check attaches ncu. Its warm-up must make none (torch.cuda.is_available, torch.cuda.init), or its start would never
-    answer; other workers set CUDA up at start-up as before."""
+    answer. Every other GPU worker sets CUDA up at start-up, its context included (decision 238): torch.cuda.init()
+    makes no context, the device-wide synchronize after it does, outside the GPU lock. The CUDA worker (cuda.warm)
+    set up nothing at start-up before: its context was made at its init, inside the lock."""
+    import importlib
+
     import torch
 
-    from grader.workers import serve
-
+    module, name = warm.split(".")
+    warm_up = getattr(importlib.import_module(f"grader.workers.{module}"), name)
     calls = []
     monkeypatch.setattr(torch.cuda, "is_available", lambda: calls.append("is_available") or True)
     monkeypatch.setattr(torch.cuda, "init", lambda: calls.append("init"))
+    monkeypatch.setattr(torch.cuda, "synchronize", lambda: calls.append("synchronize"))
     monkeypatch.setenv("GRADER_WARM", "launched")
-    serve.warm_torch()
+    warm_up()
     assert calls == [], calls
     monkeypatch.setenv("GRADER_WARM", "torch")
-    serve.warm_torch()
-    assert calls == ["is_available", "init"], calls
+    warm_up()
+    assert calls == ["is_available", "init", "synchronize"], calls
+
+
+@pytest.mark.gpu
+def test_cuda_context_is_made_by_the_harness_warm_up_and_not_by_torch_cuda_init(tmp_path):
+    """On the GPU, in a fresh process each: torch.cuda.init() alone makes no CUDA context (why a worker's context was
+    made inside the GPU lock before decision 238); serve.warm_cuda and the judge's warm_judge make one, and the
+    judge's warm-up traces no failure."""
+    from pathlib import Path
+
+    probe = "import torch\n{}\nprint('context', torch._C._cuda_hasPrimaryContext(0))"
+    runs = {"torch.cuda.init()": "torch.cuda.init()",
+            "warm_cuda": "from grader.workers.serve import warm_cuda; warm_cuda()",
+            "warm_judge": "from grader import pipeline; from grader.ops import get\n"
+                          "pipeline.warm_judge([get('softmax'), get('gemm'), get('vector_add')])"}
+    said = {}
+    for name, code in runs.items():
+        out = subprocess.run([sys.executable, "-c", probe.format(code)], capture_output=True, text=True, timeout=300,
+                             cwd=Path(__file__).resolve().parents[1],
+                             env={**os.environ, "GRADER_TRACE": str(tmp_path / f"{name}.jsonl")})
+        assert out.returncode == 0, out.stderr[-2000:]
+        said[name] = out.stdout.split("context ")[-1].strip()
+    assert said == {"torch.cuda.init()": "False", "warm_cuda": "True", "warm_judge": "True"}, said
+    traced = (tmp_path / "warm_judge.jsonl").read_text()
+    assert "set-up: the judge's CUDA" in traced and '"failed"' not in traced, traced
 
 
 def test_a_worker_closed_by_another_thread_while_it_waits_for_an_answer_is_gone_not_an_internal_error(

@@ -489,6 +489,77 @@ def test_the_copy_worker_is_readied_beside_the_untimed_checks_not_after_them(tmp
     assert events == ["copy worker ready", "exclusive", "measured"]
 
 
+def test_the_judges_cuda_is_set_up_beside_the_checks_and_done_before_the_measurements(tmp_path, monkeypatch):
+    """Decision 238: the judge's CUDA context and first kernels (warm_judge) are set up once the device is known,
+    beside the checks, for the ops of the labs graded, and over before the timed checks take the GPU: its kernels
+    never run beside this grading's own measurements. Not at all without a GPU. Here the warm-up waits for the lab's
+    untimed check (5 s at most), then takes 0.3 s more: not joined, the measurement would start before it ends."""
+    events: list[str] = []
+    checked = threading.Event()
+    on_a_fake_gpu(monkeypatch, events)
+
+    def warm_judge(ops):
+        events.append("judge warm: " + ", ".join(spec.name for spec in ops))
+        checked.wait(5)
+        time.sleep(0.3)
+        events.append("judge warm done")
+
+    monkeypatch.setattr(pipeline, "warm_judge", warm_judge)
+    labs = []
+    for number, op in (("08", "vector_add"), ("09", "gemm"), ("10", "gemm")):
+        lab = Lab(number, f"{number}-fake", "fake", editable=(), docs="x.md", op=op)
+        lab.check(f"{number}.k.run", points=1, gpu=True)(lambda ctx: checked.set() or passed("ran"))
+        labs.append(lab)
+    labs[-1].check("10.k.gate", points=1, needs=("10.k.run",), gpu=True, timed=True)(
+        lambda ctx: events.append("measured") or passed("fast"))
+    (tmp_path / "sub").mkdir()
+    pipeline.grade(labs, tmp_path / "sub", None, tmp_path / "work", "gemm")
+    assert events == ["judge warm: vector_add, gemm", "judge warm done", "exclusive", "measured"], events
+    events.clear()
+    no_gpu = Device(False, reason="none")
+    for name in ("quick_device", "probe_device"):
+        monkeypatch.setattr(pipeline, name, lambda: no_gpu)
+    pipeline.grade(labs[:1], tmp_path / "sub", None, tmp_path / "work-cpu", "gemm")
+    assert events == [], events
+
+
+def test_the_judges_warm_up_draws_every_family_at_its_smallest_case_and_a_failure_is_only_traced(monkeypatch,
+                                                                                                tmp_path):
+    """warm_judge: CUDA's context (a device-wide synchronize), then every family of each op drawn on the GPU at the
+    smallest shape of its cases, with its fp64 reference and tolerance, the kernels the judge's first case would load
+    inside its hold of the GPU lock. A warm-up that fails is traced, never raised: the first case meets the failure,
+    and reports it, as before."""
+    import torch
+
+    from grader import trace
+    from grader.ops import get
+
+    calls: list = []
+    monkeypatch.setattr(torch.cuda, "synchronize", lambda: calls.append("synchronize"))
+    spec = get("vector_add")
+
+    class Fake:
+        name, families, lab01_plan, tolerance = "fake", {"randn": None, "spike": None}, spec.lab01_plan, spec.tolerance
+
+        def make_inputs(self, family, dims, seed, device):
+            calls.append(("draw", family, dims, device))
+            return spec.make_inputs("randn", dims, seed, "cpu")
+
+        def reference(self, inputs, dims):
+            calls.append("reference")
+            return spec.reference(inputs, dims)
+
+    monkeypatch.setattr(trace, "_PATH", str(tmp_path / "trace.jsonl"))
+    pipeline.warm_judge([Fake()])
+    assert calls == ["synchronize", ("draw", "randn", {"n": 1}, "cuda"), "reference",
+                     ("draw", "spike", {"n": 1}, "cuda"), "reference", "synchronize"], calls
+    monkeypatch.setattr(Fake, "make_inputs", lambda *a: 1 / 0)
+    pipeline.warm_judge([Fake()])
+    traced = [json.loads(line) for line in (tmp_path / "trace.jsonl").read_text().splitlines()]
+    assert [e.get("failed") for e in traced if e["what"] == "set-up: the judge's CUDA"] == [
+        None, "ZeroDivisionError: division by zero"], traced
+
+
 @pytest.mark.parametrize("kernel", KERNELS)
 def test_a_timed_check_times_the_copy_only_where_it_is_the_ceiling(kernel, monkeypatch):
     """Every measurement of every lab asks for the run's copy ceiling exactly when the op's ceiling is the copy

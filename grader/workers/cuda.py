@@ -31,7 +31,7 @@ import torch
 from grader.ops import get as get_op
 from grader.workers.buffers import (GUARD_BITS, OUT_BUFFERS, POISON_BITS, HostCopies, Retained, block_slots,
                                     case_inputs, gather, kept_output, write)
-from grader.workers.serve import FreshInputs, LearnerError, serve, timed_launches, warm_profiler
+from grader.workers.serve import FreshInputs, LearnerError, serve, timed_launches, warm_cuda, warm_profiler
 
 def _signed(bits: int) -> int:
     return int(np.array(bits, dtype=np.uint32).view(np.int32))
@@ -269,5 +269,11 @@ class CudaWorker:
         return {"files": files}
 
 
+def warm() -> None:
+    """CUDA's context at start-up, outside the GPU lock (serve.warm_cuda), then the profiler's where it traces."""
+    warm_cuda()
+    warm_profiler()
+
+
 if __name__ == "__main__":
-    serve(CudaWorker, warm=warm_profiler)
+    serve(CudaWorker, warm=warm)

@@ -177,12 +177,32 @@ def warm_torch() -> None:
     t2 = time.monotonic()
     # Where a slow start stands (a lost watched start prints nothing at all: its harness never began, decision 139)
     print(f"[harness] imported: {since_start():.2f} s since the process began; CUDA next", flush=True)
-    # GRADER_WARM=launched: a worker that Nsight Compute launched suspended (grader/checks/own_kernels.py) stops at
-    # its first CUDA call until its check attaches ncu: CUDA is set up at its init, after the attach.
-    if os.environ.get("GRADER_WARM") != "launched" and torch.cuda.is_available():
-        torch.cuda.init()
+    warm_cuda(quiet=True)
     print(f"[harness] warm-up: torch {t1 - t0:.2f} s, torch._dynamo {t2 - t1:.2f} s, CUDA {time.monotonic() - t2:.2f} s",
           flush=True)
+
+
+def warm_cuda(quiet: bool = False) -> None:
+    """CUDA set up at start-up where the sandbox shows a GPU, its context included: torch.cuda.init() sets up torch's
+    CUDA state but makes no context (the first allocation, stream or launch does). Made at the worker's init or first
+    case, the context was made inside the machine's GPU lock, which every measurement waits for: a CUDA worker's init
+    took 1.6 s (median of 137 in make test-gpu on an H100, docs/data/evidence-2026-12-05e, call 3), a Triton worker's
+    first case 0.9 s (PHASE_24_PLAN decision 238). A device-wide synchronize makes the context and launches nothing.
+    GRADER_WARM=launched: a worker that Nsight Compute launched suspended (grader/checks/own_kernels.py) stops at its
+    first CUDA call until its check attaches ncu: CUDA is set up at its init, after the attach."""
+    if os.environ.get("GRADER_WARM") == "launched":
+        return
+    import time
+
+    import torch
+
+    t0 = time.monotonic()
+    if not torch.cuda.is_available():
+        return
+    torch.cuda.init()
+    torch.cuda.synchronize()
+    if not quiet:
+        print(f"[harness] warm-up: CUDA {time.monotonic() - t0:.2f} s", flush=True)
 
 
 def warm_profiler() -> None:
