@@ -739,16 +739,43 @@ def test_a_suspended_watched_workers_harness_sets_up_no_cuda_before_its_attach(m
     assert calls == ["is_available", "init", "synchronize"], calls
 
 
+def test_the_port_workers_warm_up_loads_its_kernels_where_it_sees_a_gpu_and_a_failure_is_only_logged(monkeypatch,
+                                                                                                       capsys):
+    """Decision 238: the port's GPU worker loads a tiny model's kernels (cuBLAS, attention, the loss, autograd, AdamW)
+    at start-up, outside the GPU lock, after warm_torch; a worker that sees no GPU, or a suspended watched one, does
+    not. A failure is printed to the worker's log, not raised: the run meets it and reports it as before. The tiny
+    model itself runs for real here, on the CPU."""
+    from grader.workers import port, serve
+
+    ran: list = []
+    monkeypatch.setattr(serve, "warm_torch", lambda: ran.append("torch"))
+    monkeypatch.setattr(port, "port_kernels", lambda device: ran.append(device))
+    monkeypatch.setattr(port.torch.cuda, "synchronize", lambda: ran.append("synchronize"))
+    for warm, gpu, want in (("", False, ["torch"]), ("launched", True, ["torch"]),
+                            ("", True, ["torch", "cuda", "synchronize"])):
+        ran.clear()
+        monkeypatch.setenv("GRADER_WARM", warm)
+        monkeypatch.setattr(port.torch.cuda, "is_available", lambda: gpu)
+        port.warm_port()
+        assert ran == want, (warm, gpu, ran)
+    monkeypatch.setattr(port, "port_kernels", lambda device: 1 / 0)
+    port.warm_port()
+    assert "the port's kernels failed (ZeroDivisionError" in capsys.readouterr().out
+    monkeypatch.undo()
+    port.port_kernels("cpu")
+
+
 @pytest.mark.gpu
 def test_cuda_context_is_made_by_the_harness_warm_up_and_not_by_torch_cuda_init(tmp_path):
     """On the GPU, in a fresh process each: torch.cuda.init() alone makes no CUDA context (why a worker's context was
-    made inside the GPU lock before decision 238); serve.warm_cuda and the judge's warm_judge make one, and the
-    judge's warm-up traces no failure."""
+    made inside the GPU lock before decision 238); serve.warm_cuda, the port's warm_port and the judge's warm_judge
+    make one, and the judge's warm-up traces no failure."""
     from pathlib import Path
 
     probe = "import torch\n{}\nprint('context', torch._C._cuda_hasPrimaryContext(0))"
     runs = {"torch.cuda.init()": "torch.cuda.init()",
             "warm_cuda": "from grader.workers.serve import warm_cuda; warm_cuda()",
+            "warm_port": "from grader.workers.port import warm_port; warm_port()",
             "warm_judge": "from grader import pipeline; from grader.ops import get\n"
                           "pipeline.warm_judge([get('softmax'), get('gemm'), get('vector_add')])"}
     said = {}
@@ -756,9 +783,9 @@ def test_cuda_context_is_made_by_the_harness_warm_up_and_not_by_torch_cuda_init(
         out = subprocess.run([sys.executable, "-c", probe.format(code)], capture_output=True, text=True, timeout=300,
                              cwd=Path(__file__).resolve().parents[1],
                              env={**os.environ, "GRADER_TRACE": str(tmp_path / f"{name}.jsonl")})
-        assert out.returncode == 0, out.stderr[-2000:]
+        assert out.returncode == 0 and "failed" not in out.stdout, out.stdout[-2000:] + out.stderr[-2000:]
         said[name] = out.stdout.split("context ")[-1].strip()
-    assert said == {"torch.cuda.init()": "False", "warm_cuda": "True", "warm_judge": "True"}, said
+    assert said == {"torch.cuda.init()": "False", "warm_cuda": "True", "warm_port": "True", "warm_judge": "True"}, said
     traced = (tmp_path / "warm_judge.jsonl").read_text()
     assert "set-up: the judge's CUDA" in traced and '"failed"' not in traced, traced
 

@@ -7,6 +7,7 @@ Prints, each as count, sum, median and largest (seconds):
 - the judge's first input draw of each grading ("judge: drawing inputs", inside a case's hold of the lock);
 - every CUDA worker's init ("worker cuda: init", inside a hold);
 - every Triton GPU lane's first case (key c0, outside the interpreter's lane "triton"; inside a hold);
+- every run of a port on the GPU ("worker port: run" in the lane "port-gpu", inside a hold);
 - the judge's CUDA warm-up ("set-up: the judge's CUDA", outside the lock), and how many traced a failure."""
 from __future__ import annotations
 
@@ -23,7 +24,7 @@ def line(what: str, xs: list[float]) -> str:
 
 
 def main(folder: Path) -> None:
-    first_draws, inits, triton_first, warm, failed = [], [], [], [], 0
+    first_draws, inits, triton_first, port_gpu, warm, failed = [], [], [], [], [], 0
     for path in sorted(folder.glob("*.jsonl")):
         events = [json.loads(text) for text in path.read_text().splitlines() if text.strip()]
         draws = [e["s"] for e in events if e["what"] == "judge: drawing inputs"]
@@ -31,6 +32,7 @@ def main(folder: Path) -> None:
         inits += [e["s"] for e in events if e["what"] == "worker cuda: init"]
         triton_first += [e["s"] for e in events if e["what"] == "worker triton: case" and e.get("key") == "c0"
                          and e.get("lane") != "triton"]
+        port_gpu += [e["s"] for e in events if e["what"] == "worker port: run" and e.get("lane") == "port-gpu"]
         for e in events:
             if e["what"] == "set-up: the judge's CUDA":
                 warm.append(e["s"])
@@ -38,6 +40,7 @@ def main(folder: Path) -> None:
     print(line("the judge's first draw (held)", first_draws))
     print(line("CUDA workers' inits (held)", inits))
     print(line("Triton GPU lanes' first cases (held)", triton_first))
+    print(line("ports' runs on the GPU (held)", port_gpu))
     print(line("the judge's CUDA warm-up (not held)", warm) + f"; {failed} traced a failure")
 
 
