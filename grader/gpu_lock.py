@@ -283,7 +283,14 @@ def _watching_here() -> bool:
         return threading.get_ident() in _watching
 
 
-ARMED_S = 5.0  # how long a waiting measurement holds back new shared holders at a time (cases last 0.1-10 s)
+# The longest ordinary case measured: a case Nsight Compute watches, 10.22 s in make test-gpu on an H100
+# (docs/data/evidence-2026-12-05f, call 1).
+LONGEST_ORDINARY_CASE_S = 10.22
+# How long a waiting measurement holds back new shared holders at a time: half as long again as the longest ordinary
+# case, so that the turnstile opens only behind a case of minutes. At 5 s it opened behind watched cases of 6-10 s,
+# three times in that call, and let every grading's cases in for OPEN_S: the measurements behind them waited 16 s
+# (PHASE_24_PLAN decision 239).
+ARMED_S = 1.5 * LONGEST_ORDINARY_CASE_S
 OPEN_S = 10.0  # then how long it lets them run, while a shared hold outlasts ARMED_S
 POLL_S = 0.01
 

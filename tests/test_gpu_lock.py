@@ -140,6 +140,35 @@ def a_long_case(tmp_path, monkeypatch) -> tuple[Timeline, threading.Thread]:
     return timeline, long_case
 
 
+def test_the_turnstile_stays_closed_behind_the_longest_ordinary_case(tmp_path, monkeypatch):
+    """Decision 239: a measurement opens the turnstile only behind a case of minutes. ARMED_S was 5 s, under the
+    longest ordinary case (a watched case under Nsight Compute, up to 10.22 s): in make test-gpu it opened behind such
+    cases and let every grading's cases in for OPEN_S, and the measurements behind them waited 16 s. Played at a
+    twentieth of the times (a case as long as the longest ordinary one holds the lock; a measurement waits for it;
+    a short case arrives meanwhile): the short case must start after the measurement, not before it. With ARMED_S
+    at 5 s it starts before."""
+    import grader.gpu_lock as gl
+
+    scale = 0.05
+    monkeypatch.setattr(gl, "ARMED_S", gl.ARMED_S * scale)
+    monkeypatch.setattr(gl, "OPEN_S", gl.OPEN_S * scale)
+    timeline, holding = Timeline(), threading.Event()
+    watched = threading.Thread(target=shared_for, args=(GpuLock(tmp_path, "gpu"), timeline, "watched",
+                                                         gl.LONGEST_ORDINARY_CASE_S * scale, holding))
+    watched.start()
+    assert holding.wait(5)
+    measure = threading.Thread(target=exclusive_for, args=(GpuLock(tmp_path, "gpu"), timeline, "measure", 0.05))
+    measure.start()
+    time.sleep(0.05)  # the measurement now holds the turnstile, waiting for the watched case
+    case = threading.Thread(target=shared_for, args=(GpuLock(tmp_path, "gpu"), timeline, "case", 0.02))
+    case.start()
+    for t in (watched, measure, case):
+        t.join(10)
+        assert not t.is_alive()
+    assert timeline.at("case", "in") >= timeline.at("measure", "out"), "the turnstile opened behind an ordinary case"
+    assert timeline.at("measure", "in") >= timeline.at("watched", "out")
+
+
 def test_a_measurement_behind_a_long_shared_hold_lets_other_cases_run_meanwhile(tmp_path, monkeypatch):
     """A case of minutes (Triton compiling a whole 524288-column row in one program: 185 s in ptxas) holds the lock
     shared. The measurement must wait for it, but every other grading's cases must not: behind a turnstile held
