@@ -2,7 +2,9 @@
 context out of the GPU lock.) One process times a 256 MB device copy launch by launch (CUDA events around each),
 first alone, then while STRESSORS processes each make and destroy the device's primary context in a loop (through
 libcuda: cuDevicePrimaryCtxRetain, then cuDevicePrimaryCtxRelease_v2, which destroys it at its last reference), then
-alone again. Far more contexts a second than make test-gpu makes (about 1,800 starts in 330 s).
+alone again. In call 2 the 8 processes made 17 contexts in the 5.5 s (each took seconds, side by side): about two and
+a half times as many a second as make test-gpu makes outside the lock (about 360 in its 293 s: 151 CUDA workers, 83
+Triton GPU workers, 18 ports' GPU workers and 110 judges).
 
     python3 docs/data/evidence-2026-12-05f/context_stress.py [STRESSORS] [SECONDS]
 
