@@ -995,7 +995,8 @@ def port_kernels(device) -> None:
 def warm_port() -> None:
     """warm_torch (CUDA's context included), then, in a worker that sees a GPU (the port's GPU run: the sandbox shows
     the GPU to no other port worker), the kernels its run would otherwise load first inside the machine's GPU lock
-    (port_kernels). Harness code, before any learner code (PHASE_24_PLAN decision 238). A warm-up that fails is only
+    (port_kernels): the ports' GPU runs held it 53.8 s in make test-gpu (median 2.73 s), 28.0 s after this (median
+    0.81 s; H100s, PHASE_24_PLAN decision 238). Harness code, before any learner code. A warm-up that fails is only
     printed to the worker's log: the run meets the same failure, reported as before."""
     from grader.workers.serve import warm_torch
 

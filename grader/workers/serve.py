@@ -186,8 +186,9 @@ def warm_cuda(quiet: bool = False) -> None:
     """CUDA set up at start-up where the sandbox shows a GPU, its context included: torch.cuda.init() sets up torch's
     CUDA state but makes no context (the first allocation, stream or launch does). Made at the worker's init or first
     case, the context was made inside the machine's GPU lock, which every measurement waits for: a CUDA worker's init
-    took 1.6 s (median of 137 in make test-gpu on an H100, docs/data/evidence-2026-12-05e, call 3), a Triton worker's
-    first case 0.9 s (PHASE_24_PLAN decision 238). A device-wide synchronize makes the context and launches nothing.
+    held it 1.61 s (median of 137 in make test-gpu on an H100, docs/data/evidence-2026-12-05e, call 3), 0.06 s with
+    the context made here (docs/data/evidence-2026-12-05f, call 2; PHASE_24_PLAN decision 238). A device-wide
+    synchronize makes the context and launches nothing.
     GRADER_WARM=launched: a worker that Nsight Compute launched suspended (grader/checks/own_kernels.py) stops at its
     first CUDA call until its check attaches ncu: CUDA is set up at its init, after the attach."""
     if os.environ.get("GRADER_WARM") == "launched":
