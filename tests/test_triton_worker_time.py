@@ -137,10 +137,39 @@ def test_a_triton_warm_up_that_fails_is_logged_and_left_to_the_first_launch(warm
 
 
 @pytest.mark.parametrize("env", [{"GRADER_WARM": "launched"}, {"TRITON_INTERPRET": "1"}])
-def test_a_watched_or_interpreted_triton_worker_skips_the_warm_up(warm_on_a_fake_gpu, monkeypatch, env):
+def test_a_watched_or_interpreted_triton_worker_skips_the_warm_up(warm_on_a_fake_gpu, monkeypatch, capsys, env):
     """A worker that Nsight Compute launched suspended sets up no CUDA before its check attaches ncu, and the
-    interpreter's worker runs no GPU code: neither asks Triton's driver for anything at start."""
+    interpreter's worker runs no GPU code: neither asks Triton's driver (nor torch's CUDA) for anything at start. The
+    watched one computes Triton's key, which reads files only (decision 241): its first launch, under ncu and both
+    locks, began with it."""
+    from triton.runtime.cache import triton_key
+
     for name, value in env.items():
         monkeypatch.setenv(name, value)
+    monkeypatch.setattr(triton_worker.torch.cuda, "is_available", lambda: 1 / 0)  # CUDA asked: the start would hang
+    monkeypatch.setattr(triton_worker.torch.cuda, "init", lambda: 1 / 0)
+    from triton.backends.nvidia import driver as nvidia
+
+    folders = []  # libcuda's folders asked for (`ldconfig -p`; there is no libcuda here)
+    monkeypatch.setattr(nvidia, "library_dirs", lambda: folders.append("asked") or ["/usr/lib"])
+    triton_key.cache_clear()
     triton_worker.warm_triton()
     assert warm_on_a_fake_gpu == []
+    watched = env.get("GRADER_WARM") == "launched"
+    assert triton_key.cache_info().currsize == (1 if watched else 0)
+    assert folders == (["asked"] if watched else [])
+    out = capsys.readouterr().out
+    assert ("warm-up: Triton's key" in out and "libcuda's folders" in out and "failed" not in out) == watched, out
+
+
+def test_a_watched_workers_key_that_fails_is_logged_and_left_to_the_first_launch(monkeypatch, capsys):
+    """Decision 241: Triton's key made at the watched worker's start. If it fails (a file of Triton's unreadable),
+    the start goes on, and the first launch meets the failure again, in its case."""
+    from triton.runtime import cache
+
+    def broken():
+        raise OSError("libtriton.so: unreadable")
+
+    monkeypatch.setattr(cache, "triton_key", broken)
+    triton_worker.warm_triton_key()
+    assert "Triton's key or libcuda's folders failed (OSError: libtriton.so: unreadable)" in capsys.readouterr().out

@@ -1157,11 +1157,15 @@ def warm_triton() -> None:
     otherwise do inside its case, holding the machine's GPU lock: Triton's driver (its module cuda_utils, built by gcc
     into TRITON_CACHE_DIR the first time) and its compiler's first use (a kernel of the harness's own, compiled and
     never launched). Done at start-up, before any learner code, while the judge sets up (PHASE_24_PLAN decision 236).
-    A watched worker (GRADER_WARM=launched) sets up no CUDA before its check attaches Nsight Compute: it skips this.
+    A watched worker (GRADER_WARM=launched) sets up no CUDA before its check attaches Nsight Compute: it computes
+    only Triton's own key (warm_triton_key), which needs none.
     A warm-up that fails (no C compiler for Triton's driver, say) is only printed to the worker's log: the learner's
     first launch then meets the same failure in its case, reported as it was before the warm-up."""
     warm_torch()
-    if os.environ.get("TRITON_INTERPRET") == "1" or os.environ.get("GRADER_WARM") == "launched":
+    if os.environ.get("TRITON_INTERPRET") == "1":
+        return
+    if os.environ.get("GRADER_WARM") == "launched":
+        warm_triton_key()
         return
     if not torch.cuda.is_available():
         return
@@ -1186,6 +1190,35 @@ def warm_triton() -> None:
               flush=True)
         return
     print(f"[harness] warm-up: Triton driver {t1 - t0:.2f} s, compiler {time.monotonic() - t1:.2f} s", flush=True)
+
+
+def warm_triton_key() -> None:
+    """Triton's key (triton.runtime.cache.triton_key): a hash of its compiler's files and of its 415 MB libtriton.so,
+    made once in a process, by the first launch of any kernel, whose cache lookup begins with it; and the folders of
+    libcuda (its driver's library_dirs, from `ldconfig -p`), which the first launch's driver set-up asks for. The
+    watched worker's first launch is its case, under Nsight Compute, holding the machine's profiler lock and the GPU
+    lock shared: on an H200 that first call of the softmax solution took
+    0.51-0.56 s alone with its compiled kernel in Triton's cache, 0.75-0.88 s under ncu, the second call 0.11 s
+    (docs/data/evidence-2026-12-06, call 3). Both read files and run programs only, no CUDA: made here, at start-up,
+    before the attach and any learner code (PHASE_24_PLAN decision 241), the key took 0.50-0.52 s (1.17 s on a fresh
+    machine) and the folders 0.03 s, and lab 03's watched case took 1.33-1.48 s against 1.71-1.84 s, its hold of the
+    profiler lock 2.74-3.24 s against 3.17-3.88 s (an H100, three gradings of the solutions each way, alternating:
+    call 4). A failure is left to the first launch, which meets it again."""
+    t0 = time.monotonic()
+    try:
+        from triton.runtime.cache import triton_key
+
+        triton_key()
+        t1 = time.monotonic()
+        from triton.backends.nvidia.driver import library_dirs
+
+        library_dirs()
+    except Exception as exc:  # noqa: BLE001 - Triton's own failure, met again by the learner's first launch
+        print(f"[harness] warm-up: Triton's key or libcuda's folders failed ({type(exc).__name__}: {str(exc)[:300]})",
+              flush=True)
+        return
+    print(f"[harness] warm-up: Triton's key {t1 - t0:.2f} s, libcuda's folders {time.monotonic() - t1:.2f} s",
+          flush=True)
 
 
 if __name__ == "__main__":
