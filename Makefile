@@ -69,9 +69,10 @@ test: $(VENV)/.ready-dev $(VENV)/.ready-docs $(VENV)/.ready-cohort
 	$(TEST_ENV) $(PY) -m pytest -q
 
 # test-fast: the tests a few at a time (pytest-xdist, a dev dependency): one process took 64-66 s on the 2-core
-# machine in session 23, two about 40 s then (decision 129). One more process than cores: a few tests wait on
-# workers and locks, and three took 41-44 s there where two took 51 s and four 47 s (decision 202).
-FAST_TEST_JOBS ?= $(shell python3 -c "import os; print(max(1, min(4, (os.cpu_count() or 2) + 1)))" 2>/dev/null || echo 3)
+# machine in session 23, two about 40 s then (decision 129). Two more processes than cores, at most four: many tests
+# wait on workers, locks and sleeps, and on the 2-core machine four took 47.5-50.0 s where three took 50.7-58.9 s
+# (892 tests, decision 242; at 728, three were best: decision 202).
+FAST_TEST_JOBS ?= $(shell python3 -c "import os; print(max(1, min(4, (os.cpu_count() or 2) + 2)))" 2>/dev/null || echo 4)
 test-fast: $(VENV)/.ready-dev $(VENV)/.ready-cohort
 	$(TEST_ENV) $(PY) -m pytest -q -m "not slow and not gpu" --ignore=tests/docs -n $(FAST_TEST_JOBS)
 

@@ -489,6 +489,7 @@ def test_an_annotation_that_runs_may_only_name_types(annotation, words):
     assert audit(named, TRITON, "softmax") == []
 
 
+@pytest.mark.slow  # 8-11 s on the 2-core machine: in make test, not test-fast (decision 242)
 def test_a_long_chain_of_helpers_is_a_finding_in_seconds_not_minutes():
     """Each helper hands the tensor back to the one defined before it: one more pass per helper, 877 s for 2500 of
     them before the passes were bounded. Now: a finding that says so, in bounded time."""

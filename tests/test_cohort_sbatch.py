@@ -155,6 +155,7 @@ def test_cli_dry_run_writes_both_scripts_and_submits_nothing(tmp_path):
     assert not list((out / "results").iterdir())
 
 
+@pytest.mark.slow  # 8-11 s on the 2-core machine: in make test, not test-fast (decision 242)
 def test_cli_usage_errors_exit_2(tmp_path):
     assert cohort("--out", str(tmp_path / "o")).returncode == 2  # no roster
     bad = tmp_path / "roster.csv"

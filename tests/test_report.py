@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from rich.cells import cell_len
 from rich.console import Console
 
@@ -168,6 +169,7 @@ def test_an_indented_line_fits_the_terminals_columns_not_textwraps_count():
                            and line.startswith(" " * indent) for line in lines), lines
 
 
+@pytest.mark.slow  # 8-11 s on the 2-core machine: in make test, not test-fast (decision 242)
 def test_no_character_is_drawn_wider_than_the_report_counts_it(monkeypatch):
     """Red team, session 53: rich counts an emoji's skin-tone modifier (U+1F3FB, East Asian wide) as no column, and a
     terminal draws two: 38 of them and a row fitted the grader's count (36 columns) and an 80-column terminal drew 112,

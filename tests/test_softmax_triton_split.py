@@ -60,6 +60,7 @@ INTERPRETED = textwrap.dedent("""
 """)
 
 
+@pytest.mark.slow  # 8-11 s on the 2-core machine: in make test, not test-fast (decision 242)
 def test_softmax_triton_split_kernel_arithmetic_is_exact_in_the_interpreter():
     env = dict(os.environ, TRITON_INTERPRET="1")
     proc = subprocess.run([sys.executable, "-c", INTERPRETED, str(SOLUTION)], capture_output=True, text=True,
