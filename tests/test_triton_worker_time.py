@@ -137,7 +137,7 @@ def test_a_triton_warm_up_that_fails_is_logged_and_left_to_the_first_launch(warm
 
 
 @pytest.mark.parametrize("env", [{"GRADER_WARM": "launched"}, {"TRITON_INTERPRET": "1"}])
-def test_a_watched_or_interpreted_triton_worker_skips_the_warm_up(warm_on_a_fake_gpu, monkeypatch, capsys, env):
+def test_a_watched_or_interpreted_triton_worker_makes_no_cuda_call_at_start(warm_on_a_fake_gpu, monkeypatch, capsys, env):
     """A worker that Nsight Compute launched suspended sets up no CUDA before its check attaches ncu, and the
     interpreter's worker runs no GPU code: neither asks Triton's driver (nor torch's CUDA) for anything at start. The
     watched one computes Triton's key, which reads files only (decision 241): its first launch, under ncu and both

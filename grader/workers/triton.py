@@ -1157,8 +1157,8 @@ def warm_triton() -> None:
     otherwise do inside its case, holding the machine's GPU lock: Triton's driver (its module cuda_utils, built by gcc
     into TRITON_CACHE_DIR the first time) and its compiler's first use (a kernel of the harness's own, compiled and
     never launched). Done at start-up, before any learner code, while the judge sets up (PHASE_24_PLAN decision 236).
-    A watched worker (GRADER_WARM=launched) sets up no CUDA before its check attaches Nsight Compute: it computes
-    only Triton's own key (warm_triton_key), which needs none.
+    A watched worker (GRADER_WARM=launched) sets up no CUDA before its check attaches Nsight Compute: it makes only
+    what needs none, Triton's key and libcuda's folders (warm_triton_key).
     A warm-up that fails (no C compiler for Triton's driver, say) is only printed to the worker's log: the learner's
     first launch then meets the same failure in its case, reported as it was before the warm-up."""
     warm_torch()
@@ -1197,9 +1197,8 @@ def warm_triton_key() -> None:
     made once in a process, by the first launch of any kernel, whose cache lookup begins with it; and the folders of
     libcuda (its driver's library_dirs, from `ldconfig -p`), which the first launch's driver set-up asks for. The
     watched worker's first launch is its case, under Nsight Compute, holding the machine's profiler lock and the GPU
-    lock shared: on an H200 that first call of the softmax solution took
-    0.51-0.56 s alone with its compiled kernel in Triton's cache, 0.75-0.88 s under ncu, the second call 0.11 s
-    (docs/data/evidence-2026-12-06, call 3). Both read files and run programs only, no CUDA: made here, at start-up,
+    lock shared: on an H200 that first call of the softmax solution took 0.51-0.56 s alone with its compiled kernel in
+    Triton's cache, 0.75-0.88 s under ncu, the second call 0.11 s (docs/data/evidence-2026-12-06, call 3). Both read files and run programs only, no CUDA: made here, at start-up,
     before the attach and any learner code (PHASE_24_PLAN decision 241), the key took 0.50-0.52 s (1.17 s on a fresh
     machine) and the folders 0.03 s, and lab 03's watched case took 1.33-1.48 s against 1.71-1.84 s, its hold of the
     profiler lock 2.74-3.24 s against 3.17-3.88 s (an H100, three gradings of the solutions each way, alternating:
