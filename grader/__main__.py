@@ -1,3 +1,4 @@
+import os
 import signal
 import sys
 
@@ -6,10 +7,19 @@ from grader.cli import EXIT_INTERRUPTED, main
 try:
     code = main()
     # The grading is over and its result, if any, whole: a Ctrl-C from here on does not turn it into a death by
-    # signal (exit -2, silently, as CI's load once showed). Python leaves an ignored signal ignored as it exits.
+    # signal (exit -2, silently, as CI's load once showed).
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 except KeyboardInterrupt:  # one that landed outside the grading itself (cli.py catches those within)
     print("\ninterrupted as the grader started or exited: a results file it wrote is whole; none is half-written",
           file=sys.stderr)
     code = EXIT_INTERRUPTED
-sys.exit(code)
+# Everything the command writes is written and closed by now: its results file (written whole, then renamed), its
+# logs, its trace; its workers are killed and reaped, its builds over, and only daemon threads are left. What Python's
+# exit would add is its teardown of the judge's modules (torch, the judge's CUDA context): 0.35-0.47 s of every
+# grading of labs 00 and 01 on a 2-core machine, 0.02-0.03 s without it (PHASE_24_PLAN decision 243).
+for stream in (sys.stdout, sys.stderr):
+    try:
+        stream.flush()
+    except (OSError, ValueError):  # a reader that closed the pipe (`| head`): nothing more can reach it
+        pass
+os._exit(code)
