@@ -1198,11 +1198,12 @@ def warm_triton_key() -> None:
     libcuda (its driver's library_dirs, from `ldconfig -p`), which the first launch's driver set-up asks for. The
     watched worker's first launch is its case, under Nsight Compute, holding the machine's profiler lock and the GPU
     lock shared: on an H200 that first call of the softmax solution took 0.51-0.56 s alone with its compiled kernel in
-    Triton's cache, 0.75-0.88 s under ncu, the second call 0.11 s (docs/data/evidence-2026-12-06, call 3). Both read files and run programs only, no CUDA: made here, at start-up,
-    before the attach and any learner code (PHASE_24_PLAN decision 241), the key took 0.50-0.52 s (1.17 s on a fresh
-    machine) and the folders 0.03 s, and lab 03's watched case took 1.33-1.48 s against 1.71-1.84 s, its hold of the
-    profiler lock 2.74-3.24 s against 3.17-3.88 s (an H100, three gradings of the solutions each way, alternating:
-    call 4). A failure is left to the first launch, which meets it again."""
+    Triton's cache, 0.75-0.88 s under ncu, the second call 0.11 s (docs/data/evidence-2026-12-06, call 3). Both read
+    files and run programs only, no CUDA: made here, at start-up, before the attach and any learner code (PHASE_24_PLAN
+    decision 241), the key took 0.50-0.52 s (1.17 s on a fresh machine) and the folders 0.03 s, and lab 03's watched
+    case took 1.33-1.48 s against 1.71-1.84 s, its hold of the profiler lock 2.74-3.24 s against 3.17-3.88 s (an H100,
+    three gradings of the solutions each way, alternating: call 4). A failure is left to the first launch, which meets
+    it again."""
     t0 = time.monotonic()
     try:
         from triton.runtime.cache import triton_key
