@@ -130,6 +130,31 @@ def test_cli_sigint_outside_the_grading_is_an_exit_code_never_a_signal_death(whe
         assert proc.stdout.strip() == "ignored at exit: True", proc.stdout
 
 
+@pytest.mark.parametrize("fd", [0, 1, 2])
+def test_cli_started_with_a_standard_stream_closed_lists_and_no_file_takes_its_number(fd, tmp_path):
+    """`python -m grader --list >&-` ended in a traceback (sys.stdout was None: session 64's note). With any of the
+    three streams closed the listing is printed where it can be, exit 0, and the first file the grader opens does not
+    take the closed number (a tool run with that stream inherited would write into it)."""
+    listed = subprocess.run([sys.executable, "-m", "grader", "--list"], cwd=REPO, capture_output=True, text=True,
+                            timeout=120, preexec_fn=lambda: os.close(fd))
+    assert listed.returncode == 0 and "Traceback" not in listed.stderr, (listed.returncode, listed.stderr[-2000:])
+    assert ("00.build.compiles" in listed.stdout) == (fd != 1), listed.stdout[-500:]
+    probe = tmp_path / "fd"
+    stand_in = ("import os, runpy, sys\n"
+                "import grader.cli as cli\n"
+                "def main():\n"
+                "    with open(PROBE, 'w') as fh:\n"
+                "        fh.write(f'{fh.fileno()} {sys.stdin is None} {sys.stdout is None} {sys.stderr is None}')\n"
+                "    return 0\n"
+                "cli.main = main\n"
+                "runpy.run_module('grader', run_name='__main__')\n").replace("PROBE", repr(str(probe)))
+    proc = subprocess.run([sys.executable, "-c", stand_in], cwd=REPO, capture_output=True, text=True, timeout=120,
+                          preexec_fn=lambda: os.close(fd))
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    number, *none = probe.read_text().split()
+    assert int(number) > 2 and none == ["False"] * 3, probe.read_text()
+
+
 @pytest.mark.slow
 def test_cli_sigint_mid_grading_is_one_line_and_no_result(tmp_path):
     import signal
