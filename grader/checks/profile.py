@@ -746,16 +746,45 @@ def measured_profiling(ctx, report: Path) -> tuple[str, ...]:
             str(report))
 
 
+REMEASURE_RUNS = 2  # Nsight Compute's runs of the library at most: a second where the first's figures disagree
+
+
 def _remeasure(ctx, mine: list[dict], notes: list[str]) -> Result | None:
     """Measure the graded library again (``_measured``): each of the report's launches of the learner's kernels (up
     to MAX_LAUNCHES_COMPARED) must be among the new run's, by its mangled name (a template's very instance), grid and
     block, and every figure both hold must agree (``_disagreeing``): any of them may be quoted. None when they do (a
-    note says so)."""
-    judged, error, log = _measured(ctx)
+    note says so).
+
+    Where only figures disagree, the library is measured once more (REMEASURE_RUNS), and the report stands if that
+    run agrees. Nsight Compute's DRAM counters count the whole device's traffic, and other gradings' CUDA set-up (a
+    worker's context, the judge's warm-up) holds no GPU lock (decision 238): once in make test-gpu, beside two such
+    set-ups, the GEMM solution's bytes written came out 7.667e7 against its report's 5.738e7, 34 % apart, while
+    runs alone agree within 2 % (an H100, docs/data/evidence-2026-12-06c, call 2; decision 137's bounds). A report
+    edited after its run disagrees with every run; a launch or a kernel not the report's is the code's, and no
+    second run changes it."""
     label = ctx.spec.label(ctx.spec.representative)
-    if error:
-        return failed(f"Nsight Compute could not measure your library at {label} to check the report: {error}",
-                      log=log, hint=ctx.hint("profile"))
+    for run in range(1, REMEASURE_RUNS + 1):
+        judged, error, log = _measured(ctx, first=1 + (run - 1) * len(MEASURE_START_S))
+        if error:
+            return failed(f"Nsight Compute could not measure your library at {label} to check the report: {error}",
+                          log=log, hint=ctx.hint("profile"))
+        problem, compared, figures = _compare_measured(ctx, mine, judged, log, label, run)
+        if problem is None or not figures:
+            break
+    if problem is not None:
+        return problem
+    launches = min(len(mine), MAX_LAUNCHES_COMPARED)
+    notes.append(f"measured again with Nsight Compute on this {ctx.device.name}: the graded library launches the "
+                 f"report's kernel at {label} with its grid and block, and the report's {compared} figures "
+                 + (f"of its {launches} launches " if launches > 1 else "") + "agree with the new run"
+                 + (" (the second: the first run's disagreed)" if run > 1 else ""))
+    return None
+
+
+def _compare_measured(ctx, mine: list[dict], judged: list[dict], log, label: str, run: int
+                      ) -> tuple[Result | None, int, bool]:
+    """(a failure or None, the figures compared, whether the failure is only figures that disagree) of the report's
+    launches against one run of the library (``_remeasure``); ``run`` numbers it."""
     shown = ", ".join(f"{_shown_name(a)} grid {a['launch']['grid']} block {a['launch']['block']}"
                       for a in judged[:4]) or "no kernel"
     compared = 0
@@ -768,28 +797,26 @@ def _remeasure(ctx, mine: list[dict], notes: list[str]) -> Result | None:
                               "expected: the report of a kernel the graded code actually launches at the "
                               "representative size (dead code, or a kernel only used at other sizes, is not the one "
                               "to profile)", "measured again with Nsight Compute on this GPU"],
-                          log=log, hint=ctx.hint("profile"))
+                          log=log, hint=ctx.hint("profile")), compared, False
         grid, block = main["launch"]["grid"], main["launch"]["block"]
         fit = [a for a in same if a["launch"]["grid"] == grid and a["launch"]["block"] == block]
         if not fit:
             return failed(f"the report's launch of {reported_name} (grid {grid}, block {block}) is not how your "
                           f"library launches it at {label}: {shown}",
                           details=["re-record the report with `make profile LAB=02` from the code you submit"],
-                          log=log, hint=ctx.hint("profile"))
+                          log=log, hint=ctx.hint("profile")), compared, False
         wrong = _disagreeing(main, fit[0], settings=bool(ctx.memo.get("profile.same_code")))
         if wrong:
+            runs = f"measured again {run} times, each run disagreeing" if run > 1 else "measured again"
             return failed(f"the report's figures are not what your kernel measures on this {ctx.device.name}: "
                           f"{len(wrong)} differ by more than two runs do", details=wrong[:6] + [
+                              f"{runs} with Nsight Compute on this GPU (the figures above are the last run's)",
                               "expected: the report as Nsight Compute wrote it, of the code you submit; re-record it "
                               "with `make profile LAB=02` (a report edited after the run, or recorded from other "
-                              "code, disagrees with a new run)"], log=log, hint=ctx.hint("profile"))
+                              "code, disagrees with a new run)"], log=log, hint=ctx.hint("profile")), compared, True
         compared += len([n for n in REMEASURED if n not in NOT_COMPARED and _metric(main, n) is not None
                          and _metric(fit[0], n) is not None])
-    launches = min(len(mine), MAX_LAUNCHES_COMPARED)
-    notes.append(f"measured again with Nsight Compute on this {ctx.device.name}: the graded library launches the "
-                 f"report's kernel at {label} with its grid and block, and the report's {compared} figures "
-                 + (f"of its {launches} launches " if launches > 1 else "") + "agree with the new run")
-    return None
+    return None, compared, False
 
 
 def _shown_name(action: dict) -> str:
@@ -882,14 +909,15 @@ def measured_ready(ctx, done: dict) -> None:
         _measured_ready(ctx, 1, MEASURE_START_S[0])
 
 
-def _measured(ctx) -> tuple[list[dict], str, Path | None]:
+def _measured(ctx, first: int = 1) -> tuple[list[dict], str, Path | None]:
     """(the launches Nsight Compute recorded, an error, the worker's log). The watched worker loads the graded
     library and launches it inside the NVTX range `make profile` uses; ncu writes its report in the judge's folder and
     the judge's sandboxed reader reads it. The check runs in the timed phase, which holds the profiler lock and the
     GPU alone; the first try's start and init come before it (measured_ready). A start that never answers is ncu's or
-    the harness's (no learner code has run): tried again in a fresh sandbox."""
+    the harness's (no learner code has run): tried again in a fresh sandbox. ``first`` numbers the first try: a
+    second run (``_remeasure``) has workers, logs and a report of its own."""
     spec, error, worker = ctx.spec, "", None
-    for attempt, start_s in enumerate(MEASURE_START_S, 1):
+    for attempt, start_s in enumerate(MEASURE_START_S, first):
         plan, report, worker, attaching, stage, reply, gone = _measured_ready(ctx, attempt, start_s)
         try:
             if gone is not None:
@@ -908,7 +936,8 @@ def _measured(ctx) -> tuple[list[dict], str, Path | None]:
         except WorkerGone as gone:
             _end_measured(worker, attaching, 0.0)
             if stage == "its start":
-                error = f"Nsight Compute's start did not answer in {start_s:.0f} s ({attempt} tries): {gone}"
+                tries = attempt - first + 1
+                error = f"Nsight Compute's start did not answer in {start_s:.0f} s ({tries} tries): {gone}"
                 continue
             return [], f"{stage}: {gone}", worker.log
         _end_measured(worker, attaching, NCU_CLOSE_S)  # the report is written as the process ends: not killed at once
