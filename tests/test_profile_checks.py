@@ -1335,9 +1335,9 @@ def test_an_edited_report_fails_when_measured_again(monkeypatch):
 
 
 def test_figures_that_disagree_are_measured_once_more_and_a_run_that_agrees_stands(monkeypatch):
-    """Nsight Compute's DRAM counters are the device's: once in make test-gpu another grading's CUDA set-up, beside the
-    profiled launch, put the GEMM solution's bytes written 34 % above its report's (docs/data/evidence-2026-12-06c,
-    call 2). Figures that disagree are measured once more, in a run of its own (its tries numbered after the first's);
+    """Once in make test-gpu the GEMM solution's bytes written came out 34 % above its report's, where runs agree
+    within 2 % (an H100, docs/data/evidence-2026-12-06c, call 2; the cause not found, decision 245). Figures that
+    disagree are measured once more, in a run of its own (its tries numbered after the first's);
     the report stands if that run agrees, and fails, saying it was measured twice, if it disagrees again. A launch that
     is not the report's is the code's: one run decides it."""
     runs = []
@@ -1361,7 +1361,7 @@ def test_figures_that_disagree_are_measured_once_more_and_a_run_that_agrees_stan
     result = profile._remeasure(_gpu_ctx(), [edited], [])
     assert len(runs) == profile.REMEASURE_RUNS == 2, runs
     assert result.status == Status.FAIL and "not what your kernel measures" in result.message
-    assert any("measured again 2 times, each run disagreeing" in d for d in result.details), result.details
+    assert any("on this GPU 2 times; every run disagreed" in d for d in result.details), result.details
 
     runs.clear()
     monkeypatch.setattr(profile, "_measured", measured([_launch(HONEST, grid=(2048, 1, 1))] * 3))

@@ -756,12 +756,13 @@ def _remeasure(ctx, mine: list[dict], notes: list[str]) -> Result | None:
     note says so).
 
     Where only figures disagree, the library is measured once more (REMEASURE_RUNS), and the report stands if that
-    run agrees. Nsight Compute's DRAM counters count the whole device's traffic, and other gradings' CUDA set-up (a
-    worker's context, the judge's warm-up) holds no GPU lock (decision 238): once in make test-gpu, beside two such
-    set-ups, the GEMM solution's bytes written came out 7.667e7 against its report's 5.738e7, 34 % apart, while
-    runs alone agree within 2 % (an H100, docs/data/evidence-2026-12-06c, call 2; decision 137's bounds). A report
-    edited after its run disagrees with every run; a launch or a kernel not the report's is the code's, and no
-    second run changes it."""
+    run agrees. Once in make test-gpu the GEMM solution's bytes written came out 7.667e7 against its report's 5.738e7,
+    34 % apart, where runs agree within 2 % (decision 137's bounds) and four more on that machine gave 5.726e7-5.754e7
+    (an H100, docs/data/evidence-2026-12-06c, calls 2 and 3). Its cause was not found: Nsight Compute's DRAM counters
+    count the whole device, and beside that launch ran other gradings' CUDA set-up, which holds no GPU lock (decision
+    238), but four processes making CUDA contexts beside two gradings changed nothing. A report edited after its run
+    disagrees with every run (c08_gemm_report_values_edited_measured_again: both runs, call 4); a launch or a kernel
+    not the report's is the code's, and no second run changes it."""
     label = ctx.spec.label(ctx.spec.representative)
     for run in range(1, REMEASURE_RUNS + 1):
         judged, error, log = _measured(ctx, first=1 + (run - 1) * len(MEASURE_START_S))
@@ -807,10 +808,11 @@ def _compare_measured(ctx, mine: list[dict], judged: list[dict], log, label: str
                           log=log, hint=ctx.hint("profile")), compared, False
         wrong = _disagreeing(main, fit[0], settings=bool(ctx.memo.get("profile.same_code")))
         if wrong:
-            runs = f"measured again {run} times, each run disagreeing" if run > 1 else "measured again"
+            runs = "measured again with Nsight Compute on this GPU" + (
+                f" {run} times; every run disagreed (the figures above are the last one's)" if run > 1 else "")
             return failed(f"the report's figures are not what your kernel measures on this {ctx.device.name}: "
                           f"{len(wrong)} differ by more than two runs do", details=wrong[:6] + [
-                              f"{runs} with Nsight Compute on this GPU (the figures above are the last run's)",
+                              runs,
                               "expected: the report as Nsight Compute wrote it, of the code you submit; re-record it "
                               "with `make profile LAB=02` (a report edited after the run, or recorded from other "
                               "code, disagrees with a new run)"], log=log, hint=ctx.hint("profile")), compared, True
