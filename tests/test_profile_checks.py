@@ -1337,9 +1337,9 @@ def test_an_edited_report_fails_when_measured_again(monkeypatch):
 def test_figures_that_disagree_are_measured_once_more_and_a_run_that_agrees_stands(monkeypatch):
     """Once in make test-gpu the GEMM solution's bytes written came out 34 % above its report's, where runs agree
     within 2 % (an H100, docs/data/evidence-2026-12-06c, call 2; the cause not found, decision 245). Figures that
-    disagree are measured once more, in a run of its own (its tries numbered after the first's);
-    the report stands if that run agrees, and fails, saying it was measured twice, if it disagrees again. A launch that
-    is not the report's is the code's: one run decides it."""
+    disagree are measured once more, in a run of its own (its tries numbered after the first's); the report stands if
+    that run agrees, and fails, saying it was measured twice, if it disagrees again. A launch that is not the report's
+    is the code's: one run decides it."""
     runs = []
 
     def measured(outcomes):
