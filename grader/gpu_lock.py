@@ -5,7 +5,8 @@ Work on the GPU holds the lock *shared* while it runs: each case (the worker's r
 reference and comparison), a worker's init, a port's run (a watched worker's too, once its harness has
 started). A process's own set-up, before any learner code, holds nothing: CUDA's context at a worker's start and the
 judge's, and the harness's warm-ups (a few kernels on a few elements: serve.warm_cuda, pipeline.warm_judge,
-port.warm_port; PHASE_24_PLAN decision 238). The timed checks hold it *exclusive*, so that no other
+port.warm_port; PHASE_24_PLAN decision 238), and a watched worker's context, made as Nsight Compute attaches
+(serve.set_up_watched; decision 247). The timed checks hold it *exclusive*, so that no other
 grading (another lab of this run, another learner's grading, a test running at the same time) shares
 the GPU with a measurement. Writers are preferred: once a measurement waits, no new shared holder
 starts (the ``gate`` file is the turnstile), so a stream of short checks cannot starve it; holding

@@ -334,9 +334,10 @@ def test_lab02s_trace_is_initialised_before_the_timed_phase_once(tmp_path, monke
 
 def test_lab02s_measured_worker_loads_the_library_before_the_timed_phase_once(tmp_path, monkeypatch):
     """Where Nsight Compute measures lab 02's library again, the first try's watched worker answers its start (no
-    lock) and loads the library (GPU lock shared) in profile.measured_ready, a before_timed hook, not in the timed
-    phase: the check then only launches and reads. Where the timed phase holds no profiler lock (the report is not
-    measured again), nothing starts. A start lost in the hook leaves the check its next try, in a fresh worker."""
+    lock), is attached as it makes its CUDA context (no GPU lock: no learner code, decision 247) and loads the library
+    (GPU lock shared) in profile.measured_ready, a before_timed hook, not in the timed phase: the check then only
+    launches and reads. Where the timed phase holds no profiler lock (the report is not measured again), nothing
+    starts. A start lost in the hook leaves the check its next try, in a fresh worker; so does a CUDA set-up lost."""
     from grader.checks import ncu_watch, profile
     from grader.checks.kernel_checks import WorkerPlan
     from grader.pipeline import PROFILER_HELD
@@ -353,6 +354,9 @@ def test_lab02s_measured_worker_loads_the_library_before_the_timed_phase_once(tm
 
         def end(self, grace_s):
             ended.append(grace_s)
+
+        def connected(self):
+            return True
 
     monkeypatch.setattr(ncu_watch, "Attaching", FakeAttaching)
 
@@ -373,14 +377,15 @@ def test_lab02s_measured_worker_loads_the_library_before_the_timed_phase_once(tm
         if not held:
             assert workers == [], "a worker started where Nsight Compute measures nothing"
             continue
-        assert workers[0].held == [("hello", False), ("init", True)]
-        assert [(w, held) for w, _, held in attached] == [(workers[0], True)], "not attached once, as the init went"
+        assert workers[0].held == [("hello", False), ("cuda", False), ("init", True)]
+        assert [(w, held) for w, _, held in attached] == [(workers[0], False)], \
+            "not attached once, before the init, outside the GPU lock"
         options = attached[0][1]
         report = options[options.index("--export") + 1]
         assert report == str(tmp_path / "m1.ncu-rep") and "--nvtx-include" in options and "--metrics" in options
         assert "--nvtx" not in options, "ncu --mode attach refuses --nvtx (evidence 2026-12-03f, call 2)"
         judged, error, _ = profile._measured(ctx)
-        assert workers[0].held == [("hello", False), ("init", True)], "the start or the init was sent again"
+        assert workers[0].held == [("hello", False), ("cuda", False), ("init", True)], "a step was sent again"
         assert judged == [] and error == "loading your library: stop here", error
         assert len(attached) == 1 and ended and workers[0].closed, "the attach outlived its try"
         attached.clear()
@@ -390,7 +395,16 @@ def test_lab02s_measured_worker_loads_the_library_before_the_timed_phase_once(tm
     with_workers(ctx, ["hello", None])
     profile.measured_ready(ctx, {})
     judged, error, _ = profile._measured(ctx)
-    assert [w.held for w in workers] == [[("hello", False)], [("hello", False), ("init", True)]]
+    assert [w.held for w in workers] == [[("hello", False)], [("hello", False), ("cuda", False), ("init", True)]]
+    assert workers[0].closed and error == "loading your library: stop here", error
+    workers.clear()
+    ctx = _lab02_ctx(tmp_path / "lost-cuda")
+    ctx.gpu_lock, ctx.memo[PROFILER_HELD] = DepthLock(), True
+    with_workers(ctx, ["cuda", None])
+    profile.measured_ready(ctx, {})
+    judged, error, _ = profile._measured(ctx)
+    assert [w.held for w in workers] == [[("hello", False), ("cuda", False)],
+                                         [("hello", False), ("cuda", False), ("init", True)]], "not a lost start"
     assert workers[0].closed and error == "loading your library: stop here", error
 
 
@@ -466,14 +480,15 @@ def test_nsight_computes_worker_starts_without_the_gpu_lock_and_runs_learner_cod
             held.append((command["cmd"], ctx.gpu_lock.depth > 0))
             if command["cmd"] == self.hang_at:
                 raise WorkerGone("hung", f"no answer in {timeout_s:.0f} s", self)
-            if command["cmd"] == "hello":
-                return None  # the start's answer is not read
+            if command["cmd"] in ("hello", "cuda"):
+                return None  # the start's and the CUDA set-up's answers are not read
             raise WorkerGone("died", "the worker stopped", self)  # after the init: enough for this test
 
         def close(self, grace_s=2.0):
             return None
 
-    for hang_at, where in (("init", "your file's init"), ("hello", "its start"), ("first line", "its start")):
+    for hang_at, where in (("init", "your file's init"), ("cuda", "its start"), ("hello", "its start"),
+                           ("first line", "its start")):
         ctx = _lab03_ctx(tmp_path / hang_at, {"softmax_triton.py": "import triton\n@triton.jit\ndef k(x):\n    pass\n"})
         ctx.gpu_lock = DepthLock()
         plan = WorkerPlan("triton", {"op": "softmax", "file": "softmax_triton.py"}, (ctx.stage,), True)
@@ -487,8 +502,10 @@ def test_nsight_computes_worker_starts_without_the_gpu_lock_and_runs_learner_cod
             assert len(held) == 1 and "printed nothing" in error, (held, error)
             continue
         assert held[1] == ("hello", False), "the start held the GPU lock"
+        if hang_at in ("cuda", "init"):
+            assert held[2] == ("cuda", False), "CUDA's set-up (no learner code) held the GPU lock"
         if hang_at == "init":
-            assert held[2] == ("init", True), "the learner's init ran without the GPU lock"
+            assert held[3] == ("init", True), "the learner's init ran without the GPU lock"
     assert own_kernels.STEP_LIMITS_S[0] < own_kernels.STEP_LIMITS_S[1], "the first try is the short one"
     assert max(own_kernels.START_LIMITS_S) <= 60, "a start that answers takes seconds: one that hangs is cut short"
 
@@ -498,7 +515,9 @@ def test_nsight_computes_worker_starts_outside_the_profiler_lock_and_is_watched_
     the watched worker's start (torch's import, 4-13 s under load) and through every start lost and made again: about
     a third of its holds in make test-gpu on an H200, while every other grading's watched check waited
     (docs/data/evidence-2026-12-03d, call 1). Now the start, and each fresh start after a lost one, holds no lock; the
-    init, the case and the close (where ncu writes its record) hold the profiler lock, and the GPU lock inside it."""
+    attach with the harness's CUDA set-up, the init, the case and the close (where ncu writes its record) hold the
+    profiler lock, and the init and the case the GPU lock inside it; the CUDA set-up, no learner code, does not
+    (decision 247)."""
     from grader.channel import Reply
     from grader.checks import ncu_watch, own_kernels
     from grader.checks.kernel_checks import WorkerPlan
@@ -538,7 +557,8 @@ def test_nsight_computes_worker_starts_outside_the_profiler_lock_and_is_watched_
     assert seen[0] == ("first line", 0, 0) and seen[1] == ("close", 0, 0), seen  # the lost start, closed unheld
     after = seen[seen.index(("first line", 0, 0), 1):]  # the fresh start
     assert after[:2] == [("first line", 0, 0), ("hello", 0, 0)], "a start held a lock"
-    assert ("init", 1, 1) in after, "the learner's init ran unwatched, or outside the GPU lock"
+    assert ("cuda", 1, 0) in after, "CUDA's set-up ran unwatched, or held the GPU lock"
+    assert after.index(("cuda", 1, 0)) < after.index(("init", 1, 1)), "the learner's init ran before CUDA's set-up"
     assert all(w == 1 for what, w, _ in after if what == "close"), "the record was written after the watch ended"
     assert ctx.gpu_lock.watching == 0 and ctx.gpu_lock.depth == 0, "a hold outlived the check"
 
@@ -623,6 +643,46 @@ def test_an_attach_that_fails_is_a_lost_start_not_a_try_of_the_learners_code(tmp
     monkeypatch.setattr(ncu_watch, "attach", lambda *a, **k: (None, "Nsight Compute did not attach in 20 s"))
     names, _, error = own_kernels.kernels_run(ctx, plan, 1)
     assert names == [] and error.startswith(own_kernels.START) and "did not attach" in error, error
+
+
+def test_no_learner_code_is_sent_before_nsight_compute_has_attached(tmp_path, monkeypatch):
+    """Decision 247: the watched worker's CUDA is set up ("cuda") as ncu attaches, outside the GPU lock, and its init
+    (the learner's code) follows. The harness's first CUDA call waits for the attach, but the judge does not rely on
+    it: it waits for the attach itself, and an attach still under way when the set-up answers, then failing, is a lost
+    start; the init is never sent (on a judge that sent it at once, the learner's code ran unwatched)."""
+    import time
+
+    from grader.checks import ncu_watch, own_kernels, profile
+    from grader.checks.kernel_checks import WorkerPlan
+    from grader.pipeline import PROFILER_HELD
+
+    sent: list[str] = []
+
+    class Quick(StartedWatched):
+        def call(self, command, *, timeout_s, on_mark=None):
+            sent.append(command["cmd"])
+            return None  # "hello" and "cuda" answer at once, the attach still trying
+
+    def slow_attach(*a, **k):
+        time.sleep(0.3)
+        return None, "Nsight Compute did not attach in 20 s"
+
+    monkeypatch.setattr(ncu_watch, "attach", slow_attach)
+    monkeypatch.setattr(ncu_watch, "new_worker", lambda *a, **k: Quick(tmp_path / "worker.log"))
+    ctx = _lab03_ctx(tmp_path / "03", {"softmax_triton.py": "import triton\n@triton.jit\ndef k(x):\n    pass\n"})
+    ctx.gpu_lock = DepthLock()
+    plan = WorkerPlan("triton", {"op": "softmax", "file": "softmax_triton.py"}, (ctx.stage,), True)
+    names, _, error = own_kernels.kernels_run(ctx, plan, 1)
+    assert sent == ["hello", "cuda"], sent
+    assert names == [] and error.startswith(own_kernels.START) and "did not attach" in error, error
+    sent.clear()
+    ctx = _lab02_ctx(tmp_path / "02")
+    ctx.gpu_lock, ctx.memo[PROFILER_HELD] = DepthLock(), True
+    monkeypatch.setattr(profile, "measured_worker", lambda ctx_, attempt=1: (
+        WorkerPlan("cuda", {"op": "softmax"}, (), True), tmp_path / "m.ncu-rep", Quick(tmp_path / "worker.log")))
+    *_, stage, reply, gone = profile._measured_ready(ctx, 1, 5.0)
+    assert sent == ["hello", "cuda"] and reply is None, sent
+    assert stage == "its start" and "did not attach" in str(gone), (stage, gone)
 
 
 def test_a_watched_start_lost_before_its_check_is_replaced_then_and_the_check_takes_what_stands(tmp_path, monkeypatch):

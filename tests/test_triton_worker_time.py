@@ -173,3 +173,39 @@ def test_a_watched_workers_key_that_fails_is_logged_and_left_to_the_first_launch
     monkeypatch.setattr(cache, "triton_key", broken)
     triton_worker.warm_triton_key()
     assert "Triton's key or libcuda's folders failed (OSError: libtriton.so: unreadable)" in capsys.readouterr().out
+
+
+def test_a_watched_workers_cuda_command_makes_the_context_and_launches_nothing(warm_on_a_fake_gpu, monkeypatch,
+                                                                                capsys):
+    """Decision 247: the watched worker's "cuda" command (serve.set_up_watched), sent once its check holds the profiler
+    lock and has begun the attach, and before its init: CUDA's first call (where ncu's injected library waits for the
+    attach), then the context by a synchronize, which launches nothing (ncu's record lists no kernel of the harness).
+    Triton's driver is not asked: warmed there, it lengthened the profiler lock's holds in make test-gpu."""
+    from grader.workers import serve
+
+    done: list[str] = []
+    monkeypatch.setattr(triton_worker.torch.cuda, "init", lambda: done.append("init"))
+    monkeypatch.setattr(triton_worker.torch.cuda, "synchronize", lambda: done.append("synchronize"))
+    seconds = serve.set_up_watched()
+    assert done == ["init", "synchronize"] and warm_on_a_fake_gpu == [], (done, warm_on_a_fake_gpu)
+    assert "watched CUDA set-up" in capsys.readouterr().out and seconds >= 0
+    monkeypatch.setattr(triton_worker.torch.cuda, "is_available", lambda: False)
+    done.clear()
+    serve.set_up_watched()
+    assert done == [], "CUDA set up where the sandbox shows no GPU"
+
+def test_a_worker_answers_the_cuda_command_before_any_learner_code(tmp_path):
+    """The "cuda" command reaches set_up_watched through the harness's loop in a real (sandboxed) Triton worker, before
+    any init: no learner file is named, and the answer is the set-up's seconds. (Here there is no GPU: nothing is set
+    up, and the worker answers at once.)"""
+    from grader.runner import Worker
+
+    worker = Worker("triton", logdir=tmp_path / "w", gpu=False, env={"GRADER_WARM": "launched"})
+    worker.start()
+    try:
+        assert worker.call({"cmd": "hello"}, timeout_s=120).has("hello")
+        reply = worker.call({"cmd": "cuda"}, timeout_s=60)
+        assert reply.has("cuda") and not reply.has("error")
+    finally:
+        worker.close(0.0)
+    assert "watched CUDA set-up" in worker.log_text()

@@ -24,9 +24,9 @@ def launched_suspended(ctx, module: str, folder: str, lane: str, *, env: dict, l
     """A GPU worker of this lab (not started) that Nsight Compute launches suspended, inside its sandbox
     (runner.Worker.wrapper_inside), its injected library listening on a loopback port of its own (gpu_lock.ncu_port,
     ``worker.ncu_port``) from the worker's first CUDA call on, for an ``attach`` under the machine's profiler lock. Its
-    harness sets up no CUDA before its init (GRADER_WARM=launched). ``launch``: options only the launching ncu takes
-    (``--nvtx``: an attach refuses it). The port is given back by ``worker.ncu_port_release()`` once its try is over,
-    or with the worker if it never runs."""
+    harness sets up no CUDA before its "cuda" command (GRADER_WARM=launched). ``launch``: options only the launching
+    ncu takes (``--nvtx``: an attach refuses it). The port is given back by ``worker.ncu_port_release()`` once its try
+    is over, or with the worker if it never runs."""
     port, hold = gpu_lock.ncu_port()
     wrapper = [find_ncu(), "--mode", "launch", "--target-processes", "all", "--port", str(port),
                "--max-connections", "1", *launch]
@@ -38,7 +38,7 @@ def launched_suspended(ctx, module: str, folder: str, lane: str, *, env: dict, l
 
 
 ATTACH_SPAN = 2  # the ports an attach looks at from its worker's: with one, it found no process (gpu_lock.ncu_port)
-ATTACH_LIMIT_S = 20.0  # from the init's start; an attach connected 3.4-4.5 s after it began, its case and exit included
+ATTACH_LIMIT_S = 20.0  # from the "cuda" command; an attach connected 3.4-4.5 s after it began, its case and exit included
 ATTACHED = "==PROF== Connected to process"  # what ncu's log says once it watches the process (2026-12-02c, call 3)
 NOT_YET = "No attachable process found"  # the worker has not reached its first CUDA call: no port listens yet
 
@@ -54,8 +54,8 @@ def attach(ctx, worker, log, stop=None, limit_s: float = ATTACH_LIMIT_S,
     machine's profiler lock: two sessions at once cross their records (grader/gpu_lock.py). ncu, a trusted program,
     runs outside the sandbox and writes the record there (the ncu that launched the worker runs inside it, around the
     harness: runner.Worker.wrapper_inside). The worker's injected library listens on
-    its port only once the process has reached its first CUDA call and waits there (in its init: an attach after its
-    start found no process, evidence 2026-12-02c, call 5), so an attach that finds none is tried again until
+    its port only once the process has reached its first CUDA call and waits there (its "cuda" command: an attach
+    after its start found no process, evidence 2026-12-02c, call 5), so an attach that finds none is tried again until
     ``limit_s`` or ``stop`` (a threading.Event). Returns once ncu says it is connected: none of the learner's kernels
     can have run before, the process waiting at its first CUDA call."""
     if not gpu_lock.profiler_held_here():
@@ -91,9 +91,10 @@ def attach(ctx, worker, log, stop=None, limit_s: float = ATTACH_LIMIT_S,
 
 
 class Attaching:
-    """``attach`` in a thread of its own, begun as the worker's init is sent: the init reaches the worker's first CUDA
-    call and waits there for the attach. An attach that fails closes the worker, so that the init waits no longer;
-    ``error`` then says why (Nsight Compute's, not the learner's: a lost start)."""
+    """``attach`` in a thread of its own, begun as the worker's "cuda" command is sent (serve.set_up_watched): the
+    harness's first CUDA call waits there for the attach, and makes the context once it connects, before any learner
+    code and outside the GPU lock (PHASE_24_PLAN decision 247). An attach that fails closes the worker, so that the
+    command waits no longer; ``error`` then says why (Nsight Compute's, not the learner's: a lost start)."""
 
     def __init__(self, ctx, worker, log, profiling: tuple[str, ...] = LISTING):
         self.proc, self.error, self.stop, self.worker = None, "", threading.Event(), worker
@@ -107,6 +108,13 @@ class Attaching:
         if error and not self.stop.is_set():
             self.error = error
             self.worker.close(0.0)
+
+    def connected(self, timeout_s: float = ATTACH_LIMIT_S + 5.0) -> bool:
+        """Whether the attach connected, waited for (its own limit ends it first). The judge asks before it sends any
+        learner code: the harness's first CUDA call waits for the attach, but the learner's code must not run unwatched
+        whatever ncu does."""
+        self.thread.join(timeout_s)
+        return not self.thread.is_alive() and not self.error
 
     def end(self, grace_s: float) -> None:
         """Once the worker has ended: the attach's record written, or the attach given up."""

@@ -864,9 +864,10 @@ def _disagreeing(report: dict, judged: dict, settings: bool = True) -> list[str]
 def _measured_ready(ctx, attempt: int, start_s: float):
     """(plan, report path, worker, attach, stage, the init's reply, WorkerGone) of try ``attempt``: its watched worker's
     start answered, then Nsight Compute attached (ncu_watch.Attaching: under the machine's profiler lock, which the
-    timed phase holds) as its init loads the graded library, under the GPU lock shared; once per try (the first by
-    measured_ready, before the timed phase). ``stage`` is where a WorkerGone stopped it; an attach that never
-    connected is a lost start ("its start"), Nsight Compute's and not the learner's."""
+    timed phase holds) as the harness makes its CUDA context (no GPU lock: no learner code), then its init loads the
+    graded library, under the GPU lock shared; once per try (the first by measured_ready, before the timed phase).
+    ``stage`` is where a WorkerGone stopped it; an attach that never connected is a lost start ("its start"), Nsight
+    Compute's and not the learner's."""
     from grader.checks.ncu_watch import Attaching
 
     def make():
@@ -874,11 +875,15 @@ def _measured_ready(ctx, attempt: int, start_s: float):
         stage, attaching = "its start", None
         try:
             worker.call({"cmd": "hello"}, timeout_s=start_s)  # ncu's and the harness's start: no learner code
+            # ncu attaches as the harness makes its CUDA context ("cuda"): no learner code, no GPU lock (decision 247)
+            attaching = Attaching(ctx, worker, ctx.rundir("profile-measured") / f"ncu-{attempt}.log",
+                                  measured_profiling(ctx, report))
+            ctx.closers.append(lambda grace_s=0.0: attaching.end(0.0))  # a timed phase cut short leaves none
+            worker.call({"cmd": "cuda"}, timeout_s=MEASURE_STEP_S)
+            if not attaching.connected():
+                raise WorkerGone("hung", attaching.error or "Nsight Compute did not attach", worker)
             stage = "loading your library"
             with ctx.gpu_work():  # free in the timed phase, which holds the GPU alone
-                attaching = Attaching(ctx, worker, ctx.rundir("profile-measured") / f"ncu-{attempt}.log",
-                                      measured_profiling(ctx, report))
-                ctx.closers.append(lambda grace_s=0.0: attaching.end(0.0))  # a timed phase cut short leaves none
                 return plan, report, worker, attaching, stage, worker.call({"cmd": "init", **plan.init},
                                                                            timeout_s=MEASURE_STEP_S), None
         except WorkerGone as gone:

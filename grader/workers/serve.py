@@ -190,7 +190,8 @@ def warm_cuda(quiet: bool = False) -> None:
     the context made here (docs/data/evidence-2026-12-05f, call 2; PHASE_24_PLAN decision 238). A device-wide
     synchronize makes the context and launches nothing.
     GRADER_WARM=launched: a worker that Nsight Compute launched suspended (grader/checks/own_kernels.py) stops at its
-    first CUDA call until its check attaches ncu: CUDA is set up at its init, after the attach."""
+    first CUDA call until its check attaches ncu: CUDA is set up by its "cuda" command, as ncu attaches
+    (set_up_watched)."""
     if os.environ.get("GRADER_WARM") == "launched":
         return
     import time
@@ -204,6 +205,27 @@ def warm_cuda(quiet: bool = False) -> None:
     torch.cuda.synchronize()
     if not quiet:
         print(f"[harness] warm-up: CUDA {time.monotonic() - t0:.2f} s", flush=True)
+
+
+def set_up_watched() -> float:
+    """The "cuda" command of a worker that Nsight Compute launched suspended (GRADER_WARM=launched), sent once its check
+    holds the machine's profiler lock and has begun the attach, before its init: the process's first CUDA call, where
+    ncu's injected library waits until the attach connects, then the context (a device-wide synchronize launches
+    nothing, so ncu records no kernel). What every other GPU worker makes at its start (warm_cuda) is made here,
+    outside the GPU lock, which the init and the case hold: no learner code has run yet. Until decision 247 the
+    attach and the context came inside the init, under the GPU lock that every measurement of the machine waits for.
+    Returns its seconds."""
+    import time
+
+    import torch
+
+    t0 = time.monotonic()
+    if torch.cuda.is_available():
+        torch.cuda.init()
+        torch.cuda.synchronize()
+    seconds = time.monotonic() - t0
+    print(f"[harness] watched CUDA set-up: {seconds:.2f} s", flush=True)
+    return seconds
 
 
 def warm_profiler() -> None:
@@ -257,6 +279,9 @@ def serve(make_handler, warm=None) -> None:
             command = message.get("cmd")
             if command == "hello":  # the harness is up (torch imported, CUDA set up): no learner code has run
                 channel.send(write_fd, {"hello": True})
+                continue
+            if command == "cuda":  # a watched worker's CUDA, as Nsight Compute attaches: no learner code has run
+                channel.send(write_fd, {"cuda": set_up_watched()})
                 continue
             method = getattr(handler, f"cmd_{command}", None) if isinstance(command, str) else None
             if method is None:

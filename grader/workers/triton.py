@@ -1158,7 +1158,10 @@ def warm_triton() -> None:
     into TRITON_CACHE_DIR the first time) and its compiler's first use (a kernel of the harness's own, compiled and
     never launched). Done at start-up, before any learner code, while the judge sets up (PHASE_24_PLAN decision 236).
     A watched worker (GRADER_WARM=launched) sets up no CUDA before its check attaches Nsight Compute: it makes only
-    what needs none, Triton's key and libcuda's folders (warm_triton_key).
+    what needs none, Triton's key and libcuda's folders (warm_triton_key); its context comes at its "cuda" command,
+    as ncu attaches (serve.set_up_watched). Triton's driver and compiler were warmed there too, after the attach, and
+    made the check's hold of the profiler lock longer in make test-gpu without making its case shorter (PHASE_24_PLAN
+    decision 247): they are left to its first launch.
     A warm-up that fails (no C compiler for Triton's driver, say) is only printed to the worker's log: the learner's
     first launch then meets the same failure in its case, reported as it was before the warm-up."""
     warm_torch()
