@@ -389,23 +389,15 @@ def test_lab02s_measured_worker_loads_the_library_before_the_timed_phase_once(tm
         assert judged == [] and error == "loading your library: stop here", error
         assert len(attached) == 1 and ended and workers[0].closed, "the attach outlived its try"
         attached.clear()
-    workers.clear()
-    ctx = _lab02_ctx(tmp_path / "lost")
-    ctx.gpu_lock, ctx.memo[PROFILER_HELD] = DepthLock(), True
-    with_workers(ctx, ["hello", None])
-    profile.measured_ready(ctx, {})
-    judged, error, _ = profile._measured(ctx)
-    assert [w.held for w in workers] == [[("hello", False)], [("hello", False), ("cuda", False), ("init", True)]]
-    assert workers[0].closed and error == "loading your library: stop here", error
-    workers.clear()
-    ctx = _lab02_ctx(tmp_path / "lost-cuda")
-    ctx.gpu_lock, ctx.memo[PROFILER_HELD] = DepthLock(), True
-    with_workers(ctx, ["cuda", None])
-    profile.measured_ready(ctx, {})
-    judged, error, _ = profile._measured(ctx)
-    assert [w.held for w in workers] == [[("hello", False), ("cuda", False)],
-                                         [("hello", False), ("cuda", False), ("init", True)]], "not a lost start"
-    assert workers[0].closed and error == "loading your library: stop here", error
+    for lost, steps in (("hello", [("hello", False)]), ("cuda", [("hello", False), ("cuda", False)])):
+        workers.clear()
+        ctx = _lab02_ctx(tmp_path / f"lost-{lost}")
+        ctx.gpu_lock, ctx.memo[PROFILER_HELD] = DepthLock(), True
+        with_workers(ctx, [lost, None])
+        profile.measured_ready(ctx, {})
+        judged, error, _ = profile._measured(ctx)
+        assert [w.held for w in workers] == [steps, [("hello", False), ("cuda", False), ("init", True)]], lost
+        assert workers[0].closed and error == "loading your library: stop here", error
 
 
 def test_lab02s_measured_worker_starts_as_the_report_is_read_launched_suspended(tmp_path, monkeypatch):
