@@ -38,7 +38,7 @@ def launched_suspended(ctx, module: str, folder: str, lane: str, *, env: dict, l
 
 
 ATTACH_SPAN = 2  # the ports an attach looks at from its worker's: with one, it found no process (gpu_lock.ncu_port)
-ATTACH_LIMIT_S = 20.0  # from the "cuda" command; an attach connected 3.4-4.5 s after it began, its case and exit included
+ATTACH_LIMIT_S = 20.0  # from the "cuda" command; an attach connected 3.4-4.5 s after it began, case and exit included
 ATTACHED = "==PROF== Connected to process"  # what ncu's log says once it watches the process (2026-12-02c, call 3)
 NOT_YET = "No attachable process found"  # the worker has not reached its first CUDA call: no port listens yet
 

@@ -267,9 +267,9 @@ def kernels_run(ctx, plan, attempt: int,
         # Only now the machine's profiler lock (ctx.watching): a start made under it, or lost under it, held every
         # other grading's watched check back (decision 196). Before the GPU lock, as every holder of both takes them.
         watch.enter_context(ctx.watching(f"{ctx.lab.number}.triton.own_kernels"))
-        # ncu attaches as the harness makes its first CUDA call, its context and Triton's driver ("cuda"): no learner
-        # code, so no GPU lock, which the init and the case hold. Inside the init, the attach and these held the GPU
-        # lock that every measurement of the machine waits for (decision 247).
+        # ncu attaches as the harness makes its first CUDA call and its context ("cuda"): no learner code, so no GPU
+        # lock, which the init and the case hold. Inside the init, the attach and the context held the GPU lock that
+        # every measurement of the machine waits for (decision 247).
         attaching = Attaching(ctx, worker, log)
         worker.call({"cmd": "cuda"}, timeout_s=limit)
         if not attaching.connected():

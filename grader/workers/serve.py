@@ -196,15 +196,21 @@ def warm_cuda(quiet: bool = False) -> None:
         return
     import time
 
+    t0 = time.monotonic()
+    if cuda_context() and not quiet:
+        print(f"[harness] warm-up: CUDA {time.monotonic() - t0:.2f} s", flush=True)
+
+
+def cuda_context() -> bool:
+    """torch's CUDA state and the GPU's context, where the sandbox shows a GPU (whether it does): torch.cuda.init()
+    makes no context, and a device-wide synchronize makes it and launches nothing."""
     import torch
 
-    t0 = time.monotonic()
     if not torch.cuda.is_available():
-        return
+        return False
     torch.cuda.init()
     torch.cuda.synchronize()
-    if not quiet:
-        print(f"[harness] warm-up: CUDA {time.monotonic() - t0:.2f} s", flush=True)
+    return True
 
 
 def set_up_watched() -> float:
@@ -217,12 +223,8 @@ def set_up_watched() -> float:
     Returns its seconds."""
     import time
 
-    import torch
-
     t0 = time.monotonic()
-    if torch.cuda.is_available():
-        torch.cuda.init()
-        torch.cuda.synchronize()
+    cuda_context()
     seconds = time.monotonic() - t0
     print(f"[harness] watched CUDA set-up: {seconds:.2f} s", flush=True)
     return seconds
