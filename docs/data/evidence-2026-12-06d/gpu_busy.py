@@ -7,13 +7,18 @@ whether a measurement (an exclusive hold of the GPU lock, from the gradings' tra
 
 utilization.gpu is nvidia-smi's "percent of time over the past sample period during which one or more kernels was
 executing on the GPU". Prints the samples' count, their mean utilization and memory, the share of samples at 0 %,
-and the mean utilization while a measurement waited (its drain), while one ran, and otherwise."""
+and the mean utilization while a measurement waited (its drain), while one ran, and otherwise; then, for the samples
+while one waited, how many had only watched holds in flight (Nsight Compute's worker: its init or case), only other
+holds, both, or none traced (the holds as docs/data/evidence-2026-12-06/drains.py reads them)."""
 from __future__ import annotations
 
 import datetime
 import json
 import sys
 from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "evidence-2026-12-06"))
+from drains import holds_and_measurements  # noqa: E402
 
 
 def samples(path: Path):
@@ -73,6 +78,18 @@ def main() -> None:
           f"{mean([m for _, _, m in got]) / 1024:.1f} GiB, max {max(m for _, _, m in got) / 1024:.1f} GiB")
     print("gpu busy by measurement state: " + "; ".join(
         f"{k} {len(v)} samples, mean {mean(v):.0f} %" for k, v in split.items()))
+    holds = holds_and_measurements(folder)[0] if folder.is_dir() else []
+    behind = {"only watched": [], "only others": [], "both": [], "none traced": []}
+    for when, util, _ in got:
+        if not any(a <= when < b for a, b, _ in meas) or any(b <= when <= c for _, b, c in meas):
+            continue
+        flight = [h for h in holds if h["begun"] <= when <= h["ended"]]
+        watched, others = any(h["watched"] for h in flight), any(not h["watched"] for h in flight)
+        kind = ("both" if watched and others else "only watched" if watched
+                else "only others" if others else "none traced")
+        behind[kind].append(util)
+    print("while a measurement waited, holds in flight: " + "; ".join(
+        f"{k} {len(v)} samples, mean {mean(v):.0f} %" for k, v in behind.items()))
 
 
 if __name__ == "__main__":
