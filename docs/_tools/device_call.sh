@@ -5,6 +5,7 @@
 #   grade NAME [LABS...] [--flags...]      # python -m grader with --timings, traced, its summary lines into $L
 #   step "what"                            # a header line in $L, with the seconds since the script began
 #   suite NAME LIMIT_S                     # make test-gpu's command at -n $JOBS (default 8), traced, timed, summarised
+#   summaries NAME                         # the measurements, drains, GPU utilization and watched steps of suite NAME
 #   (the raw outputs are packed into $OUT/r.tgz when the script exits)
 set -u
 export PYTHONUNBUFFERED=1
@@ -46,6 +47,18 @@ suite() {
   grep -E "^[0-9.]+s " "$R/test-gpu-$name.txt" | awk '{s+=$1} END {printf "tests summed: %.0f s\n", s}' >> "$L"
   awk 'NR>2 {us+=$13; sy+=$14; id+=$15; wa+=$16; n++} END {printf "cpu over %d samples: user %.0f%% system %.0f%% idle %.0f%% iowait %.0f%%\n", n, us/n, sy/n, id/n, wa/n}' "$R/vmstat-$name.txt" >> "$L"
   python3 docs/data/evidence-2026-12-03d/holds.py "$R/tt-$name" | tail -2 >> "$L"
+}
+
+# summaries NAME: what the evidence folders' tools read from suite NAME's traces into $L: the measurements, their
+# drains, the GPU's utilization (where nvidia-smi sampled it into $R/smi-NAME.csv) and the watched checks' steps.
+summaries() {
+  local name=$1
+  python3 docs/data/evidence-2026-12-05e/measurements.py "$R/tt-$name" >> "$L"
+  python3 docs/data/evidence-2026-12-06/drains.py "$R/tt-$name" >> "$L"
+  if [ -s "$R/smi-$name.csv" ]; then
+    python3 docs/data/evidence-2026-12-06d/gpu_busy.py "$R/smi-$name.csv" "$R/tt-$name" >> "$L"
+  fi
+  python3 docs/data/evidence-2026-12-06d/watched_steps.py "$R"/tt-$name/*.jsonl | awk '$3 != "-" {n++; a+=$3; c+=$5; k+=$9; h+=$11} END {if (n) printf "watched checks %d: attach %.2f cuda %.2f case %.2f hold %.2f s (means)\n", n, a/n, c/n, k/n, h/n}' >> "$L"
 }
 
 _pack() { cd "$OUT" && tar -czf r.tgz r && rm -rf r; }

@@ -1,0 +1,18 @@
+#!/usr/bin/env bash
+# Evidence 2026-12-06e (session 67), prepared and not run (no machine could be started for it): make test-gpu's
+# command at -n $JOBS, traced, Triton's compile caches (build/cache) emptied first so that two suites on one machine
+# start alike, with the CPU time of every process sampled by role beside it (cpu_by_role.py) and nvidia-smi's
+# utilization.
+#   WARM=1 JOBS=10 bash docs/data/evidence-2026-12-06e/ab_jobs.sh; then JOBS=8 on the same machine (not run yet)
+source docs/_tools/device_call.sh
+NAME=n${JOBS:-8}
+if [ -n "${WARM:-}" ]; then grade warm 03 --submission solutions; fi
+rm -rf build/cache
+nvidia-smi --query-gpu=timestamp,utilization.gpu,memory.used --format=csv,noheader,nounits -lms 200 > "$R/smi-$NAME.csv" &
+SMI=$!
+python3 docs/data/evidence-2026-12-06e/cpu_by_role.py "$R/cpu-$NAME.txt" & CPU=$!
+suite "$NAME" ${LIMIT_S:-480}
+kill $SMI; kill -TERM $CPU; wait $CPU
+cat "$R/cpu-$NAME.txt" >> "$L"
+summaries "$NAME"
+step done
