@@ -365,6 +365,106 @@ def test_the_profiler_holders_cases_pass_a_waiting_measurement_but_never_share_t
     assert timeline.at("late watched", "in") >= timeline.at("running", "out"), "a watched case shared the GPU"
 
 
+def test_a_watched_checks_pause_keeps_new_cases_out_without_waiting_for_those_in_flight(tmp_path):
+    """Decision 248's experiment (GRADER_WATCH_PAUSE_S): a watched check closes the turnstile for its cuda step and
+    case. It waits for no case in flight (one is still running as it begins); a case of any grading that asks
+    meanwhile waits until the pause ends; the watched thread's own case still passes as the profiler holder's does."""
+    timeline, holding, release = Timeline(), threading.Event(), threading.Event()
+
+    def in_flight():
+        with GpuLock(tmp_path, "gpu").shared():
+            timeline.mark("in flight", "in")
+            holding.set()
+            release.wait(5)
+            timeline.mark("in flight", "out")
+
+    first = threading.Thread(target=in_flight)
+    first.start()
+    assert holding.wait(5)
+    lock = GpuLock(tmp_path, "gpu")
+    other = None
+    with lock.profiler():
+        began = time.monotonic()
+        with lock.pause(5.0):
+            timeline.mark("pause", "in")
+            other = threading.Thread(target=shared_for, args=(GpuLock(tmp_path, "gpu"), timeline, "other", 0.05))
+            other.start()
+            shared_for(lock, timeline, "watched", 0.3)
+            timeline.mark("pause", "out")
+    assert timeline.at("pause", "in") - began < 0.3, "the pause waited for the case in flight"
+    release.set()
+    for t in (first, other):
+        t.join(5)
+        assert not t.is_alive()
+    assert timeline.overlaps("in flight", "watched"), "the case in flight was not left to run"
+    assert timeline.at("other", "in") >= timeline.at("pause", "out"), "a new case started during the pause"
+    # a thread that pauses without holding the profiler lock still takes its own cases: past its own turnstile
+    done = threading.Event()
+
+    def paused_case():
+        with lock.pause(5.0):
+            shared_for(lock, timeline, "own", 0.01)
+        done.set()
+
+    threading.Thread(target=paused_case, daemon=True).start()
+    assert done.wait(3), "a pausing thread waited at the turnstile it holds"
+
+
+def test_a_pause_ends_after_its_seconds_and_behind_a_measurement_takes_nothing(tmp_path):
+    """The pause is bounded: a block longer than its seconds lets new cases in once they are over (a watched case
+    that hangs must not stop the machine). Where a measurement already holds the turnstile, the pause waits for
+    nothing, takes nothing and leaves the turnstile the measurement's."""
+    import fcntl
+
+    timeline = Timeline()
+    lock = GpuLock(tmp_path, "gpu")
+    with lock.pause(0.3):
+        began = time.monotonic()
+        other = threading.Thread(target=shared_for, args=(GpuLock(tmp_path, "gpu"), timeline, "other", 0.01))
+        other.start()
+        time.sleep(1.0)
+    other.join(5)
+    assert not other.is_alive()
+    assert 0.2 < timeline.at("other", "in") - began < 0.8, "the pause did not end at its seconds"
+    gate = os.open(tmp_path / "gpu.gate.lock", os.O_RDONLY)
+    try:
+        fcntl.flock(gate, fcntl.LOCK_EX)  # as a measurement waiting for the GPU holds it
+        began = time.monotonic()
+        with lock.pause(5.0):
+            entered = time.monotonic() - began
+        assert entered < 0.3
+        probe = os.open(tmp_path / "gpu.gate.lock", os.O_RDONLY)
+        try:
+            with pytest.raises(BlockingIOError):
+                fcntl.flock(probe, fcntl.LOCK_EX | fcntl.LOCK_NB)  # still the measurement's
+        finally:
+            os.close(probe)
+    finally:
+        os.close(gate)
+
+
+@pytest.mark.parametrize("value, seconds", [(None, 0.0), ("", 0.0), ("2.5", 2.5), ("-1", 0.0), ("soon", 0.0),
+                                            ("nan", 0.0), ("inf", 0.0), ("600", 30.0)])
+def test_the_watch_pause_is_off_unless_grader_watch_pause_s_names_seconds(monkeypatch, tmp_path, value, seconds):
+    """Off by default, and the context's watch_pause is then no lock at all: the watched check runs as before."""
+    from contextlib import nullcontext
+
+    from grader.gpu_lock import watch_pause_s
+
+    if value is None:
+        monkeypatch.delenv("GRADER_WATCH_PAUSE_S", raising=False)
+    else:
+        monkeypatch.setenv("GRADER_WATCH_PAUSE_S", value)
+    assert watch_pause_s() == seconds
+    from types import SimpleNamespace
+
+    from grader.context import Context
+
+    fake = SimpleNamespace(gpu_lock=GpuLock(tmp_path, "gpu"), device=SimpleNamespace(has_cuda=True))
+    paused = Context.watch_pause(fake)
+    assert isinstance(paused, nullcontext) == (seconds == 0)
+
+
 def test_gpu_lock_holds_across_processes(tmp_path):
     """Another grader process measuring: this one's shared section waits until it is done."""
     other = held_by_another_process(tmp_path, "exclusive", 0.5)
