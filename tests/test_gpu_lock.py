@@ -126,6 +126,24 @@ def measuring(tmp_path, timeline: Timeline, name: str, seconds: float) -> thread
     return thread
 
 
+def case_in_flight(tmp_path, timeline: Timeline, release: threading.Event) -> threading.Thread:
+    """A case of another grading holding the GPU lock shared ("in flight" on the timeline) until ``release`` is set,
+    in a thread of its own: returns once it holds the lock."""
+    holding = threading.Event()
+
+    def hold():
+        with GpuLock(tmp_path, "gpu").shared():
+            timeline.mark("in flight", "in")
+            holding.set()
+            release.wait(5)
+            timeline.mark("in flight", "out")
+
+    thread = threading.Thread(target=hold)
+    thread.start()
+    assert holding.wait(5)
+    return thread
+
+
 def a_long_case(tmp_path, monkeypatch) -> tuple[Timeline, threading.Thread]:
     """Short turns of the turnstile (ARMED_S 0.3 s, OPEN_S 0.4 s) and a case that holds the lock shared for 2 s, begun:
     (the timeline, its thread)."""
@@ -321,14 +339,7 @@ def test_the_profiler_holders_cases_pass_a_waiting_measurement_but_never_share_t
     the turnstile. Behind a measurement that waits (for a case in flight), its case starts at once, while any other
     grading's new case still waits for the measurement; the measurement still never shares the GPU: it runs after
     the watched case, and a watched case asked for while a measurement runs waits for it to end."""
-    timeline, holding, release = Timeline(), threading.Event(), threading.Event()
-
-    def in_flight():
-        with GpuLock(tmp_path, "gpu").shared():
-            timeline.mark("in flight", "in")
-            holding.set()
-            release.wait(5)
-            timeline.mark("in flight", "out")
+    timeline, release = Timeline(), threading.Event()
 
     def watched(name, seconds, ready=None):
         lock = GpuLock(tmp_path, "gpu")
@@ -337,9 +348,7 @@ def test_the_profiler_holders_cases_pass_a_waiting_measurement_but_never_share_t
                 ready.wait(5)
             shared_for(lock, timeline, name, seconds)
 
-    first = threading.Thread(target=in_flight)
-    first.start()
-    assert holding.wait(5)
+    first = case_in_flight(tmp_path, timeline, release)
     measure = threading.Thread(target=exclusive_for, args=(GpuLock(tmp_path, "gpu"), timeline, "measure", 0.3))
     measure.start()
     time.sleep(0.1)  # the measurement holds the turnstile, waiting for the case in flight
@@ -369,18 +378,9 @@ def test_a_watched_checks_pause_keeps_new_cases_out_without_waiting_for_those_in
     """Decision 248's experiment (GRADER_WATCH_PAUSE_S): a watched check closes the turnstile for its cuda step and
     case. It waits for no case in flight (one is still running as it begins); a case of any grading that asks
     meanwhile waits until the pause ends; the watched thread's own case still passes as the profiler holder's does."""
-    timeline, holding, release = Timeline(), threading.Event(), threading.Event()
+    timeline, release = Timeline(), threading.Event()
 
-    def in_flight():
-        with GpuLock(tmp_path, "gpu").shared():
-            timeline.mark("in flight", "in")
-            holding.set()
-            release.wait(5)
-            timeline.mark("in flight", "out")
-
-    first = threading.Thread(target=in_flight)
-    first.start()
-    assert holding.wait(5)
+    first = case_in_flight(tmp_path, timeline, release)
     lock = GpuLock(tmp_path, "gpu")
     other = None
     with lock.profiler():
