@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from grader import trace
-from grader.gpu_lock import GpuLock, watch_pause_s
+from grader.gpu_lock import GpuLock
 from grader.registry import Lab
 
 DOCS_LANGUAGES = ("en", "es")  # the docs' languages: docs/<lang>/, the same pages and anchors in each
@@ -139,14 +139,6 @@ class Context:
         if not on or self.gpu_lock is None or not self.device.has_cuda:
             return nullcontext()
         return self.gpu_lock.shared()
-
-    def watch_pause(self):
-        """Held by a watched check from its `cuda` step to its case's end where GRADER_WATCH_PAUSE_S is set: new cases
-        of every grading kept out for at most that long (GpuLock.pause; an experiment, decision 248)."""
-        seconds = watch_pause_s()
-        if not seconds or self.gpu_lock is None or not self.device.has_cuda:
-            return nullcontext()
-        return self.gpu_lock.pause(seconds)
 
     def watching(self, check: str):
         """Held by a check that a profiler watches (Check.profiled) from its watched worker's attach until the

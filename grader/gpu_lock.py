@@ -35,10 +35,6 @@ H100, docs/data/evidence-2026-12-05d, call 3; PHASE_24_PLAN decision 235).
 The time a measurement waits while another one runs (it holds the fourth file, ``running``) is not counted in its
 ARMED_S: what it waits for then is not a long case, and opening the turnstile would let cases in ahead of it.
 
-An experiment, off by default (``pause``, GRADER_WATCH_PAUSE_S): a watched check closes the turnstile for a few seconds
-around its `cuda` step and its case without waiting for the cases in flight, since a process Nsight Compute watches
-runs about twice as slowly while another process's kernels run (PHASE_24_PLAN decision 248).
-
 A check that a profiler watches throughout (Nsight Compute) takes ``profiler()``, exclusive, for the whole check,
 instead of one of its grading's slots and before any GPU lock: one such check at a time on the machine. Nsight Compute
 serialises its own sessions through a lock file in the temporary folder, and a sandbox's private /tmp hides that
@@ -67,7 +63,6 @@ hold them independently, and the kernel releases them if the process dies.
 from __future__ import annotations
 
 import fcntl
-import math
 import os
 import re
 import stat
@@ -146,8 +141,7 @@ class GpuLock:
                 self._held.depth = depth
             return
         gate, gpu = self._open("gate"), self._open("gpu")
-        # this thread holds the machine's profiler lock, or the turnstile itself (pause): past the turnstile
-        ahead = _watching_here() or getattr(self._held, "pausing", False)
+        ahead = _watching_here()  # this thread holds the machine's profiler lock: past the turnstile
         try:
             if gate is not None and gpu is not None:
                 waited = time.monotonic()
@@ -184,43 +178,6 @@ class GpuLock:
                 _count_profiler_hold(-1)
             if fd is not None:
                 os.close(fd)
-
-    @contextmanager
-    def pause(self, seconds: float):
-        """New cases of every grading on the machine kept out for at most ``seconds`` while the block runs, without
-        waiting for the cases in flight: the turnstile closed as a waiting measurement closes it, if it can be had at
-        once (a measurement that holds it keeps new cases out already, and goes first as before). An experiment, off
-        unless GRADER_WATCH_PAUSE_S is set (watch_pause_s): a watched check's `cuda` step and case ran about twice as
-        slowly while another process's kernels ran (PHASE_24_PLAN decision 248), and whether pausing the other
-        gradings' cases makes make test-gpu shorter is not measured yet."""
-        gate = self._open("gate") if seconds > 0 else None
-        if gate is None:
-            yield
-            return
-        guard, held = threading.Lock(), [_flock_within(gate, fcntl.LOCK_EX, PAUSE_TRY_S)]
-
-        def release() -> None:  # at the block's end, or by the timer at ``seconds``, whichever comes first
-            with guard:
-                if held[0]:
-                    fcntl.flock(gate, fcntl.LOCK_UN)
-                    held[0] = False
-
-        timer = threading.Timer(seconds, release) if held[0] else None
-        if timer is not None:
-            timer.daemon = True
-            timer.start()
-        paused = time.monotonic()
-        self._held.pausing = held[0]  # this thread's cases must not wait at the turnstile it holds
-        try:
-            yield
-        finally:
-            self._held.pausing = False
-            if timer is not None:
-                timer.cancel()
-            release()  # under the guard: a timer that fires later finds nothing held and leaves the closed fd alone
-            os.close(gate)
-            if timer is not None:
-                trace.event("GPU lock: new cases paused", paused)
 
     @contextmanager
     def exclusive(self):
@@ -337,18 +294,6 @@ LONGEST_ORDINARY_CASE_S = 10.22
 ARMED_S = 1.5 * LONGEST_ORDINARY_CASE_S
 OPEN_S = 10.0  # then how long it lets them run, while a shared hold outlasts ARMED_S
 POLL_S = 0.01
-PAUSE_TRY_S = 0.05  # how long pause() tries for the turnstile (a case passing it holds it for microseconds)
-PAUSE_MAX_S = 30.0  # the longest pause GRADER_WATCH_PAUSE_S may ask for
-
-
-def watch_pause_s() -> float:
-    """GRADER_WATCH_PAUSE_S: how long a watched check may keep new cases out (GpuLock.pause); 0, off, by default.
-    Read at each use, so that a test or an A/B run sets it per grading."""
-    try:
-        seconds = float(os.environ.get("GRADER_WATCH_PAUSE_S", "0") or 0)
-    except ValueError:
-        return 0.0
-    return min(seconds, PAUSE_MAX_S) if seconds > 0 and math.isfinite(seconds) else 0.0
 
 
 def _flock_within(fd: int, op: int, seconds: float) -> bool:

@@ -27,15 +27,12 @@ def cuda_available() -> bool:
 
 def jobs_env() -> dict:
     """The environment of a grading a test starts. Under pytest -n, graders run side by side: each takes its
-    share of the cores for its checks (a check mostly waits on its worker or the GPU: one per core). With
-    GRADER_TEST_TRACE set to a folder, each grading writes its GRADER_TRACE there, named after the test (where a GPU
-    test's time goes). GRADER_WATCH_PAUSE_S, where set, is passed on (an experiment: decision 248)."""
+    share of the cores for its checks (a check mostly waits on its worker or the GPU: one per core). With GRADER_TEST_TRACE set to a folder, each grading writes its
+    GRADER_TRACE there, named after the test (where a GPU test's time goes)."""
     env = {}
     workers = int(os.environ.get("PYTEST_XDIST_WORKER_COUNT", "1") or 1)
     if workers > 1:
         env["GRADER_JOBS"] = str(max(2, (os.cpu_count() or 2) // workers))
-    if os.environ.get("GRADER_WATCH_PAUSE_S"):  # an experiment set for a whole make test-gpu (decision 248)
-        env["GRADER_WATCH_PAUSE_S"] = os.environ["GRADER_WATCH_PAUSE_S"]
     if os.environ.get("GRADER_TEST_TRACE"):
         test = os.environ.get("PYTEST_CURRENT_TEST", "test").split(" ")[0].split("::")[-1]
         name = "".join(c if c.isalnum() or c in "-_" else "_" for c in test)[:100]

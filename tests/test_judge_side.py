@@ -229,20 +229,16 @@ def test_nsight_computes_run_never_leaves_the_sandbox_whatever_the_learner_code_
 
 
 class DepthLock:
-    """A GPU lock that counts its shared holds (``depth``), its profiler holds (``watching``) and its pauses of new
-    cases (``pausing``), for tests of what runs under it."""
+    """A GPU lock that counts its shared holds (``depth``) and its profiler holds (``watching``), for tests of what
+    runs under it."""
     depth = 0
     watching = 0
-    pausing = 0
 
     def shared(self):
         return self._hold("depth")
 
     def profiler(self, **fields):
         return self._hold("watching")
-
-    def pause(self, seconds):
-        return self._hold("pausing")
 
     @contextmanager
     def _hold(self, count: str):
@@ -557,44 +553,6 @@ def test_nsight_computes_worker_starts_outside_the_profiler_lock_and_is_watched_
     assert after.index(("cuda", 1, 0)) < after.index(("init", 1, 1)), "the learner's init ran before CUDA's set-up"
     assert all(w == 1 for what, w, _ in after if what == "close"), "the record was written after the watch ended"
     assert ctx.gpu_lock.watching == 0 and ctx.gpu_lock.depth == 0, "a hold outlived the check"
-
-
-@pytest.mark.parametrize("knob", [None, "2"])
-def test_a_watched_check_pauses_new_cases_only_where_grader_watch_pause_s_asks_from_cuda_to_its_case(
-        tmp_path, monkeypatch, knob):
-    """Decision 248's experiment: with GRADER_WATCH_PAUSE_S set, the watched check keeps new cases of the machine out
-    (GpuLock.pause) from its `cuda` step to its case's end, inside the profiler lock, and not through its start or
-    the close where ncu writes its record; unset, it pauses nothing (the watched check as before)."""
-    from grader.channel import Reply
-    from grader.checks import ncu_watch, own_kernels
-    from grader.checks.kernel_checks import WorkerPlan
-
-    if knob is None:
-        monkeypatch.delenv("GRADER_WATCH_PAUSE_S", raising=False)
-    else:
-        monkeypatch.setenv("GRADER_WATCH_PAUSE_S", knob)
-    seen: list[tuple[str, int, int]] = []  # (what, profiler holds, pauses)
-
-    class Watched(StartedWatched):
-        def call(self, command, *, timeout_s, on_mark=None):
-            seen.append((command["cmd"], ctx.gpu_lock.watching, ctx.gpu_lock.pausing))
-            if command["cmd"] in ("hello", "cuda"):
-                return None
-            return Reply({"error": {"type": "ImportError", "message": "no"}}, "init")
-
-        def close(self, grace_s=2.0):
-            seen.append(("close", ctx.gpu_lock.watching, ctx.gpu_lock.pausing))
-
-    ctx = _lab03_ctx(tmp_path, {"softmax_triton.py": "import triton\n@triton.jit\ndef k(x):\n    pass\n"})
-    ctx.gpu_lock = DepthLock()
-    plan = WorkerPlan("triton", {"op": "softmax", "file": "softmax_triton.py"}, (ctx.stage,), True)
-    monkeypatch.setattr(ncu_watch, "new_worker", lambda *a, **k: Watched(tmp_path / "worker.log"))
-    monkeypatch.setattr(ncu_watch, "attach", lambda *a, **k: (None, ""))
-    own_kernels.kernels_run(ctx, plan, 1)
-    paused = 1 if knob else 0
-    assert seen[:3] == [("hello", 0, 0), ("cuda", 1, paused), ("init", 1, paused)], seen
-    assert all(p == 0 for what, _, p in seen if what == "close"), "the pause outlived the case"
-    assert ctx.gpu_lock.pausing == 0 and ctx.gpu_lock.watching == 0
 
 
 class StartedWatched:

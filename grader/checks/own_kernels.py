@@ -271,16 +271,15 @@ def kernels_run(ctx, plan, attempt: int,
         # lock, which the init and the case hold. Inside the init, the attach and the context held the GPU lock that
         # every measurement of the machine waits for (decision 247).
         attaching = Attaching(ctx, worker, log)
-        with ctx.watch_pause():  # (an experiment, off by default: decision 248)
-            worker.call({"cmd": "cuda"}, timeout_s=limit)
-            if not attaching.connected():
-                raise WorkerGone("hung", attaching.error or "Nsight Compute did not attach", worker)
-            stage = "your file's init"
-            with ctx.gpu_work():  # the init is listed, not judged
-                reply = worker.call({"cmd": "init", **plan.init, "poison": False}, timeout_s=limit)
-            if not reply.has("error"):
-                stage = "the case"
-                run_cases(ctx, worker, [case], repeats=1, guard=0, timeout_s=limit)
+        worker.call({"cmd": "cuda"}, timeout_s=limit)
+        if not attaching.connected():
+            raise WorkerGone("hung", attaching.error or "Nsight Compute did not attach", worker)
+        stage = "your file's init"
+        with ctx.gpu_work():
+            reply = worker.call({"cmd": "init", **plan.init, "poison": False}, timeout_s=limit)  # listed, not judged
+        if not reply.has("error"):
+            stage = "the case"
+            run_cases(ctx, worker, [case], repeats=1, guard=0, timeout_s=limit)
     except WorkerGone as gone:
         worker.close()
         if attaching is not None and attaching.error:  # Nsight Compute's, not the learner's: a lost start, tried
