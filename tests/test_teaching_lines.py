@@ -181,3 +181,36 @@ def test_a_changed_input_is_named_once_whatever_its_name():
     assert _the_input("input") == "the input"
     assert _the_input("a") == "the input a"  # vector add's and GEMM's inputs keep their names
     assert {name: _the_input(name) for name in get("softmax").abi.names("in")} == {"input": "the input"}
+
+
+TORCH_NOTES = ("CUDA kernel errors might be asynchronously reported at some other API call, so the stacktrace below "
+               "might be incorrect.\nFor debugging consider passing CUDA_LAUNCH_BLOCKING=1\n"
+               "Compile with `TORCH_USE_CUDA_DSA` to enable device-side assertions.\n")
+
+
+def test_the_lines_torch_adds_to_every_cuda_error_choose_no_lesson_and_are_not_the_line_quoted(tmp_path):
+    """Decision 249: torch ends every CUDA error with three lines of its own, the last naming device-side assertions.
+    A right Triton file whose worker died of a full GPU in make test-gpu was told 'an assert() in the kernel failed',
+    quoting that line. The lesson comes from the error, and so does the line a dead worker's FAIL quotes."""
+    from types import SimpleNamespace
+
+    from grader.checks.crash import explain_error, explain_gone, lesson_for
+    from grader.runner import Exit, WorkerGone
+
+    oom = "RuntimeError: CUDA error: out of memory\n" + TORCH_NOTES
+    assert "memory ran out" in lesson_for(oom)
+    assert lesson_for("RuntimeError: CUDA error: device-side assert triggered\n" + TORCH_NOTES) == \
+        "an assert() in the kernel failed"
+    assert lesson_for("RuntimeError: CUDA error: the launch timed out and was terminated\n" + TORCH_NOTES) is None
+
+    log = tmp_path / "worker.log"
+    log.write_text("Traceback (most recent call last):\n  File \"worker.py\", line 9, in init\n" + oom)
+    worker = SimpleNamespace(close=lambda: Exit(1, 0.1), log_text=log.read_text, log=log)
+    said = explain_gone(WorkerGone("died", "exit code 1", worker), "running softmax_triton.py on the GPU", "hint")
+    assert said.message.endswith("died (exit code 1): RuntimeError: CUDA error: out of memory"), said.message
+    assert any("memory ran out" in d for d in said.details) and not any("assert()" in d for d in said.details)
+
+    for kind in ("RuntimeError", "cuda"):
+        said = explain_error({"type": kind, "message": "CUDA error: out of memory\n" + TORCH_NOTES}, "case c3", "hint")
+        assert "TORCH_USE_CUDA_DSA" not in said.message and "out of memory" in said.message, said.message
+        assert any("memory ran out" in d for d in said.details) and not any("assert()" in d for d in said.details)

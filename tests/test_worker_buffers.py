@@ -74,3 +74,140 @@ def test_a_gpu_tensor_is_copied_through_pinned_memory_into_ordinary_memory():
     torch.cuda.synchronize()
     assert np.array_equal(host, expected)
     assert not torch.from_numpy(host).is_pinned()  # the staging buffer is pinned (device-mapped); the copy is not
+
+
+class FakeCuda:
+    """torch.cuda as release_idle_gpu_cache reads it: ``cached`` bytes held by no tensor, empty_cache recorded."""
+
+    def __init__(self, cached: int, initialized: bool = True, fault: bool = False):
+        self.cached, self.initialized, self.fault, self.emptied = cached, initialized, fault, 0
+
+    def is_initialized(self):
+        return self.initialized
+
+    def memory_reserved(self):
+        return (1 << 30) + self.cached
+
+    def memory_allocated(self):
+        return 1 << 30
+
+    def empty_cache(self):
+        if self.fault:
+            raise RuntimeError("CUDA error: an illegal memory access was encountered")
+        self.emptied += 1
+
+
+@pytest.mark.parametrize("cached, initialized, emptied", [(300 << 20, True, 1), (100 << 20, True, 0),
+                                                          (8 << 30, False, 0)])
+def test_a_process_gives_back_the_gpu_memory_it_holds_idle_past_the_limit(monkeypatch, cached, initialized, emptied):
+    """Decision 249: eight gradings' processes, each keeping its largest case's memory cached, filled an H100 in make
+    test-gpu. Past IDLE_GPU_CACHE_BYTES held by no tensor the cache is emptied; below it, or with no CUDA, not."""
+    import sys
+    from types import SimpleNamespace
+
+    from grader.workers.buffers import IDLE_GPU_CACHE_BYTES, release_idle_gpu_cache
+
+    assert 100 << 20 < IDLE_GPU_CACHE_BYTES < 300 << 20
+    cuda = FakeCuda(cached, initialized)
+    monkeypatch.setitem(sys.modules, "torch", SimpleNamespace(cuda=cuda))
+    release_idle_gpu_cache()
+    assert cuda.emptied == emptied
+
+
+def test_a_faulted_context_frees_nothing_and_raises_nothing(monkeypatch):
+    """After a learner's kernel faults, every CUDA call of the process fails: the release must not turn the case's
+    reply (which names the fault) into a dead worker."""
+    import sys
+    from types import SimpleNamespace
+
+    from grader.workers.buffers import release_idle_gpu_cache
+
+    cuda = FakeCuda(4 << 30, fault=True)
+    monkeypatch.setitem(sys.modules, "torch", SimpleNamespace(cuda=cuda))
+    release_idle_gpu_cache()
+    assert cuda.emptied == 0
+
+
+def test_the_worker_releases_after_each_case_before_its_reply_and_the_judge_after_each_gpu_case(monkeypatch):
+    """Where it is called: a worker's serve loop after a case (or the port's run), before the reply is sent, so
+    inside the judge's hold of the GPU lock, and not after a timing command; the judge after each case of a GPU
+    worker, whatever the case did, and not after a CPU worker's (Triton's interpreter)."""
+    import os
+    import sys
+    import threading
+    from contextlib import nullcontext
+    from types import SimpleNamespace
+
+    from grader import channel
+    from grader.checks import kernels
+    from grader.workers import serve
+
+    calls = []
+    monkeypatch.setattr(serve, "release_idle_gpu_cache", lambda: calls.append("release"))
+
+    class Handler:
+        def cmd_case(self, message, link):
+            calls.append("case")
+            return {"ok": True}
+
+        def cmd_run(self, message, link):
+            calls.append("run")
+            return {"ok": True}
+
+        def cmd_time(self, message, link):
+            calls.append("time")
+            return {"ok": True}
+
+    to_worker, from_judge = os.pipe()
+    from_worker, to_judge = os.pipe()
+    monkeypatch.setattr(sys, "argv", ["worker", "--channel", f"{to_worker},{to_judge}", "/tmp"])
+    monkeypatch.setattr(channel, "send", _recording(channel.send, calls))
+    loop = threading.Thread(target=serve.serve, args=(lambda io: Handler(),), daemon=True)
+    loop.start()
+    for cmd in ("case", "time", "run"):
+        channel.send(from_judge, {"cmd": cmd})
+        assert channel.recv(from_worker)["ok"]
+    os.close(from_judge)
+    loop.join(5)
+    assert calls == ["case", "release", "reply", "time", "reply", "run", "release", "reply"]
+
+    judged = []
+    monkeypatch.setattr(kernels, "release_idle_gpu_cache", lambda: judged.append("release"))
+    ctx = SimpleNamespace(gpu_work=lambda gpu: nullcontext())
+    for gpu, outcome in ((True, "result"), (True, RuntimeError("worker gone")), (False, "result")):
+        def fake_run_case(*a, outcome=outcome, **kw):
+            if isinstance(outcome, Exception):
+                raise outcome
+            return outcome
+
+        monkeypatch.setattr(kernels, "_run_case", fake_run_case)
+        judged.append(gpu)
+        try:
+            kernels.run_case(ctx, SimpleNamespace(gpu=gpu), None, "c0", repeats=1, guard=0, timeout_s=1)
+        except RuntimeError:
+            pass
+    assert judged == [True, "release", True, "release", False]
+
+
+def _recording(send, calls):
+    def recorded(fd, message):
+        if "ok" in message:
+            calls.append("reply")
+        return send(fd, message)
+    return recorded
+
+
+@pytest.mark.gpu
+def test_on_the_gpu_a_large_cases_memory_goes_back_and_a_small_ones_stays_cached():
+    from grader.workers.buffers import IDLE_GPU_CACHE_BYTES, release_idle_gpu_cache
+
+    x = torch.empty(512 << 20, dtype=torch.uint8, device="cuda")
+    del x
+    assert torch.cuda.memory_reserved() - torch.cuda.memory_allocated() >= 512 << 20
+    release_idle_gpu_cache()
+    assert torch.cuda.memory_reserved() - torch.cuda.memory_allocated() <= IDLE_GPU_CACHE_BYTES
+    y = torch.empty(64 << 20, dtype=torch.uint8, device="cuda")
+    del y
+    kept = torch.cuda.memory_reserved()
+    release_idle_gpu_cache()
+    assert torch.cuda.memory_reserved() == kept

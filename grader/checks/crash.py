@@ -17,8 +17,10 @@ CUDA_LESSONS = (
     ("unspecified launch failure", "the kernel crashed on the device (often an out-of-bounds access or an "
                                    "infinite loop killed by the watchdog)"),
     ("an illegal instruction", "the kernel executed an illegal instruction (a trap, or code built for another GPU)"),
-    ("device-side assert", "an assert() in the kernel failed"),
-    ("out of memory", "the launcher allocated more device memory than is free: allocate once, not per call"),
+    ("device-side assert triggered", "an assert() in the kernel failed"),
+    ("out of memory", "the GPU's memory ran out: the code asked for more device memory than was free (allocate once, "
+                      "not per call; a tensor far larger than the inputs is the usual cause), or other processes held "
+                      "most of it (nvidia-smi lists them: grade again with the GPU to yourself)"),
     # Triton's own words when a kernel calls plain Python (print, a helper without @triton.jit): mistakes34, session 34
     ("did you forget to add @triton.jit", "a kernel calls only Triton's functions and other @triton.jit functions: "
                                           "give a helper @triton.jit, and print from a kernel with tl.device_print "
@@ -65,7 +67,23 @@ MALFORMED_LESSON = ("the grader's worker talks to the judge on a private channel
                     "process was disturbed (output written to file descriptors it does not own, or memory corrupted)")
 
 
+# What torch adds to every CUDA error it raises, whatever the error (c10/cuda/CUDAException): lines that name no cause.
+# The third once made a CUDA "out of memory" read as a kernel's failed assert(), and was the line a FAIL quoted
+# (PHASE_24_PLAN decision 249). They are left out wherever a lesson is chosen or a line quoted.
+TORCH_CUDA_NOTES = (
+    "CUDA kernel errors might be asynchronously reported at some other API call",
+    "For debugging consider passing CUDA_LAUNCH_BLOCKING=1",
+    "Compile with `TORCH_USE_CUDA_DSA` to enable device-side assertions",
+)
+
+
+def without_notes(text: str) -> str:
+    """``text`` without torch's lines that come with every CUDA error (TORCH_CUDA_NOTES)."""
+    return "\n".join(ln for ln in text.splitlines() if not any(note in ln for note in TORCH_CUDA_NOTES))
+
+
 def lesson_for(text: str) -> str | None:
+    text = without_notes(text)
     if any(needle in text for needle in HOST_MEMORY):
         return host_memory_lesson()
     if "File too large" in text or "SIGXFSZ" in text:
@@ -88,7 +106,7 @@ def explain_gone(gone: WorkerGone, what: str, hint: str, *, hang_lesson: str = H
                       log=worker.log)
     if gone.kind == "malformed":
         return failed(f"{what}: {gone}", details=[MALFORMED_LESSON], hint=hint, log=worker.log)
-    tail = worker.log_text()
+    tail = without_notes(worker.log_text())
     if exit.signal_name:
         lesson = {**SIGNAL_LESSONS, **(signal_lessons or {})}.get(exit.signal_name, "the process was killed by a signal")
         return failed(f"{what} crashed ({exit.signal_name})", details=[lesson], hint=hint, log=worker.log)
@@ -100,9 +118,9 @@ def explain_gone(gone: WorkerGone, what: str, hint: str, *, hang_lesson: str = H
 
 def explain_error(error: dict, what: str, hint: str, log=None) -> Result:
     """A FAIL for an error the worker caught and reported (a CUDA fault, a launcher error code, an exception)."""
-    message = f"{error.get('type', 'error')}: {error.get('message', '')}".strip(": ")
+    message = f"{error.get('type', 'error')}: {without_notes(str(error.get('message', '')))}".strip(": ")
     if error.get("type") in ("launch", "cuda", "load"):
-        message = error.get("message", "")
+        message = without_notes(str(error.get("message", "")))
     lesson = lesson_for(message)
     details = [f"at {w}" for w in error.get("where", [])] + ([lesson] if lesson else [])
     return failed(f"{what}: {_head_and_reason(message)}", details=details, hint=hint, log=log)

@@ -24,7 +24,7 @@ from grader.checks.compare import Finding, compare
 from grader.config import SETTINGS
 from grader.ops.base import Case
 from grader.runner import Worker, WorkerGone
-from grader.workers.buffers import GUARD_BITS
+from grader.workers.buffers import GUARD_BITS, release_idle_gpu_cache
 
 SHIP_ALL_BYTES = 64 << 20
 SPOT_ROWS = 64  # random rows checked of each large repeat and large input claimed unchanged
@@ -93,7 +93,11 @@ def run_case(ctx, worker: Worker, case: Case, key: str, *, repeats: int, guard: 
     waited 150 s for the lock in 716 holds, 03.triton.interpreter took 230 s in all; docs/data/evidence-2026-12-05d,
     call 2)."""
     with ctx.gpu_work(worker.gpu):
-        return _run_case(ctx, worker, case, key, repeats=repeats, guard=guard, timeout_s=timeout_s)
+        try:
+            return _run_case(ctx, worker, case, key, repeats=repeats, guard=guard, timeout_s=timeout_s)
+        finally:
+            if worker.gpu:
+                release_idle_gpu_cache()  # the case's inputs and fp64 references (decision 249)
 
 
 def _run_case(ctx, worker: Worker, case: Case, key: str, *, repeats: int, guard: int, timeout_s: float

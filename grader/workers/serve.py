@@ -16,6 +16,7 @@ from pathlib import Path
 
 from grader import channel
 from grader.workers import since_start
+from grader.workers.buffers import release_idle_gpu_cache
 
 HARNESS_FAILED = 70
 
@@ -261,6 +262,9 @@ def started() -> None:
     faulthandler.cancel_dump_traceback_later()
 
 
+CASE_COMMANDS = ("case", "run")  # a case's inputs and outputs, or the port's whole run: what release_idle_gpu_cache frees
+
+
 def serve(make_handler, warm=None) -> None:
     if warm is not None:
         warm()
@@ -292,6 +296,8 @@ def serve(make_handler, warm=None) -> None:
                 reply = method(message, link)
             except LearnerError as exc:
                 reply = {"error": exc.facts}
+            if command in CASE_COMMANDS:
+                release_idle_gpu_cache()  # before the reply: while the judge still holds the GPU lock for the case
             channel.send(write_fd, reply)
     except Exception:
         traceback.print_exc()
