@@ -4,12 +4,14 @@
 # start alike, with the CPU time of every process sampled by role beside it (cpu_by_role.py) and nvidia-smi's
 # utilization.
 #   WARM=1 JOBS=10 bash docs/data/evidence-2026-12-06e/ab_jobs.sh; then JOBS=8 on the same machine (not run yet)
+#   WARM=all grades every lab of the solutions first (make grade SUBMISSION=solutions, --timings), not lab 03 only.
 #   PAUSE=3 JOBS=8 ...: the same with GRADER_WATCH_PAUSE_S=3 (decision 248's experiment; tests/helpers.jobs_env
 #   passes it to every grading the suite starts), against PAUSE unset on the same machine.
 source docs/_tools/device_call.sh
 NAME=n${JOBS:-8}${PAUSE:+-pause$PAUSE}
 if [ -n "${PAUSE:-}" ]; then export GRADER_WATCH_PAUSE_S=$PAUSE; fi
-if [ -n "${WARM:-}" ]; then grade warm 03 --submission solutions; fi
+if [ "${WARM:-}" = all ]; then grade solutions --submission solutions
+elif [ -n "${WARM:-}" ]; then grade warm 03 --submission solutions; fi
 rm -rf build/cache
 nvidia-smi --query-gpu=timestamp,utilization.gpu,memory.used --format=csv,noheader,nounits -lms 200 > "$R/smi-$NAME.csv" &
 SMI=$!
