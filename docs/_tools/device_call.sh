@@ -5,7 +5,7 @@
 #   grade NAME [LABS...] [--flags...]      # python -m grader with --timings, traced, its summary lines into $L
 #   step "what"                            # a header line in $L, with the seconds since the script began
 #   suite NAME LIMIT_S                     # make test-gpu's command at -n $JOBS (default 8), traced, timed, summarised
-#                                          # ($SUITE_ARGS, where set, added to pytest's: a part of the suite)
+#                                          # ($SUITE_K, where set: pytest -k "$SUITE_K", a part of the suite)
 #   summaries NAME                         # the measurements, drains, GPU utilization and watched steps of suite NAME
 #   (the raw outputs are packed into $OUT/r.tgz when the script exits)
 set -u
@@ -40,7 +40,7 @@ suite() {
   vmstat -n 5 > "$R/vmstat-$name.txt" 2>&1 & local vm=$!
   ( time env -u PYTHONDONTWRITEBYTECODE PYTHONPYCACHEPREFIX=$PWD/.venv/pycache GRADER_TEST_TRACE=$R/tt-$name \
       timeout "$2" python3 -m pytest -q -m gpu --ignore=tests/docs \
-      -n "$jobs" --dist worksteal -p no:cacheprovider --durations=0 ${SUITE_ARGS:-} ) > "$R/test-gpu-$name.txt" 2>&1
+      -n "$jobs" --dist worksteal -p no:cacheprovider --durations=0 ${SUITE_K:+-k "$SUITE_K"} ) > "$R/test-gpu-$name.txt" 2>&1
   kill $vm
   grep -vE "PytestBenchmarkWarning|warner\(" "$R/test-gpu-$name.txt" | grep -E "passed|failed|error|^real|^FAILED|^ERROR" \
     | tail -12 >> "$L"
