@@ -118,9 +118,9 @@ def explain_gone(gone: WorkerGone, what: str, hint: str, *, hang_lesson: str = H
 
 def explain_error(error: dict, what: str, hint: str, log=None) -> Result:
     """A FAIL for an error the worker caught and reported (a CUDA fault, a launcher error code, an exception)."""
-    message = f"{error.get('type', 'error')}: {without_notes(str(error.get('message', '')))}".strip(": ")
-    if error.get("type") in ("launch", "cuda", "load"):
-        message = without_notes(str(error.get("message", "")))
+    text = without_notes(str(error.get("message", "")))
+    own = error.get("type") in ("launch", "cuda", "load")  # the harness's words: no exception type to name
+    message = text if own else f"{error.get('type', 'error')}: {text}".strip(": ")
     lesson = lesson_for(message)
     details = [f"at {w}" for w in error.get("where", [])] + ([lesson] if lesson else [])
     return failed(f"{what}: {_head_and_reason(message)}", details=details, hint=hint, log=log)
