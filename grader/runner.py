@@ -301,6 +301,18 @@ class WorkerGone(Exception):
         self.worker = worker
 
 
+class StartLost(WorkerGone):
+    """The worker died or hung in its harness's start-up (torch's import, CUDA's context, its warm-up), before it
+    answered "hello": no learner code had run in it. A lab's worker is started again once (kernel_checks.lab_worker);
+    elsewhere it is a WorkerGone as before."""
+
+
+class HarnessLost(Exception):
+    """A worker's start-up was lost twice in a row, before any learner code ran (StartLost): the grading cannot say
+    anything about the learner's code, so it ends as an internal error (exit 3, "not your fault"), never a FAIL. In
+    make test-gpu a right Triton file's worker died so, with the GPU's memory full (PHASE_24_PLAN decision 249)."""
+
+
 @dataclass
 class Exit:
     returncode: int | None

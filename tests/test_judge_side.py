@@ -273,6 +273,12 @@ class StartingWorker:
     def close(self, grace_s=2.0):
         self.closed = True
 
+    def log_text(self):
+        return f"RuntimeError: CUDA error: out of memory\n{TORCH_NOTE}\n" if self.gone_at == "hello" else ""
+
+
+TORCH_NOTE = "Compile with `TORCH_USE_CUDA_DSA` to enable device-side assertions."
+
 
 def test_a_workers_start_is_waited_for_without_the_gpu_lock_and_its_init_under_it(tmp_path, monkeypatch):
     """A worker's init loads the learner's code, which may launch kernels: it holds the GPU lock shared. Sent at
@@ -294,13 +300,54 @@ def test_a_workers_start_is_waited_for_without_the_gpu_lock_and_its_init_under_i
     for worker in made:
         assert worker.held == [("hello", False), ("init", True)], worker.held
     assert len(made) == 2
-    # a start that never answers is the init's failure, as before, and took no lock
-    ctx.lane = "other"
-    monkeypatch.setattr(kernel_checks, "new_worker",
-                        lambda *a, **k: made.append(StartingWorker(ctx, tmp_path / "log", "hello")) or made[-1])
-    with pytest.raises(WorkerGone):
+    # a start that never answers took no lock; it is started again once (below), and its init is the lab's
+
+
+def test_a_start_lost_before_any_learner_code_is_tried_again_once_and_twice_is_the_graders_error(tmp_path,
+                                                                                                monkeypatch):
+    """Decision 249: a right Triton file's worker died in its start-up, before its hello, so before any of its code
+    was loaded (a full GPU in make test-gpu), and the learner got a FAIL. A lost start is now started again in a
+    fresh worker, once; lost twice, the grading cannot judge the learner's code and ends as the grader's internal
+    error (HarnessLost: exit 3, "not your fault"), never a FAIL. A worker lost at its init (the learner's code
+    loading) is the learner's, as before. Every share of a kernel run raises it from the lane's own thread."""
+    from grader.checks import kernel_checks
+    from grader.checks.kernel_checks import WorkerPlan
+    from grader.runner import HarnessLost
+
+    ctx = _lab02_ctx(tmp_path)
+    ctx.gpu_lock = DepthLock()
+    plan = WorkerPlan("cuda", {"op": "softmax", "libraries": {"learner": "/x/liblearner.so"}}, (), True)
+
+    def workers(*gone_at):
+        made, plan_ = [], list(gone_at)
+        monkeypatch.setattr(kernel_checks, "new_worker", lambda *a, **k: made.append(
+            StartingWorker(ctx, tmp_path / "log", plan_.pop(0) if plan_ else None)) or made[-1])
+        return made
+
+    made = workers("hello")  # lost once: the second start serves the lane
+    live = kernel_checks.lab_worker(ctx, plan)
+    assert len(made) == 2 and live.worker is made[1] and made[0].closed and live.ready
+    assert [w.held for w in made] == [[("hello", False)], [("hello", False), ("init", True)]]
+
+    ctx.lane = "twice"
+    made = workers("hello", "hello")
+    with pytest.raises(HarnessLost) as lost:
         kernel_checks.lab_worker(ctx, plan)
-    assert made[-1].held == [("hello", False)]
+    assert len(made) == 2 and all(w.held == [("hello", False)] for w in made)
+    said = str(lost.value)
+    assert "before any of the learner's code was loaded" in said and "CUDA error: out of memory" in said
+    assert "TORCH_USE_CUDA_DSA" not in said
+
+    ctx.lane = "init"
+    made = workers("init")  # the learner's code loading: its failure, as before, and no second start
+    with pytest.raises(WorkerGone) as gone:
+        kernel_checks.lab_worker(ctx, plan)
+    assert not isinstance(gone.value, HarnessLost) and len(made) == 1
+
+    ctx.lane = "shares"  # a helper share's lost starts reach the lane's thread
+    made = workers(None, "hello", "hello")
+    with pytest.raises(HarnessLost):
+        kernel_checks.kernel_run(ctx, "k", plan, [], repeats=1, guard=0, timeout_s=1, workers=2)
 
 
 def test_lab02s_trace_is_initialised_before_the_timed_phase_once(tmp_path, monkeypatch):

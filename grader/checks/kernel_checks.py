@@ -8,10 +8,10 @@ from dataclasses import dataclass
 
 from grader.channel import Reply
 from grader.config import SETTINGS
-from grader.checks.crash import explain_error, explain_gone
+from grader.checks.crash import explain_error, explain_gone, without_notes
 from grader.checks.kernels import KernelRun, run_cases
 from grader.results import Result, failed, not_run, passed
-from grader.runner import Worker, WorkerGone
+from grader.runner import HarnessLost, StartLost, Worker, WorkerGone
 
 _TRITON_LOOP = ("an infinite loop in the kernel or the wrapper? (a `while` whose condition never changes, or a loop "
                 "step of 0)")
@@ -98,18 +98,21 @@ def init_on_gpu(ctx, worker: Worker, message: dict, *, timeout_s: float, gpu: bo
     (docs/data/evidence-2026-12-02c, call 6), most of it their workers' start-up. ``timeout_s`` bounds both, as it
     bounded the init alone. Raises WorkerGone."""
     deadline = time.monotonic() + timeout_s
-    worker.call({"cmd": "hello"}, timeout_s=timeout_s)  # the harness only: no learner code has run
+    try:
+        worker.call({"cmd": "hello"}, timeout_s=timeout_s)  # the harness only: no learner code has run
+    except WorkerGone as gone:
+        raise StartLost(gone.kind, str(gone), gone.worker) from gone
     with ctx.gpu_work(gpu):
         return worker.call(message, timeout_s=max(1.0, deadline - time.monotonic()))
 
 
-def _spawned(ctx, plan: WorkerPlan, lane: str) -> Live:
+def _spawned(ctx, plan: WorkerPlan, lane: str, fresh: bool = False) -> Live:
     """The lane's worker process for ``plan``, started if there is none alive (its harness imports torch and
-    sets up CUDA meanwhile); its init, which loads the learner's code, is lab_worker's. A key belongs to one
-    lane, which one thread runs."""
+    sets up CUDA meanwhile), or if ``fresh``; its init, which loads the learner's code, is lab_worker's. A key
+    belongs to one lane, which one thread runs."""
     key = ("worker", lane, plan.module, repr(sorted(plan.init.items())), plan.env, plan.rw)
     live = ctx.memo.get(key)
-    if live is not None and live.worker.exit is None:
+    if live is not None and live.worker.exit is None and not fresh:
         return live
     with ctx.lock:
         n = sum(1 for k in ctx.memo if isinstance(k, tuple) and k[0] == "worker")
@@ -188,16 +191,34 @@ def prespawn_copy_worker(ctx) -> None:
 def lab_worker(ctx, plan: WorkerPlan, *, init_timeout_s: float = 180.0) -> Live:
     """The worker for ``plan`` in this lane of the lab (grader/registry.py): started (and initialised) once,
     shared by every check of the lane that needs it (correctness, timing, tracing), closed when the lab's
-    checks end. Lanes run at once, so each has its own. Raises WorkerGone."""
+    checks end. Lanes run at once, so each has its own. A start lost before any learner code ran (StartLost) is
+    started again once. Raises WorkerGone, or HarnessLost where the start was lost twice."""
     live = _spawned(ctx, plan, ctx.lane)
     if not live.ready:
-        reply = init_on_gpu(ctx, live.worker, {"cmd": "init", **plan.init}, timeout_s=init_timeout_s, gpu=plan.gpu)
+        try:
+            reply = init_on_gpu(ctx, live.worker, {"cmd": "init", **plan.init}, timeout_s=init_timeout_s,
+                                gpu=plan.gpu)
+        except StartLost as lost:  # before any learner code: started again, once (decision 249)
+            live.worker.close()
+            live = _spawned(ctx, plan, ctx.lane, fresh=True)
+            try:
+                reply = init_on_gpu(ctx, live.worker, {"cmd": "init", **plan.init}, timeout_s=init_timeout_s,
+                                    gpu=plan.gpu)
+            except StartLost as again:
+                raise HarnessLost(f"a grading worker ({plan.module}) was lost twice as it started, before any of the "
+                                  f"learner's code was loaded: {_said(lost)}; then {_said(again)}") from again
         if reply.has("error"):
             live.setup_error = reply.data["error"] if isinstance(reply.data["error"], dict) else {}
         else:
             live.facts = {k: v for k, v in reply.data.items() if isinstance(v, str)}
         live.ready = True
     return live
+
+
+def _said(gone: WorkerGone) -> str:
+    """What a lost start said: its kind, and the last line of its log that is not one of torch's notes."""
+    lines = without_notes(gone.worker.log_text()).strip().splitlines()
+    return f"{gone.kind} ({gone})" + (f", its log ending \"{lines[-1][:200]}\"" if lines else "")
 
 
 def kernel_run(ctx, key: str, plan: WorkerPlan, cases, *, repeats: int, guard: int, timeout_s: float,
@@ -212,6 +233,7 @@ def kernel_run(ctx, key: str, plan: WorkerPlan, cases, *, repeats: int, guard: i
     lane = ctx.lane
     shares = [cases[i::workers] for i in range(workers)]
     parts: list[KernelRun | None] = [None] * workers
+    lost_starts: list[HarnessLost] = []
 
     def run_share(i: int) -> None:
         ctx.lane = sub_lanes(lane, workers)[i]
@@ -225,6 +247,9 @@ def kernel_run(ctx, key: str, plan: WorkerPlan, cases, *, repeats: int, guard: i
                                          timeout_s=timeout_s)
         except WorkerGone as gone:
             part.gone = gone
+        except HarnessLost as lost:  # raised below, from the lane's own thread, once every share has ended
+            lost_starts.append(lost)
+            return
         part.log = (live.worker if live else part.gone.worker).log
         parts[i] = part
 
@@ -237,6 +262,8 @@ def kernel_run(ctx, key: str, plan: WorkerPlan, cases, *, repeats: int, guard: i
         for thread in helpers:
             thread.join()
         ctx.lane = lane
+    if lost_starts:
+        raise lost_starts[0]
     ctx.memo[key] = run = merge_runs(parts, cases)
     return run
 
