@@ -95,8 +95,9 @@ def test_the_copy_is_timed_once_per_run_by_its_own_worker_never_the_labs(tmp_pat
 
 
 def test_a_copy_ceiling_that_cannot_be_measured_is_a_graded_failure(tmp_path, monkeypatch):
-    """A copy worker that dies (say, the GPU's memory taken by a learner's worker) gives a FAIL that says why, not
-    a grader crash, and no speed is shown as a share of nothing."""
+    """A copy worker that dies once started (say, the GPU's memory taken by a learner's worker) gives a FAIL that says
+    why, not a grader crash, and no speed is shown as a share of nothing. (One lost before it answered its start is
+    started again: test_a_start_lost_before_any_learner_code_is_tried_again_once_and_twice_is_the_graders_error.)"""
     from grader.checks import kernel_checks, perf
     from grader.checks.kernel_checks import WorkerPlan
 
@@ -104,6 +105,8 @@ def test_a_copy_ceiling_that_cannot_be_measured_is_a_graded_failure(tmp_path, mo
         exit = None
 
         def call(self, command, *, timeout_s, on_mark=None):
+            if command["cmd"] == "hello":
+                return super().call(command, timeout_s=timeout_s)
             self.exit = "died"
             raise WorkerGone("died", "the worker stopped", self)
 
@@ -254,6 +257,7 @@ class StartingWorker:
     ``init_reply``. ``gone_at``: the command it dies at."""
     exit = None
     lane = "main"
+    module = "cuda"
 
     def __init__(self, ctx, log, gone_at=None, init_reply=None):
         self.ctx, self.log, self.gone_at = ctx, log, gone_at
@@ -272,6 +276,10 @@ class StartingWorker:
 
     def close(self, grace_s=2.0):
         self.closed = True
+        self.exit = "closed"  # as runner.Worker.close: its Exit
+
+    def put(self, name, write):  # the port's inputs
+        self.io = self.log.parent / "io"
 
     def log_text(self):
         return f"RuntimeError: CUDA error: out of memory\n{TORCH_NOTE}\n" if self.gone_at == "hello" else ""
@@ -348,6 +356,75 @@ def test_a_start_lost_before_any_learner_code_is_tried_again_once_and_twice_is_t
     made = workers(None, "hello", "hello")
     with pytest.raises(HarnessLost):
         kernel_checks.kernel_run(ctx, "k", plan, [], repeats=1, guard=0, timeout_s=1, workers=2)
+
+
+def test_every_worker_that_loads_learner_code_after_its_own_start_is_started_again_once(tmp_path, monkeypatch):
+    """Decision 249's class, not its one case: the copy ceiling's worker, lab 02's trace worker and the port's worker
+    are started by themselves too (not lab_worker), and a start of theirs lost before it answered "hello" was a FAIL
+    of the check that used it (the copy: every timed check of the lab). Each is started again once now, and lost
+    twice ends the grading as the grader's internal error (HarnessLost)."""
+    from types import SimpleNamespace
+
+    from grader.checks import kernel_checks, perf, profile
+    from grader.labs import lab03_port
+    from grader.runner import HarnessLost
+
+    def workers(ctx, *gone_at, init_reply=None):
+        made, plan_ = [], list(gone_at)
+
+        def make(*a, **k):
+            made.append(StartingWorker(ctx, tmp_path / "log", plan_.pop(0) if plan_ else None, init_reply))
+            return made[-1]
+        return made, make
+
+    # the copy ceiling's worker: the measurement's init goes to the second start, and the first is closed
+    ctx = _lab02_ctx(tmp_path / "copy")
+    ctx.gpu_lock = DepthLock()
+    made, make = workers(ctx, "hello")
+    monkeypatch.setattr(kernel_checks, "new_worker", make)
+    ready = perf.copy_worker_ready(ctx)
+    assert len(made) == 2 and ready is made[1] and made[0].closed
+    assert [w.held for w in made] == [[("hello", False)], [("hello", False), ("init", True)]]
+    assert perf.copy_worker_ready(ctx) is ready and len(made[1].held) == 2, "the second start is initialised once"
+    ctx = _lab02_ctx(tmp_path / "copy-twice")
+    ctx.gpu_lock = DepthLock()
+    made, make = workers(ctx, "hello", "hello")
+    monkeypatch.setattr(kernel_checks, "new_worker", make)
+    with pytest.raises(HarnessLost, match="lost twice"):
+        perf.measure(ctx, "gate", None, ctx.spec.representative, ["lib:learner", "baseline", "copy"])
+
+    # lab 02's trace worker: the cross-check's library is loaded by the second start (its init's error ends it here)
+    for lost, twice in ((("hello",), False), (("hello", "hello"), True)):
+        ctx = _lab02_ctx(tmp_path / f"trace-{twice}")
+        ctx.gpu_lock = DepthLock()
+        made, make = workers(ctx, *lost, init_reply={"error": {"message": "stop here"}})
+        plan = kernel_checks.WorkerPlan("cuda", {"op": "softmax"}, (), True)
+        monkeypatch.setattr(profile, "trace_worker", lambda ctx, fresh=False: (
+            plan, kernel_checks.started_worker(ctx, "trace", make, fresh)))
+        if twice:
+            with pytest.raises(HarnessLost):
+                profile._launch_cross_check(ctx, [])
+            continue
+        result = profile._launch_cross_check(ctx, [])
+        assert len(made) == 2 and made[0].held == [("hello", False)] and made[0].closed
+        assert made[1].held == [("hello", False), ("init", True)] and "stop here" in result.message
+
+    # the port's worker: the run (the learner's port loads there) goes to the second start
+    ref = SimpleNamespace(case=SimpleNamespace(config={}, adamw=False, steps=1, weights={}, batches=[], fed=[]),
+                          names=[], probes=[])
+    monkeypatch.setattr(lab03_port, "reference", lambda ctx: ref)
+    for lost, twice in ((("hello",), False), (("hello", "hello"), True)):
+        ctx = _lab02_ctx(tmp_path / f"port-{twice}")
+        ctx.gpu_lock = DepthLock()
+        made, make = workers(ctx, *lost)
+        monkeypatch.setattr(lab03_port, "new_worker", make)
+        if twice:
+            with pytest.raises(HarnessLost):
+                lab03_port._port_run(ctx, "cuda")
+            continue
+        lab03_port._port_run(ctx, "cuda")
+        assert len(made) == 2 and made[0].held == [("hello", False)] and made[0].closed
+        assert made[1].held == [("hello", False), ("run", True)]
 
 
 def test_lab02s_trace_is_initialised_before_the_timed_phase_once(tmp_path, monkeypatch):

@@ -89,21 +89,50 @@ def new_worker(ctx, module: str, folder: str, lane: str | None = None, **options
     return worker
 
 
-def init_on_gpu(ctx, worker: Worker, message: dict, *, timeout_s: float, gpu: bool = True) -> Reply:
-    """Send a worker its init (``message``: it loads the learner's code, which may launch kernels), holding the GPU
-    lock shared (ctx.gpu_work) for the init alone. The worker's start-up (torch's import, CUDA's context, its
-    warm-up) is waited for first, without the lock, through its harness's "hello": an init sent at once waited for
-    that start-up with the lock held, and a measurement of another grading waited for it with every other grading's
-    GPU work. In make test-gpu, Triton inits held the lock 4.5 s on average and up to 14.5 s
-    (docs/data/evidence-2026-12-02c, call 6), most of it their workers' start-up. ``timeout_s`` bounds both, as it
-    bounded the init alone. Raises WorkerGone."""
-    deadline = time.monotonic() + timeout_s
+def hello(worker: Worker, timeout_s: float) -> None:
+    """Wait for ``worker``'s harness to answer "hello" (torch imported, CUDA set up): no learner code has run in it
+    yet. Raises StartLost where it died or hung before it answered."""
     try:
-        worker.call({"cmd": "hello"}, timeout_s=timeout_s)  # the harness only: no learner code has run
+        worker.call({"cmd": "hello"}, timeout_s=timeout_s)
     except WorkerGone as gone:
         raise StartLost(gone.kind, str(gone), gone.worker) from gone
+
+
+def answered(worker: Worker, again, timeout_s: float) -> Worker:
+    """``worker`` once its harness has answered ``hello``; where its start was lost (StartLost), the fresh worker
+    ``again()`` starts in its place, once: nothing of the learner's had run, so the loss is the machine's (a full GPU
+    in make test-gpu), not a result about their code (decision 249). Lost twice, HarnessLost: the grading ends as the
+    grader's internal error (exit 3, "not your fault"), never a FAIL. Every worker that loads learner code after a
+    start of its own goes through here: the lanes' (lab_worker), the copy ceiling's, lab 02's trace and the port's."""
+    try:
+        hello(worker, timeout_s)
+        return worker
+    except StartLost as lost:
+        first = _said(lost)
+        worker.close()
+    worker = again()
+    try:
+        hello(worker, timeout_s)
+    except StartLost as second:
+        worker.close()
+        raise HarnessLost(f"a grading worker ({worker.module}) was lost twice as it started, before any of the "
+                          f"learner's code was loaded: {first}; then {_said(second)}") from second
+    return worker
+
+
+def init_on_gpu(ctx, worker: Worker, message: dict, *, timeout_s: float, again, gpu: bool = True
+                ) -> tuple[Worker, Reply]:
+    """(the worker, its reply): send a worker its init (``message``: it loads the learner's code, which may launch
+    kernels), holding the GPU lock shared (ctx.gpu_work) for the init alone. The worker's start-up (torch's import,
+    CUDA's context, its warm-up) is waited for first, without the lock, through its harness's "hello" (``answered``:
+    a lost start is started again once, with ``again()``): an init sent at once waited for that start-up with the lock
+    held, and a measurement of another grading waited for it with every other grading's GPU work. In make test-gpu,
+    Triton inits held the lock 4.5 s on average and up to 14.5 s (docs/data/evidence-2026-12-02c, call 6), most of
+    it their workers' start-up. ``timeout_s`` bounds each start and the init, as it bounded the init alone. Raises
+    WorkerGone, or HarnessLost."""
+    worker = answered(worker, again, timeout_s)
     with ctx.gpu_work(gpu):
-        return worker.call(message, timeout_s=max(1.0, deadline - time.monotonic()))
+        return worker, worker.call(message, timeout_s=timeout_s)
 
 
 def _spawned(ctx, plan: WorkerPlan, lane: str, fresh: bool = False) -> Live:
@@ -143,15 +172,20 @@ def prespawn(ctx, plan: WorkerPlan, count: int = 1, lane: str | None = None) -> 
 NCU_CLOSE_S = 20.0
 
 
-def started_worker(ctx, key: str, make) -> Worker:
+def started_worker(ctx, key: str, make, fresh: bool = False) -> Worker:
     """The worker ``make()`` builds (with new_worker), started once per lab run: by a lab's prepare hook, so that
     its start-up overlaps the judge's set-up, or else by the first check that asks. The check that uses it
-    closes it."""
+    closes it. ``fresh``: started again in place of the first, whose start was lost (``answered``)."""
     def start() -> Worker:
         worker = make()
         worker.start()
         return worker
 
+    if fresh:
+        worker = start()
+        with ctx.memo.lock:
+            ctx.memo[("started", key)] = worker
+        return worker
     return ctx.once(("started", key), start)
 
 
@@ -195,18 +229,13 @@ def lab_worker(ctx, plan: WorkerPlan, *, init_timeout_s: float = 180.0) -> Live:
     started again once. Raises WorkerGone, or HarnessLost where the start was lost twice."""
     live = _spawned(ctx, plan, ctx.lane)
     if not live.ready:
-        try:
-            reply = init_on_gpu(ctx, live.worker, {"cmd": "init", **plan.init}, timeout_s=init_timeout_s,
-                                gpu=plan.gpu)
-        except StartLost as lost:  # before any learner code: started again, once (decision 249)
-            live.worker.close()
+        def again() -> Worker:
+            nonlocal live
             live = _spawned(ctx, plan, ctx.lane, fresh=True)
-            try:
-                reply = init_on_gpu(ctx, live.worker, {"cmd": "init", **plan.init}, timeout_s=init_timeout_s,
-                                    gpu=plan.gpu)
-            except StartLost as again:
-                raise HarnessLost(f"a grading worker ({plan.module}) was lost twice as it started, before any of the "
-                                  f"learner's code was loaded: {_said(lost)}; then {_said(again)}") from again
+            return live.worker
+
+        _, reply = init_on_gpu(ctx, live.worker, {"cmd": "init", **plan.init}, timeout_s=init_timeout_s,
+                               again=again, gpu=plan.gpu)
         if reply.has("error"):
             live.setup_error = reply.data["error"] if isinstance(reply.data["error"], dict) else {}
         else:

@@ -125,20 +125,22 @@ def copy_worker_ready(ctx) -> Worker:
     not) nor its init is spent while every other grading's GPU work waits (29 of make test-gpu's 36 exclusive holds
     spent 0.17-5.8 s on it, 25 s in all: docs/data/evidence-2026-11-29f, call 1); the measurement finds it ready.
     Raises WorkerGone or timing.Failed."""
-    worker = kc.copy_worker(ctx)  # the run's one, started again if an earlier one failed
-    _initialised(ctx, worker)
-    return worker
+    return _initialised(ctx, kc.copy_worker(ctx))  # the run's one, started again if an earlier one failed
 
 
-def _initialised(ctx, worker: Worker) -> None:
-    def init() -> bool:
-        reply = kc.init_on_gpu(ctx, worker, {"cmd": "init", "op": ctx.spec.name, "libraries": {}}, timeout_s=180)
+def _initialised(ctx, worker: Worker) -> Worker:
+    """``worker``, or the copy worker started in its place where its start was lost (kc.answered), initialised once.
+    Raises WorkerGone, timing.Failed or HarnessLost."""
+    def init() -> Worker:
+        ready, reply = kc.init_on_gpu(ctx, worker, {"cmd": "init", "op": ctx.spec.name, "libraries": {}},
+                                      timeout_s=180, again=lambda: kc.copy_worker(ctx))  # a new one: this one exited
         if reply.has("error"):
             message = reply.sub("error").text("message", 300, default="")
             raise timing.Failed(f"its worker could not start: {message}", [])
-        return True
+        ctx.per_run.setdefault(("copy-ready", ctx.spec.name, id(ready)), ready)
+        return ready
 
-    ctx.per_run.once(("copy-ready", ctx.spec.name, id(worker)), init)
+    return ctx.per_run.once(("copy-ready", ctx.spec.name, id(worker)), init)
 
 
 def copy_ceiling(ctx) -> timing.Measurement:
@@ -151,7 +153,7 @@ def copy_ceiling(ctx) -> timing.Measurement:
 def _measure_copy(ctx) -> timing.Measurement:
     worker = kc.copy_worker(ctx)  # the run's one; a new one where an earlier measurement closed it
     try:
-        _initialised(ctx, worker)
+        worker = _initialised(ctx, worker)
         return timing.measure(worker, ctx.spec, ctx.spec.representative, ["copy"])
     finally:
         worker.close(0.0)

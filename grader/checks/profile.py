@@ -529,7 +529,7 @@ def _built_for(ctx, capability: tuple[int, int]) -> dict:
     return ctx.memo[key]
 
 
-def trace_worker(ctx):
+def trace_worker(ctx, fresh: bool = False):
     """(plan, worker): the worker that traces the graded library's launch. It is its own, started as the report is
     read (prestart_trace), so that torch's profiler is set up (GRADER_WARM=profiler: about 6.5 s) while the library
     builds and its cases run; it loads the library only in the check, which closes it."""
@@ -541,7 +541,7 @@ def trace_worker(ctx):
         return new_worker(ctx, "cuda", "cuda-trace", "trace", gpu=True, ro=list(plan.ro),
                           env={**dict(plan.env), "GRADER_WARM": "profiler"}, rw=list(plan.rw))
 
-    return plan, started_worker(ctx, "trace", make)
+    return plan, started_worker(ctx, "trace", make, fresh)
 
 
 def prestart_trace(ctx) -> None:
@@ -564,19 +564,21 @@ def _library_begun(ctx) -> bool:
 
 
 def _trace_init(ctx):
-    """The trace worker's init (it loads the graded library), sent once: by trace_ready before the timed phase, or
-    else by the cross-check. Raises WorkerGone, every time it is asked once the init has failed so."""
+    """(the trace worker, its init's reply): its init (it loads the graded library), sent once: by trace_ready before
+    the timed phase, or else by the cross-check; a worker started again in place of one whose start was lost
+    (kernel_checks.answered). Raises WorkerGone, every time it is asked once the init has failed so, or HarnessLost."""
     def init():
         plan, worker = trace_worker(ctx)
         try:
-            return init_on_gpu(ctx, worker, {"cmd": "init", **plan.init}, timeout_s=180), None
+            return init_on_gpu(ctx, worker, {"cmd": "init", **plan.init}, timeout_s=180,
+                               again=lambda: trace_worker(ctx, fresh=True)[1]), None
         except WorkerGone as gone:
             return None, gone
 
-    reply, gone = ctx.once("profile.trace_init", init)
+    ready, gone = ctx.once("profile.trace_init", init)
     if gone is not None:
         raise gone
-    return reply
+    return ready
 
 
 def _parents_passed(done: dict) -> bool:
@@ -604,7 +606,7 @@ def _launch_cross_check(ctx, mine: list[dict]) -> Result | None:
     spec = ctx.spec
     plan, worker = trace_worker(ctx)
     try:
-        reply = _trace_init(ctx)
+        worker, reply = _trace_init(ctx)
         if not reply.has("error"):
             reply = worker.call({"cmd": "trace", "lib": "learner", "dims": spec.representative,
                                  "family": "randn" if "randn" in spec.families else next(iter(spec.families)),

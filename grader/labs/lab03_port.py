@@ -23,7 +23,7 @@ import numpy as np
 from grader import channel
 from grader.audit import python_ast
 from grader.checks.crash import HOST_MEMORY, explain_gone, host_memory_lesson
-from grader.checks.kernel_checks import new_worker, started_worker
+from grader.checks.kernel_checks import answered, new_worker, started_worker
 from grader.checks.parity import (Comparison, PortCase, compare, draw_case, load_reference, reference_file,
                                   reference_results, summary)
 from grader.config import SETTINGS
@@ -143,6 +143,9 @@ def _port_run(ctx: Context, device: str) -> PortRun:
     worker = port_worker(ctx, device)
     facts, outputs, gone, problem = {}, {}, None, ""
     try:
+        # its start (torch's import, CUDA's set-up) answered before anything of the learner's is sent: a start lost
+        # there is started again once, and lost twice is the grader's (HarnessLost), not the port's FAIL
+        worker = answered(worker, lambda: port_worker(ctx, device, fresh=True), SETTINGS.child_timeout_s)
         worker.put("inputs.npz", lambda fh: np.savez(fh, **arrays))
         with ctx.gpu_work(device == "cuda"):
             facts = worker.call(message, timeout_s=SETTINGS.child_timeout_s).data
@@ -156,12 +159,13 @@ def _port_run(ctx: Context, device: str) -> PortRun:
     return PortRun(device, ref, facts, outputs, worker.log, gone, problem)
 
 
-def port_worker(ctx: Context, device: str):
+def port_worker(ctx: Context, device: str, fresh: bool = False):
     """The worker that runs the port on ``device``, started once (early, by the lab's prepare hook: torch imports
-    while the judge sets up). It loads nothing of the learner's before its one "run" command."""
+    while the judge sets up), or again where its start was lost (``fresh``). It loads nothing of the learner's before
+    its one "run" command."""
     return started_worker(ctx, f"port-{device}", lambda: new_worker(
         ctx, "port", f"port-{device}", "port-gpu" if device == "cuda" else "port", gpu=device == "cuda",
-        ro=[ctx.stage]))
+        ro=[ctx.stage]), fresh)
 
 
 def prespawn(ctx: Context) -> None:
