@@ -1432,3 +1432,17 @@ def test_a_mark_above_a_bare_ten_stays_a_footnotes():
     assert powers_of_ten("Block Size is 10² threads") == "Block Size is 10² threads"
     assert powers_of_ten("DRAM Throughput is 97.0 %<sup>1</sup>") == "DRAM Throughput is 97.0 %<sup>1</sup>"
     assert powers_of_ten("1.26 × 10²") == "1.26 × 10^2"
+
+
+def test_the_report_readers_worker_loads_no_numpy_or_torch_before_ncus_module():
+    """On an H100 with NumPy 2.5.2, Nsight Compute 2025.3.1's own reader crashed its process (SIGSEGV in
+    ``get_version``) wherever NumPy was imported first; decision 249 had the serve loop every worker runs import a
+    module that imports NumPy, and every lab 02 grading there ended as an internal error (PHASE_24_PLAN decision 251).
+    What the reader's worker runs before its reader is imported (its module and the serve loop) imports neither."""
+    import subprocess
+    import sys
+
+    code = ("import sys; import grader.workers.serve, grader.workers.ncu_read; "
+            "print(sorted({m.split('.')[0] for m in sys.modules} & {'numpy', 'torch', 'triton'}))")
+    out = subprocess.run([sys.executable, "-c", code], cwd=REPO, capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "[]", out.stdout

@@ -105,7 +105,7 @@ def test_a_process_gives_back_the_gpu_memory_it_holds_idle_past_the_limit(monkey
     import sys
     from types import SimpleNamespace
 
-    from grader.workers.buffers import IDLE_GPU_CACHE_BYTES, release_idle_gpu_cache
+    from grader.workers.idle_gpu import IDLE_GPU_CACHE_BYTES, release_idle_gpu_cache
 
     assert 100 << 20 < IDLE_GPU_CACHE_BYTES < 300 << 20
     cuda = FakeCuda(cached, initialized)
@@ -120,7 +120,7 @@ def test_a_faulted_context_frees_nothing_and_raises_nothing(monkeypatch):
     import sys
     from types import SimpleNamespace
 
-    from grader.workers.buffers import release_idle_gpu_cache
+    from grader.workers.idle_gpu import release_idle_gpu_cache
 
     cuda = FakeCuda(4 << 30, fault=True)
     monkeypatch.setitem(sys.modules, "torch", SimpleNamespace(cuda=cuda))
@@ -199,7 +199,7 @@ def _recording(send, calls):
 
 @pytest.mark.gpu
 def test_on_the_gpu_a_large_cases_memory_goes_back_and_a_small_ones_stays_cached():
-    from grader.workers.buffers import IDLE_GPU_CACHE_BYTES, release_idle_gpu_cache
+    from grader.workers.idle_gpu import IDLE_GPU_CACHE_BYTES, release_idle_gpu_cache
 
     x = torch.empty(512 << 20, dtype=torch.uint8, device="cuda")
     del x

@@ -24,7 +24,8 @@ from grader.checks.compare import Finding, compare
 from grader.config import SETTINGS
 from grader.ops.base import Case
 from grader.runner import Worker, WorkerGone
-from grader.workers.buffers import GUARD_BITS, release_idle_gpu_cache
+from grader.workers.buffers import GUARD_BITS
+from grader.workers.idle_gpu import release_idle_gpu_cache
 
 SHIP_ALL_BYTES = 64 << 20
 SPOT_ROWS = 64  # random rows checked of each large repeat and large input claimed unchanged

@@ -8,7 +8,6 @@ learner's code has returned: device code cannot reach host memory, so it cannot 
 """
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 
 import numpy as np
@@ -26,28 +25,6 @@ def load_inputs(io: Path, files: dict, counts: dict[str, int]) -> dict[str, np.n
             raise ValueError(f"input {name}: {data.size} elements, expected {counts[name]}")
         out[name] = data
     return out
-
-
-IDLE_GPU_CACHE_BYTES = 256 << 20  # what a process may keep cached on the GPU between cases (release_idle_gpu_cache)
-
-
-def release_idle_gpu_cache() -> None:
-    """Give the GPU memory that torch's caching allocator holds and no tensor uses back to the device, where it is
-    more than IDLE_GPU_CACHE_BYTES: called by the judge and by every worker after each case. A process keeps what
-    its largest case needed until it exits, and a sweep case's 256 MB tensors, with the judge's fp64 references
-    beside them, made each of a grading's processes keep GBs; eight gradings at once (make test-gpu) filled an H100's
-    80 GB, and a right file's worker died of "out of memory" as it started (PHASE_24_PLAN decision 249). The small
-    cases' memory stays cached (their allocations are cheap to keep); a large one's costs a cudaMalloc again. A
-    context that a kernel's fault left unusable frees nothing here, and raises nothing: the case's reply says what
-    happened."""
-    torch = sys.modules.get("torch")
-    try:
-        if torch is None or not torch.cuda.is_initialized():
-            return
-        if torch.cuda.memory_reserved() - torch.cuda.memory_allocated() > IDLE_GPU_CACHE_BYTES:
-            torch.cuda.empty_cache()
-    except Exception:  # noqa: BLE001 - a faulted context (a sticky CUDA error): the case's reply tells it
-        return
 
 
 class HostCopies:

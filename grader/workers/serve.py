@@ -16,7 +16,7 @@ from pathlib import Path
 
 from grader import channel
 from grader.workers import since_start
-from grader.workers.buffers import release_idle_gpu_cache
+from grader.workers.idle_gpu import release_idle_gpu_cache
 
 HARNESS_FAILED = 70
 
