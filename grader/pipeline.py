@@ -30,7 +30,7 @@ from grader.ops import get as get_op
 from grader.registry import Check, Lab
 from grader.results import Result, Status, failed, not_run, skipped
 from grader import trace
-from grader.runner import WorkerGone, run_tool
+from grader.runner import HarnessLost, WorkerGone, run_tool
 
 PROGRESS = os.environ.get("GRADER_PROGRESS") == "1"  # one line per check on stderr, as it starts
 
@@ -252,7 +252,7 @@ class LabRun:
             with trace.span("ready for timing", lab=self.lab.number):
                 try:
                     copy_worker_ready(ctx)
-                except (WorkerGone, BadReply, Failed):
+                except (WorkerGone, BadReply, Failed, HarnessLost):  # a thread's exception would print a traceback
                     pass
 
         self._copy = threading.Thread(target=copy_ready, name=f"lab {self.lab.number} copy ready", daemon=True)

@@ -367,6 +367,7 @@ def test_every_worker_that_loads_learner_code_after_its_own_start_is_started_aga
 
     from grader.checks import kernel_checks, perf, profile
     from grader.labs import lab03_port
+    from grader.results import Result, Status
     from grader.runner import HarnessLost
 
     def workers(ctx, *gone_at, init_reply=None):
@@ -401,9 +402,15 @@ def test_every_worker_that_loads_learner_code_after_its_own_start_is_started_aga
         plan = kernel_checks.WorkerPlan("cuda", {"op": "softmax"}, (), True)
         monkeypatch.setattr(profile, "trace_worker", lambda ctx, fresh=False: (
             plan, kernel_checks.started_worker(ctx, "trace", make, fresh)))
-        if twice:
+        if twice:  # lost twice in the hook before the timed phase: left to the check, which starts it again
+            made, make = workers(ctx, "hello", "hello", "hello", "hello")
+            profile.trace_worker(ctx)
+            passed_ = Result(Status.PASS, "")
+            profile.trace_ready(ctx, {"02.profile.loads": passed_, "02.build.honest": passed_})
+            assert len(made) == 2, "the hook's two starts"
             with pytest.raises(HarnessLost):
                 profile._launch_cross_check(ctx, [])
+            assert len(made) == 4 and all(w.held == [("hello", False)] for w in made)
             continue
         result = profile._launch_cross_check(ctx, [])
         assert len(made) == 2 and made[0].held == [("hello", False)] and made[0].closed

@@ -29,7 +29,7 @@ from grader.checks.profile_text import NCU_LABEL_FAMILIES, Quote, global_functio
 from grader.checks.started import begun
 from grader.context import Device, docs_root
 from grader.results import Result, Status, failed, passed
-from grader.runner import WorkerGone
+from grader.runner import HarnessLost, WorkerGone
 
 def analysis_path(ctx) -> Path:
     """The learner's reading of the report, beside it: profile/<stem>_tuned.md."""
@@ -569,6 +569,8 @@ def _trace_init(ctx):
     (kernel_checks.answered). Raises WorkerGone, every time it is asked once the init has failed so, or HarnessLost."""
     def init():
         plan, worker = trace_worker(ctx)
+        if worker.exit is not None:  # both starts lost in trace_ready, before the timed phase: the check's own two
+            plan, worker = trace_worker(ctx, fresh=True)
         try:
             return init_on_gpu(ctx, worker, {"cmd": "init", **plan.init}, timeout_s=180,
                                again=lambda: trace_worker(ctx, fresh=True)[1]), None
@@ -596,7 +598,7 @@ def trace_ready(ctx, done: dict) -> None:
     if ("started", "trace") in ctx.memo and _parents_passed(done):
         try:
             _trace_init(ctx)
-        except WorkerGone:
+        except (WorkerGone, HarnessLost):  # the check starts it again (kernel_checks.answered), and says so
             pass
 
 
