@@ -3,7 +3,6 @@ operation and either worker (a CUDA library, or a Triton file)."""
 from __future__ import annotations
 
 import threading
-import time
 from dataclasses import dataclass
 
 from grader.channel import Reply

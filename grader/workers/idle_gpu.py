@@ -2,7 +2,7 @@
 worker's serve loop (grader/workers/serve.py), so every worker imports this module, the Nsight Compute report reader's
 included. It imports nothing else: that worker must not have NumPy loaded before ncu's own module, whose
 ``get_version`` then crashes the process (NumPy 2.5.2 and Nsight Compute 2025.3.1 on an H100, PHASE_24_PLAN decision
-251; tests/test_worker_buffers.py checks the worker's imports)."""
+251; tests/test_profile_checks.py checks the worker's imports)."""
 from __future__ import annotations
 
 import sys
