@@ -23,6 +23,9 @@ def site_build(tmp_path_factory) -> Build:
 def built_site(site_build) -> Path:
     """The built site; tests that need it fail at once if the build did not pass."""
     if site_build.returncode != 0:
+        if "No module named mkdocs" in site_build.output:  # the docs extras are not installed: say how, not why not
+            pytest.fail("mkdocs is not installed in this environment: `make test` installs it (the docs extras, "
+                        ".venv/.ready-docs); `make test-fast` leaves the docs tests out")
         pytest.fail(f"mkdocs build --strict failed:\n{site_build.output[-4000:]}")
     return site_build.site
 
