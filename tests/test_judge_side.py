@@ -97,7 +97,7 @@ def test_the_copy_is_timed_once_per_run_by_its_own_worker_never_the_labs(tmp_pat
 def test_a_copy_ceiling_that_cannot_be_measured_is_a_graded_failure(tmp_path, monkeypatch):
     """A copy worker that dies once started (say, the GPU's memory taken by a learner's worker) gives a FAIL that says
     why, not a grader crash, and no speed is shown as a share of nothing. (One lost before it answered its start is
-    started again: test_a_start_lost_before_any_learner_code_is_tried_again_once_and_twice_is_the_graders_error.)"""
+    started again: test_every_worker_that_loads_learner_code_after_its_own_start_is_started_again_once.)"""
     from grader.checks import kernel_checks, perf
     from grader.checks.kernel_checks import WorkerPlan
 
@@ -395,15 +395,14 @@ def test_every_worker_that_loads_learner_code_after_its_own_start_is_started_aga
         perf.measure(ctx, "gate", None, ctx.spec.representative, ["lib:learner", "baseline", "copy"])
 
     # lab 02's trace worker: the cross-check's library is loaded by the second start (its init's error ends it here)
-    for lost, twice in ((("hello",), False), (("hello", "hello"), True)):
+    plan = kernel_checks.WorkerPlan("cuda", {"op": "softmax"}, (), True)
+    for lost, twice in ((("hello",), False), (("hello",) * 4, True)):
         ctx = _lab02_ctx(tmp_path / f"trace-{twice}")
         ctx.gpu_lock = DepthLock()
         made, make = workers(ctx, *lost, init_reply={"error": {"message": "stop here"}})
-        plan = kernel_checks.WorkerPlan("cuda", {"op": "softmax"}, (), True)
-        monkeypatch.setattr(profile, "trace_worker", lambda ctx, fresh=False: (
+        monkeypatch.setattr(profile, "trace_worker", lambda ctx, fresh=False, make=make: (
             plan, kernel_checks.started_worker(ctx, "trace", make, fresh)))
         if twice:  # lost twice in the hook before the timed phase: left to the check, which starts it again
-            made, make = workers(ctx, "hello", "hello", "hello", "hello")
             profile.trace_worker(ctx)
             passed_ = Result(Status.PASS, "")
             profile.trace_ready(ctx, {"02.profile.loads": passed_, "02.build.honest": passed_})
