@@ -82,6 +82,12 @@ def without_notes(text: str) -> str:
     return "\n".join(ln for ln in text.splitlines() if not any(note in ln for note in TORCH_CUDA_NOTES))
 
 
+def last_line(log_text: str) -> str | None:
+    """The last line of a worker's log that is neither blank nor one of torch's notes; None for a log with none."""
+    lines = [ln for ln in without_notes(log_text).splitlines() if ln.strip()]
+    return lines[-1] if lines else None
+
+
 def lesson_for(text: str) -> str | None:
     text = without_notes(text)
     if any(needle in text for needle in HOST_MEMORY):
@@ -111,8 +117,8 @@ def explain_gone(gone: WorkerGone, what: str, hint: str, *, hang_lesson: str = H
         lesson = {**SIGNAL_LESSONS, **(signal_lessons or {})}.get(exit.signal_name, "the process was killed by a signal")
         return failed(f"{what} crashed ({exit.signal_name})", details=[lesson], hint=hint, log=worker.log)
     lesson = lesson_for(tail)
-    last = [ln for ln in tail.strip().splitlines() if ln.strip()][-1:] or ["(no output)"]
-    return failed(f"{what} died (exit code {exit.returncode}): {last[0][:160]}", details=[lesson] if lesson else [],
+    last = last_line(tail) or "(no output)"
+    return failed(f"{what} died (exit code {exit.returncode}): {last[:160]}", details=[lesson] if lesson else [],
                   hint=hint, log=worker.log)
 
 

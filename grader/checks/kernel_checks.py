@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from grader.channel import Reply
 from grader.config import SETTINGS
-from grader.checks.crash import explain_error, explain_gone, without_notes
+from grader.checks.crash import explain_error, explain_gone, last_line
 from grader.checks.kernels import KernelRun, run_cases
 from grader.results import Result, failed, not_run, passed
 from grader.runner import HarnessLost, StartLost, Worker, WorkerGone
@@ -245,8 +245,8 @@ def lab_worker(ctx, plan: WorkerPlan, *, init_timeout_s: float = 180.0) -> Live:
 
 def _said(gone: WorkerGone) -> str:
     """What a lost start said: its kind, and the last line of its log that is not one of torch's notes."""
-    lines = without_notes(gone.worker.log_text()).strip().splitlines()
-    return f"{gone.kind} ({gone})" + (f", its log ending \"{lines[-1][:200]}\"" if lines else "")
+    last = last_line(gone.worker.log_text())
+    return f"{gone.kind} ({gone})" + (f", its log ending \"{last[:200]}\"" if last else "")
 
 
 def kernel_run(ctx, key: str, plan: WorkerPlan, cases, *, repeats: int, guard: int, timeout_s: float,
