@@ -1063,14 +1063,14 @@ def test_a_checks_cases_have_a_time_budget_in_all(monkeypatch):
     from grader.checks import kernels
 
     class FakeWorker:
-        closed = False
+        closed, gpu = False, False
 
         def close(self):
             self.closed = True
 
     ran = []
 
-    def slow_case(ctx, worker, case, key, *, repeats, guard, timeout_s):
+    def slow_case(ctx, worker, case, key, *, repeats, guard, timeout_s, last):
         ran.append(timeout_s)
         time.sleep(0.3)
         return kernels.CaseResult(case)

@@ -76,29 +76,42 @@ def run_cases(ctx, worker: Worker, cases: list[Case], *, repeats: int, guard: in
         left = deadline - time.monotonic()
         if left <= 0:
             worker.close()
+            if worker.gpu:
+                with ctx.gpu_work(True):  # the run ends here: what its cases left cached goes back, as in run_case
+                    release_idle_gpu_cache()
             raise WorkerGone("hung", f"its cases took more than {budget:.0f} s in all ({k} of {len(cases)} run); a "
                                      "right answer takes seconds", worker)
-        result = run_case(ctx, worker, case, f"c{k}", repeats=repeats, guard=guard, timeout_s=min(timeout_s, left))
+        result = run_case(ctx, worker, case, f"c{k}", repeats=repeats, guard=guard, timeout_s=min(timeout_s, left),
+                          last=k == len(cases) - 1)
         results.append(result)
         if result.error is not None and stop_on_error:
             break
     return results
 
 
-def run_case(ctx, worker: Worker, case: Case, key: str, *, repeats: int, guard: int, timeout_s: float) -> CaseResult:
+def run_case(ctx, worker: Worker, case: Case, key: str, *, repeats: int, guard: int, timeout_s: float,
+             last: bool = True) -> CaseResult:
     """One case, start to verdict: the judge draws the inputs, the worker runs them, the judge computes the reference
     and compares, on the GPU where the worker runs on one, holding the GPU lock shared (ctx.gpu_work). A worker on
     the CPU (Triton's interpreter) is judged on the CPU, as on a machine without a GPU, and holds nothing: its cases
     held the lock for the interpreter's seconds, each a wait for the next measurement of every grading on the
     machine, and waited behind those measurements (make test-gpu on an H200, every cache warm: the lane that runs it
     waited 150 s for the lock in 716 holds, 03.triton.interpreter took 230 s in all; docs/data/evidence-2026-12-05d,
-    call 2)."""
+    call 2).
+
+    The judge gives back the GPU memory it keeps cached (decision 249) after the ``last`` case of a run, or a case
+    that ended it (an error, a worker gone), inside that case's hold of the GPU lock: not after each case, whose
+    successor would allocate it all again (make test-gpu on an H100: the judge's inputs, fp64 references and
+    comparisons took 130 s more in all when it gave it back after every case; decision 252)."""
     with ctx.gpu_work(worker.gpu):
+        ended = True
         try:
-            return _run_case(ctx, worker, case, key, repeats=repeats, guard=guard, timeout_s=timeout_s)
+            result = _run_case(ctx, worker, case, key, repeats=repeats, guard=guard, timeout_s=timeout_s)
+            ended = last or result.error is not None
+            return result
         finally:
-            if worker.gpu:
-                release_idle_gpu_cache()  # the case's inputs and fp64 references (decision 249)
+            if worker.gpu and ended:
+                release_idle_gpu_cache()
 
 
 def _run_case(ctx, worker: Worker, case: Case, key: str, *, repeats: int, guard: int, timeout_s: float
