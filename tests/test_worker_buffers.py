@@ -137,6 +137,7 @@ def test_the_worker_releases_after_each_case_before_its_reply_and_the_judge_afte
     import os
     import sys
     import threading
+    from contextlib import contextmanager
     from types import SimpleNamespace
 
     from grader import channel
@@ -175,7 +176,15 @@ def test_the_worker_releases_after_each_case_before_its_reply_and_the_judge_afte
 
     judged = []
     monkeypatch.setattr(kernels, "release_idle_gpu_cache", lambda: judged.append("release"))
-    ctx = SimpleNamespace(gpu_work=lambda gpu: _Held(judged))
+
+    @contextmanager
+    def held(gpu):  # ctx.gpu_work's stand-in: the end of each hold of the GPU lock is "end"
+        try:
+            yield
+        finally:
+            judged.append("end")
+
+    ctx = SimpleNamespace(gpu_work=held)
 
     def judge(outcomes, gpu=True, **kw):
         """The judge's steps for a run whose cases end as ``outcomes`` say: a case, a "release", a hold's end."""
@@ -205,20 +214,6 @@ def test_the_worker_releases_after_each_case_before_its_reply_and_the_judge_afte
     assert judge([None, None], gpu=False) == ["case", "end", "case", "end"]
     monkeypatch.setattr(kernels, "cases_budget_s", lambda timeout_s: -1.0)  # out of time before its first case
     assert judge([None]) == ["release", "end"]
-
-
-class _Held:
-    """ctx.gpu_work's stand-in: records the end of each hold of the GPU lock as "end"."""
-
-    def __init__(self, judged):
-        self.judged = judged
-
-    def __enter__(self):
-        return self
-
-    def __exit__(self, *exc):
-        self.judged.append("end")
-        return False
 
 
 def _recording(send, calls):
