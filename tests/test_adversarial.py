@@ -52,6 +52,7 @@ import tempfile
 import threading
 import time
 import tomllib
+import dataclasses
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -93,6 +94,9 @@ class Case:
     absent: tuple[str, ...] = ()
     setup: tuple = ()
     model: str = ""  # a case about a report recorded on this GPU model (its name holds it): see gpu_name()
+    # A positive control that stands for others on the GPU (decision 254): `make test-gpu` grades it and not them.
+    together: tuple[str, ...] = ()
+    constructs: tuple = ()  # its own file: ((control, (line, ...)), ...), each line in the control's file and its own
 
     @property
     def positive(self) -> bool:
@@ -111,8 +115,29 @@ def load_cases() -> list[Case]:
             sandbox=bool(m.get("sandbox", False)), force_cpu=bool(m.get("force_cpu", False)),
             marker=m.get("marker", ""),
             not_pass=tuple(m.get("not_pass", ())), absent=tuple(m.get("absent", ())),
-            setup=tuple(tuple(sorted(s.items())) for s in m.get("setup", ())), model=m.get("model", "")))
-    return cases
+            setup=tuple(tuple(sorted(s.items())) for s in m.get("setup", ())), model=m.get("model", ""),
+            together=tuple(m.get("together", ())),
+            constructs=tuple((k, tuple(v)) for k, v in m.get("constructs", {}).items())))
+    by_name = {c.name: c for c in cases}
+    return [joined(c, by_name) if c.together and not c.setup and not own_files(c.name) else c for c in cases]
+
+
+def own_files(name: str) -> list[Path]:
+    return [p for p in (ROOT / name).rglob("*") if p.is_file() and p.name != "expect.toml"]
+
+
+def joined(case: Case, by_name: dict) -> Case:
+    """A case of ``together`` with no file or setup of its own: its file is the one its controls change, with every
+    control's replacements made, in the order ``together`` names them (decision 254). Each control must copy the same
+    repository file and only replace text in it; materialise then checks that every replacement still finds its text."""
+    steps = [by_name[name].setup for name in case.together]
+    kinds = {tuple((k, v) for k, v in step[0] if k != "replace") for step in steps if len(step) == 1}
+    assert len(kinds) == 1 and all(len(step) == 1 and {k for k, _ in step[0]} <= {"op", "path", "source", "replace"}
+                                   for step in steps), f"{case.name}: its controls do not replace text in one file"
+    (kind,) = kinds
+    assert dict(kind)["op"] == "copy", case.name
+    replace = [pair for step in steps for pair in dict(step[0]).get("replace", [])]
+    return dataclasses.replace(case, setup=(tuple(sorted((*kind, ("replace", replace)))),))
 
 
 CASES = load_cases()
@@ -400,10 +425,14 @@ def watched(case: Case) -> bool:
 def params(gpu_pass: bool = False):
     """One param per case: CPU cases unmarked, GPU cases marked gpu; holes xfail(strict). With gpu_pass, the
     positive controls again (but those graded on the CPU on any machine), marked gpu: on a GPU machine every GPU
-    check of theirs must pass too."""
+    check of theirs must pass too. A control that a case of ``together`` holds is graded on the GPU there, with the
+    others it holds, and not alone (decision 254); `make test` on a GPU machine still grades it alone, whole."""
     out = []
+    stood_for = {name for case in CASES for name in case.together}
     for case in CASES:
         if gpu_pass and (not case.positive or case.force_cpu):  # graded on the CPU on any machine: `make test` has it
+            continue
+        if gpu_pass and case.name in stood_for:  # graded on the GPU in the case that holds it with others
             continue
         marks = [pytest.mark.slow]  # each case grades a whole submission: `make test` runs them, `make test-fast` not
         if case.gpu or gpu_pass:
@@ -530,3 +559,47 @@ def test_every_case_folder_has_its_manifest():
     """A folder without expect.toml is never graded: two hostile submissions sat unrun so (found 2026-11-27)."""
     orphans = [p.name for p in ROOT.iterdir() if p.is_dir() and not (p / "expect.toml").is_file()]
     assert not orphans, f"case folders without expect.toml: {orphans}"
+
+
+def test_a_case_that_holds_controls_together_holds_each_of_them_whole(tmp_path):
+    """Decision 254: `make test-gpu` grades some positive controls together, in one case of ``together``, rather than
+    one grading each. That checks as much only while the case holds what each control is about: every control named
+    is a positive control of the same lab, kernel and scope, graded on the GPU (not forced onto the CPU), and in one
+    such case only; a case made of its controls' replacements (``joined``) holds each replacement's new text; a case
+    with its own file names, for each control, the lines that hold what it is about, found in both files."""
+    by_name = {c.name: c for c in CASES}
+    held = [c for c in CASES if c.together]
+    assert held, "no case holds controls together"
+    seen: dict[str, str] = {}
+    for case in held:
+        assert case.positive and not case.force_cpu and len(case.together) >= 2, case.name
+        for name in case.together:
+            assert name in by_name, f"{case.name}: no case {name}"
+            control = by_name[name]
+            assert control.positive and not control.force_cpu and not control.together, f"{case.name}: {name}"
+            assert (control.lab, control.kernel, control.scope) == (case.lab, case.kernel, case.scope), \
+                f"{case.name}: {name} is graded as another lab, kernel or scope"
+            assert name not in seen, f"{name} is held by {seen[name]} and {case.name}"
+            seen[name] = case.name
+        sub = materialise(case, tmp_path / case.name)
+        if not case.constructs:  # joined: every control's replacements made, what each one added still there
+            raw = (sub / dict(case.setup[0])["path"]).read_bytes()
+            for name in case.together:
+                for old, new in dict(by_name[name].setup[0]).get("replace", []):
+                    # An insertion beside its anchor (``new`` begins or ends with ``old``) may have another control's
+                    # insertion at the same anchor between them: what it added is what must be there.
+                    added = new[len(old):] if new.startswith(old) else new[:-len(old)] if new.endswith(old) else new
+                    assert added.encode() in raw or added.replace("\r\n", "\n").encode() in raw.replace(
+                        b"\r\n", b"\n"), f"{case.name}: what {name} put in, {added[:60]!r}, is gone"
+            continue
+        lines = dict(case.constructs)
+        assert set(lines) == set(case.together), f"{case.name}: constructs and together name other controls"
+        for name in case.together:
+            mine = {line.strip() for p in own_files(case.name) for line in p.read_text().splitlines()}
+            theirs = {line.strip() for p in own_files(name) for line in p.read_text().splitlines()}
+            for line in lines[name]:
+                assert line in theirs, f"{case.name}: {line!r} is not in {name}'s file"
+                assert line in mine, f"{case.name}: {name}'s {line!r} is not in this case's file"
+    gpu = {p.id for p in params(gpu_pass=True)}
+    assert not gpu & set(seen), "a control held together is graded alone on the GPU as well"
+    assert {c.name for c in held} <= gpu, "a case that holds controls together is not graded on the GPU"
