@@ -41,6 +41,7 @@ Each lane fingerprints its own tree around each case, and every lane the checkou
 """
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import json
 import os
@@ -52,7 +53,6 @@ import tempfile
 import threading
 import time
 import tomllib
-import dataclasses
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -565,8 +565,8 @@ def test_a_case_that_holds_controls_together_holds_each_of_them_whole(tmp_path):
     """Decision 254: `make test-gpu` grades some positive controls together, in one case of ``together``, rather than
     one grading each. That checks as much only while the case holds what each control is about: every control named
     is a positive control of the same lab, kernel and scope, graded on the GPU (not forced onto the CPU), and in one
-    such case only; a case made of its controls' replacements (``joined``) holds each replacement's new text; a case
-    with its own file names, for each control, the lines that hold what it is about, found in both files."""
+    such case only; a case made of its controls' replacements (``joined``) still holds what each replacement put in;
+    a case with its own file names, for each control, the lines that hold what it is about, found in both files."""
     by_name = {c.name: c for c in CASES}
     held = [c for c in CASES if c.together]
     assert held, "no case holds controls together"
@@ -582,7 +582,8 @@ def test_a_case_that_holds_controls_together_holds_each_of_them_whole(tmp_path):
             assert name not in seen, f"{name} is held by {seen[name]} and {case.name}"
             seen[name] = case.name
         sub = materialise(case, tmp_path / case.name)
-        if not case.constructs:  # joined: every control's replacements made, what each one added still there
+        assert bool(case.constructs) != bool(case.setup), f"{case.name}: its own file and constructs, or joined"
+        if case.setup:  # joined: every control's replacements made, what each one added still there
             raw = (sub / dict(case.setup[0])["path"]).read_bytes()
             for name in case.together:
                 for old, new in dict(by_name[name].setup[0]).get("replace", []):
