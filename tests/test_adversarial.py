@@ -595,8 +595,8 @@ def test_a_case_that_holds_controls_together_holds_each_of_them_whole(tmp_path):
             continue
         lines = dict(case.constructs)
         assert set(lines) == set(case.together), f"{case.name}: constructs and together name other controls"
+        mine = {line.strip() for p in own_files(case.name) for line in p.read_text().splitlines()}
         for name in case.together:
-            mine = {line.strip() for p in own_files(case.name) for line in p.read_text().splitlines()}
             theirs = {line.strip() for p in own_files(name) for line in p.read_text().splitlines()}
             for line in lines[name]:
                 assert line in theirs, f"{case.name}: {line!r} is not in {name}'s file"
