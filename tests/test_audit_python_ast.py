@@ -2270,6 +2270,131 @@ def test_decision_232_hostile_forms_refused(name):
     assert any("tensor" in f.text for f in found), found
 
 
+# Decision 256: the factory's def is reached by nothing but the factory's `return grid` where, within the factory, the
+# name is bound once and read once, and no other def, class or lambda of the file has the name. Another function's own
+# local `grid` binds in that function and cannot reach the def (session 72's hole: a right file refused).
+_GRID_TUPLE_LAUNCH = '''
+def _big(a, c, M, N):
+    grid = (triton.cdiv(M * N, 32),)
+    _copy[grid](a, c, 0, BLOCK_M=32, BLOCK_N=32)
+    return c
+'''
+RIGHT_256 = {
+    "factory_beside_a_local_grid_tuple": _FACTORY + _GRID_TUPLE_LAUNCH + _ENTRY +
+    "    if M * N > 4096:\n        return _big(a, c, M, N)\n" + _LAUNCH_FACTORY + "    return c\n",
+    "factory_beside_a_parameter_named_grid": _FACTORY + '''
+
+def _go(grid, a, c):
+    _copy[grid](a, c, 0, BLOCK_M=32, BLOCK_N=32)
+''' + _ENTRY + "    _go((triton.cdiv(M * N, 32),), a, c)\n" + _LAUNCH_FACTORY + "    return c\n",
+    "factory_beside_a_module_grid_constant": "\ngrid = (4,)\n" + _FACTORY + _ENTRY +
+    "    _copy[grid](a, c, 0, BLOCK_M=32, BLOCK_N=32)\n" + _LAUNCH_FACTORY + "    return c\n",
+    # the tutorial's lambda grid in another function's launch, and a def of the name launched at module level
+    "factory_beside_a_tutorial_lambda_grid": _FACTORY + '''
+
+def _big(a, c, M, N):
+    grid = lambda meta: (triton.cdiv(M * N, meta["BLOCK_M"]),)
+    _copy[grid](a, c, 0, BLOCK_M=32, BLOCK_N=32)
+    return c
+''' + _ENTRY + "    if M * N > 4096:\n        return _big(a, c, M, N)\n" + _LAUNCH_FACTORY + "    return c\n",
+    # the same, the def in a function after the factory's (the audit once looked the def up by name, file-wide)
+    "factory_beside_another_functions_def_of_the_name": _FACTORY + _ENTRY + '''    if M * N > 4096:
+        def grid(meta):
+            return (triton.cdiv(M * N, meta.get("BLOCK_M", 32)),)
+
+        _copy[grid](a, c, M * N, BLOCK_M=32, BLOCK_N=32)
+        return c
+''' + _LAUNCH_FACTORY + "    return c\n",
+    "factory_beside_a_def_of_the_name_launched": _FACTORY + '''
+
+def grid(meta):
+    return (triton.cdiv(meta["n"], meta["BLOCK_M"]),)
+''' + _ENTRY + "    _copy[grid](a, c, M * N, BLOCK_M=32, BLOCK_N=32)\n" + _LAUNCH_FACTORY + "    return c\n",
+}
+
+
+@pytest.mark.parametrize("name", sorted(RIGHT_256))
+def test_decision_256_a_factory_beside_another_functions_grid_passes(name):
+    found = audit(_GEMM_HEAD + RIGHT_256[name], TRITON, "sgemm")
+    assert found == [], found
+
+
+HOSTILE_256 = {
+    # a lambda of the name elsewhere: lambdas are known to the audit by the name they are bound to
+    "a_lambda_named_like_the_def": "\n_OUT = []\n" + _FACTORY + '''
+
+def _mul(x, y):
+''' + _META_PRODUCT + '''    _OUT.append(acc)
+    return (1,)
+''' + _ENTRY + _LAUNCH_FACTORY +
+    "    grid = lambda meta: _mul(meta['BLOCK_M'], meta['BLOCK_N'])\n    grid({'BLOCK_M': a, 'BLOCK_N': b})\n" +
+    _OUT_READ,
+    # a def of the name in another function, called there with the inputs
+    "a_def_named_like_the_def_in_another_function": "\n_OUT = []\n" + _FACTORY + _ENTRY + _LAUNCH_FACTORY + '''
+    def grid(meta):
+        x = meta["BLOCK_M"]
+        y = meta["BLOCK_N"]
+''' + _indent(_META_PRODUCT, 4) + '''        _OUT.append(acc)
+        return (1,)
+
+    grid({"BLOCK_M": a, "BLOCK_N": b})
+''' + _OUT_READ,
+    # the factory's def made a module global, then called by the file with the inputs
+    "factory_declares_its_def_global": "\n_OUT = []\n" + _FACTORY_READS_META.replace(
+        "    def grid(meta):", "    global grid\n\n    def grid(meta):") + _ENTRY + _LAUNCH_FACTORY +
+    "    grid({'BLOCK_M': a, 'BLOCK_N': b})\n" + _OUT_READ,
+    # a def nested in the factory rebinds the name: what the factory returns is not the def Triton was shown
+    # a lambda of the name launched, and kept: what keeps it may call it with the inputs
+    "a_lambda_of_the_name_launched_and_kept": "\n_OUT = []\n_KEPT = []\n" + _FACTORY + '''
+
+def _mul(x, y):
+''' + _META_PRODUCT + '''    _OUT.append(acc)
+    return (1,)
+''' + _ENTRY + _LAUNCH_FACTORY +
+    "    grid = lambda meta: _mul(meta['BLOCK_M'], meta['BLOCK_N'])\n    _copy[grid](a, c, 0, BLOCK_M=32, BLOCK_N=32)\n"
+    "    _KEPT.append(grid)\n    _KEPT[0]({'BLOCK_M': a, 'BLOCK_N': b})\n" + _OUT_READ,
+    # a lambda of the name in a class body: a method, reached as an attribute
+    "a_class_lambda_named_like_the_def": "\n_OUT = []\n" + _FACTORY + '''
+
+def _mul(x, y):
+''' + _META_PRODUCT + '''    _OUT.append(acc)
+    return (1,)
+
+
+class _Tiles:
+    grid = lambda self, meta: _mul(meta["BLOCK_M"], meta["BLOCK_N"])
+''' + _ENTRY + _LAUNCH_FACTORY + "    _Tiles().grid({'BLOCK_M': a, 'BLOCK_N': b})\n" + _OUT_READ,
+    # a decorated def of the name: the decorator is handed it without a read of its name
+    "a_decorated_def_named_like_the_def": "\n_OUT = []\n_KEPT = []\n" + _FACTORY + '''
+
+def _keep(f):
+    _KEPT.append(f)
+    return f
+''' + _ENTRY + _LAUNCH_FACTORY + '''
+    @_keep
+    def grid(meta):
+        x = meta["BLOCK_M"]
+        y = meta["BLOCK_N"]
+''' + _indent(_META_PRODUCT, 4) + '''        _OUT.append(acc)
+        return (1,)
+
+    _copy[grid](a, c, 0, BLOCK_M=32, BLOCK_N=32)
+    _KEPT[0]({"BLOCK_M": a, "BLOCK_N": b})
+''' + _OUT_READ,
+    "factory_rebinds_its_def_from_a_nested_def": "\n_OUT = []\n_IN = []\n" + _FACTORY_READS_META.replace(
+        "    return grid", "    def _swap():\n        nonlocal grid\n        g = grid\n"
+        "        grid = lambda meta: g({'BLOCK_M': _IN[0], 'BLOCK_N': _IN[1]})\n\n    _swap()\n    return grid") +
+    _ENTRY + "    _IN.extend([a, b])\n" + _LAUNCH_FACTORY + _OUT_READ,
+}
+
+
+@pytest.mark.parametrize("name", sorted(HOSTILE_256))
+def test_decision_256_hostile_forms_refused(name):
+    found = audit(_GEMM_HEAD + HOSTILE_256[name], TRITON, "sgemm")
+    assert found, "passed the audit"
+    assert any("tensor" in f.text for f in found), found
+
+
 # Decision 234 (red team of decision 232): a grid named in `K[grid]` or `K.run(..., grid=g)` is called by Triton only
 # where K is the kernel. The kernel's name bound again (a parameter, a local: a dict subclass whose __getitem__ calls
 # the grid with itself, a class with a run method) or an attribute stored on the kernel (`K.run = f`: Triton's

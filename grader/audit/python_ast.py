@@ -1272,8 +1272,9 @@ class _Auditor(ast.NodeVisitor):
         hR, session 59; decision 232). Only where nothing else can reach the def: the factory is one undecorated def
         of the file, its name bound nowhere else and used only as the called function of a whole launch grid
         (`kernel[F(...)]`, `kernel.run(..., grid=F(...))`); the def is undecorated, directly in the factory's body,
-        its name bound nowhere else in the file and used only by the factory's last statement, `return grid`; or that
-        statement returns a lambda (`return lambda meta: (...)`, decision 234), which nothing else can name. Called
+        its name bound nowhere else in the factory and read only by the factory's last statement, `return grid`, and
+        no other def, class or lambda of the file has its name (_factory_local); or that statement returns a lambda
+        (`return lambda meta: (...)`, decision 234), which nothing else can name. Called
         anywhere else (`g = F(M, N); g({"BLOCK_M": a})`), kept (`_KEEP.append(grid)`), or another def of its name,
         and the def is held, as before: its parameters are tensors. The factory's own parameters get what the
         launch's line hands them, and the def reads them in its closure, as any nested def does."""
@@ -1295,12 +1296,46 @@ class _Auditor(ast.NodeVisitor):
                 found.add(_lambda_key(returned))
                 self.callback_nodes.add(id(returned))
                 continue
-            grid = defs.get(returned.id)
-            if isinstance(grid, ast.FunctionDef) and grid in factory.body and not grid.decorator_list and \
-                    sites[grid.name] == 1 and loads[grid.name] == 1 and grid.name not in self.jit_functions:
+            # (the factory's own def of the name: the file may have others, as another launch's grid)
+            grid = next((s for s in factory.body if isinstance(s, ast.FunctionDef) and s.name == returned.id), None)
+            if grid is not None and not grid.decorator_list and \
+                    self._factory_local(tree, factory, grid.name, grids) and grid.name not in self.jit_functions:
                 found.add(grid.name)
                 self.callback_nodes.add(id(returned))
         return found
+
+    @staticmethod
+    def _factory_local(tree: ast.Module, factory: ast.FunctionDef, name: str, grids: list) -> bool:
+        """Whether a grid factory's inner `def name` is reached by nothing but the factory's `return name`. Within the
+        factory (its nested scopes included) the name is bound once, by the def, with no global or nonlocal of it, and
+        read once. Another function's own local of that name (`grid = (triton.cdiv(M, 32), ...)` in a launcher, a
+        parameter, a module constant) binds elsewhere and cannot reach the def: a false failure of the file-wide count
+        (session 72's hole, decision 256). But the audit knows callbacks by name, so another def or lambda of the name
+        would be taken for one too: it may be there only where every read of the name outside the factory is a whole
+        launch grid (`kernel[grid]`, `kernel.run(..., grid=grid)`: Triton's callback itself, as the tutorial's
+        `grid = lambda META: ...`), and never as a class, a method (a def or lambda in a class body) or a decorated
+        def, which attributes and decorators reach."""
+        inner = list(ast.walk(factory))
+        within = set(map(id, inner))
+        if sum(bound == name for node in inner for bound, _, _ in _binds(node)) != 1 or \
+                sum(isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load) and n.id == name for n in inner) != 1:
+            return False
+        methods = {id(n) for c in ast.walk(tree) if isinstance(c, ast.ClassDef) for n in c.body}
+        others = False  # another def or lambda of the name
+        for node in ast.walk(tree):
+            if id(node) in within:
+                continue
+            targets = node.targets if isinstance(node, ast.Assign) else \
+                [node.target] if isinstance(node, (ast.AnnAssign, ast.NamedExpr)) else []
+            named = isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)) and node.name == name or \
+                isinstance(getattr(node, "value", None), ast.Lambda) and \
+                any(isinstance(n, ast.Name) and n.id == name for target in targets for n in ast.walk(target))
+            if named and (isinstance(node, ast.ClassDef) or id(node) in methods or getattr(node, "decorator_list", [])):
+                return False  # (a decorator is handed the def without a read of its name)
+            others |= named
+        launched = {id(g) for g in grids}
+        return not others or all(id(n) in launched for n in ast.walk(tree) if isinstance(n, ast.Name) and
+                                 isinstance(n.ctx, ast.Load) and n.id == name and id(n) not in within)
 
     def _kernel_objects(self, tree: ast.Module) -> set[str]:
         """Names bound to a kernel object made by a call: `_one = triton.autotune(...)(_kernel)`, `k = triton.jit(f)`.
