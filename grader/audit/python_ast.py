@@ -1273,10 +1273,10 @@ class _Auditor(ast.NodeVisitor):
         of the file, its name bound nowhere else and used only as the called function of a whole launch grid
         (`kernel[F(...)]`, `kernel.run(..., grid=F(...))`); the def is undecorated, directly in the factory's body,
         its name bound nowhere else in the factory and read only by the factory's last statement, `return grid`, and
-        no other def, class or lambda of the file has its name (_factory_local); or that statement returns a lambda
-        (`return lambda meta: (...)`, decision 234), which nothing else can name. Called
-        anywhere else (`g = F(M, N); g({"BLOCK_M": a})`), kept (`_KEEP.append(grid)`), or another def of its name,
-        and the def is held, as before: its parameters are tensors. The factory's own parameters get what the
+        another def or lambda of its name in the file read only as a launch's grid (_factory_local); or that statement
+        returns a lambda (`return lambda meta: (...)`, decision 234), which nothing else can name. Called anywhere
+        else (`g = F(M, N); g({"BLOCK_M": a})`), kept (`_KEEP.append(grid)`), or a class, method or decorated def of
+        its name, and the def is held, as before: its parameters are tensors. The factory's own parameters get what the
         launch's line hands them, and the def reads them in its closure, as any nested def does."""
         sites = collections.Counter(name for node in ast.walk(tree) for name, _, _ in _binds(node))
         loads = collections.Counter(n.id for n in ast.walk(tree) if isinstance(n, ast.Name) and
