@@ -8,6 +8,10 @@
 #                                          # ($SUITE_K, where set: pytest -k "$SUITE_K", a part of the suite)
 #   summaries NAME                         # the measurements, drains, GPU utilization and watched steps of suite NAME
 #   (the raw outputs are packed into $OUT/r.tgz when the script exits)
+# Sourced a second time in one script (ab_jobs.sh after a grade), it does nothing: the first source's log, raw folder
+# and exit trap stay (session 73 lost a grading's output to a second source that started them anew).
+if [ -n "${DEVICE_CALL_SOURCED:-}" ]; then return 0; fi
+DEVICE_CALL_SOURCED=1
 set -u
 export PYTHONUNBUFFERED=1
 R=$OUT/r; L=$OUT/log.txt
