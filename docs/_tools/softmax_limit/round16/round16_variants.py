@@ -24,7 +24,7 @@ import sys
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[4]
-BEFORE = "8a7a767"  # the solution before round 16 (kept: decision 257 of PHASE_24_PLAN.md)
+BEFORE = "8a7a767"  # the solution this round varies: the reference before round 16 (decision 257, PHASE_24_PLAN.md)
 
 PATCHES = [
     # the macros' defaults, before the first kernel helper
