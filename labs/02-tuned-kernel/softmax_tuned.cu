@@ -97,12 +97,15 @@ __global__ void __launch_bounds__(1024, 1) softmax_row_in_block_kernel(const flo
 // gets the same bits) and writes its piece. A 2 MB row (cols = 524288) is far
 // more than one SM holds; in pieces of 64 KB, 32 blocks share it.
 //
-// The exchange, per launch, in a zeroed workspace: one 64-bit word per piece
-// (its packed pair) and one counter per row. The publisher stores its word,
-// then increments the row's counter with release order; one lane polls the
-// counter with acquire order until it reaches `pieces`, so every word is
-// visible once it does. (A fence is cheap here: when a block publishes, its
-// loads have all completed and it has not stored anything yet.)
+// The exchange, per launch, in a zeroed workspace: one 64-bit word per piece,
+// its packed pair, which is never 0 (a max of +0.0 comes with a sum >= 1, and
+// -inf has nonzero bits), so 0 means "not published yet". The word is the
+// whole message: it is written with a relaxed atomic, and lane c of warp 0
+// reads words c, c + 32, ... with relaxed loads until none is 0. No counter,
+// no fence, no sleep: a counter per row (a release add, polled with acquire
+// order and a 100 ns sleep) measured 1-3 points of copy slower on two H100s
+// at 50257-524288 columns, and 15-25 points slower in one-warp blocks
+// (docs/_tools/softmax_limit/README.md, round 16).
 //
 // Waiting for another block is safe only if that block can run. Blocks start
 // in increasing blockIdx order, the assumption CUB's single-pass scan makes

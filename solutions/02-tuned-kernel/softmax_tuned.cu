@@ -324,12 +324,15 @@ __global__ void __launch_bounds__(1024, 1) softmax_row_in_block_kernel(const flo
 // gets the same bits) and writes its piece. A 2 MB row (cols = 524288) is far
 // more than one SM holds; in pieces of 64 KB, 32 blocks share it.
 //
-// The exchange, per launch, in a zeroed workspace: one 64-bit word per piece
-// (its packed pair) and one counter per row. The publisher stores its word,
-// then increments the row's counter with release order; one lane polls the
-// counter with acquire order until it reaches `pieces`, so every word is
-// visible once it does. (A fence is cheap here: when a block publishes, its
-// loads have all completed and it has not stored anything yet.)
+// The exchange, per launch, in a zeroed workspace: one 64-bit word per piece,
+// its packed pair, which is never 0 (a max of +0.0 comes with a sum >= 1, and
+// -inf has nonzero bits), so 0 means "not published yet". The word is the
+// whole message: it is written with a relaxed atomic, and lane c of warp 0
+// reads words c, c + 32, ... with relaxed loads until none is 0. No counter,
+// no fence, no sleep: a counter per row (a release add, polled with acquire
+// order and a 100 ns sleep) measured 1-3 points of copy slower on two H100s
+// at 50257-524288 columns, and 15-25 points slower in one-warp blocks
+// (docs/_tools/softmax_limit/README.md, round 16).
 //
 // Waiting for another block is safe only if that block can run. Blocks start
 // in increasing blockIdx order, the assumption CUB's single-pass scan makes
@@ -353,25 +356,17 @@ __device__ __forceinline__ MaxSum unpack_max_sum(unsigned long long w) {
     return {__uint_as_float((unsigned)w), __uint_as_float((unsigned)(w >> 32))};
 }
 
-// The exchange's three memory operations, in PTX: a release add, an acquire
-// load, a relaxed load, each at device scope (PTX ISA, "Memory Consistency
-// Model"). cuda::atomic_ref (<cuda/atomic>) says the same, but its headers
-// took 1.5 s of this file's 3.9 s compile (nvcc 13.0, one architecture, a
-// 2-core machine); __threadfence() with volatile loads fences more, and cost
-// 2-4 points of copy bandwidth at the long rows on an H200
-// (docs/data/evidence-2026-12-01g).
+// The exchange's two memory operations, both relaxed at device scope (PTX ISA,
+// "Memory Consistency Model"): atomicExch, and a load in PTX, which must not be
+// served by L1 (an SM's L1 is not coherent with the others'). cuda::atomic_ref
+// (<cuda/atomic>) says the same, but its headers took 1.5 s of this file's
+// 3.9 s compile (nvcc 13.0, one architecture, a 2-core machine); fences
+// (__threadfence() with volatile loads) cost 2-4 points of copy bandwidth at
+// the long rows on an H200 (docs/data/evidence-2026-12-01g).
 
 // Thread 0 of the block only.
-__device__ __forceinline__ void publish_piece(unsigned long long* word, unsigned long long* row_count, MaxSum v) {
-    *word = pack_max_sum(v);
-    // the word above reaches the device before the count that announces it
-    asm volatile("red.release.gpu.global.add.u64 [%0], 1;" ::"l"(row_count) : "memory");
-}
-
-__device__ __forceinline__ unsigned long long load_acquire(const unsigned long long* p) {
-    unsigned long long v;
-    asm volatile("ld.acquire.gpu.global.u64 %0, [%1];" : "=l"(v) : "l"(p) : "memory");
-    return v;
+__device__ __forceinline__ void publish_piece(unsigned long long* word, MaxSum v) {
+    atomicExch(word, pack_max_sum(v));  // relaxed, device scope
 }
 
 __device__ __forceinline__ unsigned long long load_relaxed(const unsigned long long* p) {
@@ -381,15 +376,13 @@ __device__ __forceinline__ unsigned long long load_relaxed(const unsigned long l
 }
 
 // All 32 lanes of warp 0. Returns the row's (max, sum) in every lane.
-__device__ __forceinline__ MaxSum wait_for_row(unsigned long long* row_words, unsigned long long* row_count,
-                                               int pieces) {
-    if (threadIdx.x == 0)
-        while (load_acquire(row_count) < (unsigned long long)pieces)
-            __nanosleep(100);  // fewer polls competing with the streaming loads in L2
-    __syncwarp();  // orders the other lanes' reads after lane 0's acquire
+__device__ __forceinline__ MaxSum wait_for_row(const unsigned long long* row_words, int pieces) {
     MaxSum p = empty_max_sum();
-    for (int c = threadIdx.x; c < pieces; c += 32)
-        p = combine(p, unpack_max_sum(load_relaxed(row_words + c)));
+    for (int c = threadIdx.x; c < pieces; c += 32) {
+        unsigned long long w = load_relaxed(row_words + c);
+        while (w == 0) w = load_relaxed(row_words + c);
+        p = combine(p, unpack_max_sum(w));
+    }
     return reduce_in_lanes<32>(p);
 }
 // END SOLUTION
@@ -406,7 +399,6 @@ __global__ void __launch_bounds__(THREADS, MIN_BLOCKS) softmax_row_split_kernel(
     __shared__ MaxSum row_total;
     const int t = threadIdx.x;
     const int64_t item = blockIdx.x;
-    const int64_t items = (int64_t)rows * pieces;
     // The previous launch's workspace, zeroed for the launch after this one.
     for (int64_t i = item * THREADS + t; i < clear_count; i += (int64_t)gridDim.x * THREADS) to_clear[i] = 0;
 
@@ -444,9 +436,8 @@ __global__ void __launch_bounds__(THREADS, MIN_BLOCKS) softmax_row_split_kernel(
         if (t == 0) row_total = block_total;
     } else if (t < 32) {
         unsigned long long* row_words = workspace + row * pieces;
-        unsigned long long* row_count = workspace + items + row;
-        if (t == 0) publish_piece(&row_words[piece], row_count, block_total);
-        const MaxSum total = wait_for_row(row_words, row_count, pieces);
+        if (t == 0) publish_piece(&row_words[piece], block_total);
+        const MaxSum total = wait_for_row(row_words, pieces);
         if (t == 0) row_total = total;
     }
     __syncthreads();
@@ -677,7 +668,7 @@ static cudaError_t run_row_split(const float* input, float* output, int rows, in
         return cudaErrorNotSupported;
     }
     SplitBuffers ws;
-    if (!split_workspace(device, stream, items + rows, &ws)) return cudaErrorNotSupported;  // words, then counters
+    if (!split_workspace(device, stream, items, &ws)) return cudaErrorNotSupported;  // a word per piece
     kernel<<<(unsigned)items, THREADS, smem, stream>>>(input, output, rows, cols, pieces, piece_len, vsmem, ws.words,
                                                       ws.to_clear, ws.clear_count);
     const cudaError_t status = cudaGetLastError();
