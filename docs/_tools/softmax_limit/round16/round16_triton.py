@@ -3,8 +3,11 @@
     python docs/_tools/softmax_limit/round16/round16_triton.py OUT_DIR   # OUT_DIR/tri_<name>.py, for round4/mb.py --py
 
 The Triton reference's exchange makes every program of a row reload all of the row's words (128 at 524288 columns)
-and reduce them across its warps until none is 0: with two warps a shared-memory reduction and a barrier each time
-round. The CUDA reference's exchange after round 16 (exchange.patch) keeps each lane on one word at a time. Here:
+and reduce them across its warps until none is 0: with two warps a shared-memory reduction each time round (the
+solution's split kernel compiled for sm_90 without a GPU, as round 15's compile_check.py does: three BAR.SYNC and
+their STS/LDS inside the spin loop at 4096 columns in two warps, none at 2048 in one; the volatile loads are
+LDG.E.64.STRONG.SYS). The CUDA reference's exchange after round 16 (exchange.patch) keeps each lane on one word at a
+time. Here:
 - `last`: before the spin over every word, the program polls one word alone (a scalar load), that of the row's last
   piece (programs start in order, so it is about the last to be published), or piece 0 for the last piece itself;
 - `w1`: one warp, 2048 columns a program, at every row length (SPLIT_TILES), no cross-warp reduction in the spin;
