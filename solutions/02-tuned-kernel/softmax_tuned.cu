@@ -330,7 +330,7 @@ __global__ void __launch_bounds__(1024, 1) softmax_row_in_block_kernel(const flo
 // whole message: it is written with a relaxed atomic, and lane c of warp 0
 // reads words c, c + 32, ... with relaxed loads until none is 0. No counter,
 // no fence, no sleep: a counter per row (a release add, polled with acquire
-// order and a 100 ns sleep) measured 1-3 points of copy slower on two H100s
+// order and a 100 ns sleep) measured 1-3 points of copy slower on H100s
 // at 50257-524288 columns, and 15-25 points slower in one-warp blocks
 // (docs/_tools/softmax_limit/README.md, round 16).
 //
