@@ -94,8 +94,9 @@ VARIANTS = {
     "w1s_xo": "-DSPLIT_T=32 -DSPLIT_VREG=16 -DSPLIT_MIN=16 -DSPLIT_VSMEM=16 -DXCHG=1 -DSPLIT_OCC=16",
     "w2s_xo": "-DSPLIT_T=64 -DSPLIT_VREG=16 -DSPLIT_MIN=8 -DSPLIT_VSMEM=16 -DXCHG=1 -DSPLIT_OCC=8",
     "b128_x": "-DSPLIT_T=128 -DSPLIT_VREG=8 -DSPLIT_MIN=8 -DSPLIT_VSMEM=8 -DXCHG=1",
-    # session 75, for the H200 (round 4's held copies lost 6-8 points above 16 KB a block there): smaller pieces with
-    # Triton's exchange, 16 or 32 KB a block at 4 to 16 blocks an SM (none spills, -Xptxas -v)
+    # session 75, for the H200 (round 4's held copies there: 4 KB a block 99.7% of copy, 16 KB 93.6%, or 97.6% at 4
+    # blocks an SM, 64 KB 91.7%): smaller pieces with Triton's exchange, 16 or 32 KB a block at 4 to 16 blocks an SM
+    # (none spills, -Xptxas -v)
     "b128r_x": "-DSPLIT_T=128 -DSPLIT_VREG=8 -DSPLIT_MIN=8 -DSPLIT_VSMEM=0 -DXCHG=1",  # 16 KB, registers only
     "b64_x": "-DSPLIT_T=64 -DSPLIT_VREG=8 -DSPLIT_MIN=16 -DSPLIT_VSMEM=8 -DXCHG=1",  # 16 KB, half in shared memory
     "b256r_x": "-DSPLIT_T=256 -DSPLIT_VREG=8 -DSPLIT_MIN=4 -DSPLIT_VSMEM=0 -DXCHG=1",  # 32 KB, registers only
