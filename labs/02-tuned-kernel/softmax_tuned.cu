@@ -9,8 +9,8 @@ output element once, 8 bytes/element. Kernels 1 to 3 keep the row (or their
 piece of it) on chip, in registers and shared memory, between the read and the
 write; kernel 4, the fallback, reads a row twice.
 
-Measured with grader/bench.py: docs/data/bench-softmax-h200-2026-11-27c.json (H200)
-and docs/data/bench-softmax-h100-2026-11-27e.json (H100).
+Measured with grader/bench.py: docs/data/bench-softmax-h200-2026-12-07.json (H200)
+and docs/data/bench-softmax-h100-2026-12-07.json (H100).
 
 Build, check and time it (the grader compiles this file for the GPU it runs on):
 
@@ -103,9 +103,9 @@ __global__ void __launch_bounds__(1024, 1) softmax_row_in_block_kernel(const flo
 // whole message: it is written with a relaxed atomic, and lane c of warp 0
 // reads words c, c + 32, ... with relaxed loads until none is 0. No counter,
 // no fence, no sleep: a counter per row (a release add, polled with acquire
-// order and a 100 ns sleep) measured 1-3 points of copy slower on H100s
-// at 50257-524288 columns, and 15-25 points slower in one-warp blocks
-// (docs/_tools/softmax_limit/README.md, round 16).
+// order and a 100 ns sleep) measured 1-3 points of copy slower on H100s and
+// 1.4-4.3 on an H200 at 50257-524288 columns, and 15-25 points slower in
+// one-warp blocks (docs/_tools/softmax_limit/README.md, round 16).
 //
 // Waiting for another block is safe only if that block can run. Blocks start
 // in increasing blockIdx order, the assumption CUB's single-pass scan makes
