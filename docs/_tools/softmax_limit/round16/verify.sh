@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
-# Round 16's exchange on an H200, prepared in session 74 and still to run there: exchange.patch is applied to the
-# solution since session 75 (decision 258; graded, tested and benched on an H100 only). Where the GPU is an H200:
-# round 16 once (the reference before it, `same`, against the solution, `ref`, the variants that led on the
-# H100, and the Triton builds `tri_last` and `tri_w1` of round16_triton.py beside the Triton reference), then make
+# Round 16's exchange on an H200, prepared in session 74: exchange.patch is applied to the solution since session 75
+# (decision 258); session 76 ran this on an H200 (decision 259, docs/data/evidence-2026-12-07e). Where the GPU is
+# an H200: round 16 once (the reference before it, `same`, against the solution, `ref`, the variants that led on
+# the H100, and the Triton builds `tri_last` and `tri_w1` of round16_triton.py beside the Triton reference), then make
 # bench's softmax track (9 shapes, 5 gate repeats). On any GPU: lab 02 of the solutions graded with --timings, then
 # the GPU tests that run the lab 02 softmax solution (its every check, the timed launches of the reference, the
 # sanitizer's negative controls) at -n 8.
