@@ -17,14 +17,8 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-REPO = Path(__file__).resolve().parents[4]
-TRITON = (REPO / "solutions/03-triton-and-pytorch/softmax_triton.py").read_text()
-TILES = "SPLIT_TILES = ((200000, 2048, 1, 128), (1 << 31, 4096, 2, 128))\n"
-
-KERNEL_HEAD = "@triton.jit\ndef _softmax_split_kernel("
-KERNEL_END = "    # END SOLUTION\n"
-PLAN_HEAD = "def _split_plan("
-PLAN_END = "\n\ndef softmax("
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from triton_tools import write_variants  # noqa: E402
 
 KERNEL = '''@triton.jit
 def _softmax_split_kernel(out_ptr, in_ptr, words_ptr, cols, pieces, piece_len, PIECE: tl.constexpr,
@@ -108,27 +102,8 @@ VARIANTS = {
 }
 
 
-def variant(short: str, long: str) -> str:
-    src = TRITON
-    for old in (TILES, KERNEL_HEAD, KERNEL_END, PLAN_HEAD, PLAN_END):
-        if old not in src:
-            raise SystemExit(f"the solution changed: {old!r} not found")
-    src = src.replace(TILES, f"SPLIT_TILES = ({short}, {long})\n")
-    k0 = src.index(KERNEL_HEAD)
-    k1 = src.index(KERNEL_END, k0) + len(KERNEL_END)
-    src = src[:k0] + KERNEL + src[k1:]
-    p0 = src.index(PLAN_HEAD)
-    p1 = src.index(PLAN_END, p0)
-    return src[:p0] + PLAN + src[p1:]
-
-
 def main() -> None:
-    out, only = Path(sys.argv[1]), sys.argv[2:]
-    out.mkdir(parents=True, exist_ok=True)
-    (out / "triton_ref.py").write_text(TRITON)
-    for name, (short, long) in VARIANTS.items():
-        if not only or name in only:
-            (out / f"triton_{name}.py").write_text(variant(short, long))
+    write_variants(Path(sys.argv[1]), KERNEL, PLAN, VARIANTS, sys.argv[2:])
 
 
 if __name__ == "__main__":
