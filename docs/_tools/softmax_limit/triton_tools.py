@@ -1,4 +1,4 @@
-"""What the Triton rounds' scripts share: rewriting the solution's split kernel, and compiling it for sm_90 without a GPU.
+"""What the Triton rounds' scripts share: rewriting the solution's split kernel; compiling it for sm_90 with no GPU.
 
 - `write_variants(out, kernel, plan, variants, only)`: the Triton solution with `_softmax_split_kernel` replaced by
   `kernel`, `_split_plan` and `_launch_split` by `plan`, and SPLIT_TILES by each variant's two entries, written as
