@@ -752,6 +752,42 @@ def test_nsight_computes_attach_is_tried_until_the_worker_waits_at_its_first_cud
         assert time.monotonic() - t < 1
 
 
+def test_an_attach_that_read_ncus_log_just_before_ncu_wrote_it_and_ended_reads_it_again_and_tries_again(
+        tmp_path, monkeypatch):
+    """The race behind a failure of the test above (session 77, once in `make test-fast`): the attach read ncu's log
+    while it was still empty, ncu then wrote "No attachable process" and ended, and the attach, seeing it ended, took
+    the empty read for its last words: "it said nothing", not a "not yet", so it gave up at the first try where it must
+    try again. Here every first read of a try's log happens just before ncu writes it and ends: the attach must read
+    the log again once ncu has ended, and go on trying until its limit."""
+    from grader.checks import ncu_watch
+
+    fake, tries = tmp_path / "ncu", tmp_path / "tries"
+    fake.write_text("#!/bin/sh\nlog=\"\"\nwhile [ $# -gt 0 ]; do [ \"$1\" = --log-file ] && log=$2; shift; done\n"
+                    f"echo x >> {tries}\n"
+                    "echo '==ERROR== No attachable process found.' > \"$log\"; exit 1\n")
+    fake.chmod(0o755)
+    monkeypatch.setattr(ncu_watch, "find_ncu", lambda: str(fake))
+    seen = set()
+
+    class EarlyFirstRead(type(tmp_path)):
+        def read_text(self, *args, **kwargs):
+            n = len(tries.read_text().split()) if tries.is_file() else 0
+            if self.name == "a.csv" and n not in seen:  # the first read of this try: before ncu's words land
+                seen.add(n)
+                deadline = time.monotonic() + 5
+                while not super().read_text(*args, **kwargs).strip() and time.monotonic() < deadline:
+                    time.sleep(0.01)
+                time.sleep(0.2)  # ncu has written and ended by now
+                return ""
+            return super().read_text(*args, **kwargs)
+
+    worker = type("W", (), {"ncu_port": 50200})()
+    with GpuLock(tmp_path, "gpu").profiler():
+        proc, error = ncu_watch.attach(None, worker, EarlyFirstRead(tmp_path / "a.csv"), limit_s=2.0)
+    assert proc is None and "No attachable process" in error, error
+    assert len(tries.read_text().split()) >= 2, "gave up after the first try"
+
+
 @pytest.mark.parametrize("warm", ["serve.warm_torch", "cuda.warm"])
 def test_a_suspended_watched_workers_harness_sets_up_no_cuda_before_its_attach(monkeypatch, warm):
     """GRADER_WARM=launched: a worker that Nsight Compute launched suspended stops at its first CUDA call until its

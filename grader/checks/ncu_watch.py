@@ -79,6 +79,11 @@ def attach(ctx, worker, log, stop=None, limit_s: float = ATTACH_LIMIT_S,
             if ATTACHED in said:
                 return proc, ""
             if proc.poll() is not None:
+                # Read again once it has ended: the log read above may predate its last words (a read between ncu's
+                # opening the log and writing it, then its exit, saw nothing and gave up at the first "not yet").
+                said = log.read_text(errors="replace") if log.is_file() else ""
+                if ATTACHED in said:
+                    return proc, ""
                 said = said.strip() or (printed.read_text(errors="replace") if printed.is_file() else "")
                 error = f"Nsight Compute could not attach: {' '.join(said.split())[-300:] or 'it said nothing'}"
                 break
