@@ -3,6 +3,8 @@
 // optionally meets a block barrier (as a reduction would), then issues all V stores (.cs, as the
 // reference does). rows * cols must be a multiple of 4 * THREADS * V (true at 128 x 524288).
 // Exported with the softmax ABI so that mb.py times them beside the kernels ("diag.so:copy_v4").
+// Round 18 found that they hold nothing: in the SASS the barrier comes first and the loads after it, interleaved with
+// the stores (ptxas moves read-only loads across a barrier; copy_v16 uses 40 registers). round18/diag_adm.cu holds.
 #include <cuda_runtime.h>
 #include <stdint.h>
 
