@@ -495,11 +495,16 @@ def test_a_long_chain_of_helpers_is_a_finding_in_seconds_not_minutes():
     them before the passes were bounded. Now: a finding that says so, in bounded time."""
     import time
 
-    chain = "".join(f"def _h{i}(t):\n    return _h{i + 1}(t)\n\n\n" for i in range(2500)) + "def _h2500(t):\n    return t\n"
+    def chain(n):
+        return "".join(f"def _h{i}(t):\n    return _h{i + 1}(t)\n\n\n" for i in range(n)) + f"def _h{n}(t):\n    return t\n"
+
     start = time.monotonic()
-    findings = audit(wrapper("z = _h0(x)") + "\n\n" + chain, TRITON, "softmax")
+    findings = audit(wrapper("z = _h0(x)") + "\n\n" + chain(2500), TRITON, "softmax")
     assert time.monotonic() - start < 60
-    assert any("more levels of its own functions than the audit follows" in f.text for f in findings)
+    # (since session 78 the audit's budget of steps ends it before its passes do)
+    assert any("steps to read" in f.text for f in findings), findings
+    findings = audit(wrapper("z = _h0(x)") + "\n\n" + chain(40), TRITON, "softmax")
+    assert any("more levels of its own functions than the audit follows" in f.text for f in findings), findings
 
 
 def test_what_the_audit_reads_is_bounded():
@@ -974,6 +979,9 @@ def test_a_kernel_made_by_calling_triton_jit_is_read_as_decorated(making, launch
     ("import torch\n\ntorch.nn.Linear(1, 1).__class__.__name__ = 'Conv2d'\n", "dunder attributes are not allowed"),
     ("import torch\n\ntype(torch.nn.Linear(1, 1)).__name__ = 'Conv2d'\n", "calls type() other than"),
     ("import enum\n\nE = enum.Enum('E', {'a': 1})\n", "functional form"),
+    # session 78: the Enum classes are now found in one pass over the classes, through bases of the file's too
+    ("import enum\n\nclass A(enum.Enum):\n    x = 1\n\nclass B(A):\n    pass\n\nclass C(B):\n    pass\n\n"
+     "E = C('E', {'a': 1})\n", "functional form"),
     ("import torch\n\nclass M(torch.nn.Module):\n    def g(self, o):\n        super(M, o).__init__()\n",
      "super() with arguments"),
 ])
@@ -2618,3 +2626,57 @@ def grid(meta):
 def test_decision_234_right_forms_pass(name):
     found = audit(_GEMM_HEAD + RIGHT_234[name], TRITON, "sgemm")
     assert found == [], found
+
+
+# Session 78's red team: the audit runs in the judge, before any learner code, and a file of 8000 classes that do
+# nothing took one check 188 s (the Enum classes were found by walking the whole file once for each class). Every
+# walk and visit now counts against one budget of steps (MAX_STEPS), in the same place on every machine.
+def _grown(kind: str, n: int) -> str:
+    """A file of n repeated parts of one kind, each right on its own."""
+    parts = {
+        "modules": lambda i: f"class C{i}(torch.nn.Module):\n    def forward(self, x):\n        return x + {i}\n",
+        "plain classes": lambda i: f"class P{i}:\n    pass\n",
+        "a chain of classes": lambda i: f"class C{i}({f'C{i - 1}' if i else 'torch.nn.Module'}):\n    pass\n",
+        "a chain of enums": lambda i: f"class E{i}({f'E{i - 1}' if i else 'enum.Enum'}):\n    pass\n",
+        "dataclasses": lambda i: f"@dataclasses.dataclass\nclass D{i}:\n    a: int = {i}\n",
+        "helpers calling the one before": lambda i: f"def f{i}(x):\n    return {f'f{i - 1}(x)' if i else 'x'} + 1\n",
+        "helpers calling the one after": lambda i: f"def f{i}(x):\n    return f{i + 1}(x) + 1\n",
+        "methods": lambda i: f"class M{i}(torch.nn.Module):\n    def m(self, x):\n        return self.m(x) if x is None else x\n",
+        "calls of a chain's last class": lambda i: f"class K{i}({f'K{i - 1}' if i else 'object'}):\n    pass\n\n"
+                                                    f"k{i} = K{i}()\n",
+    }
+    tail = "def f{n}(x):\n    return x\n".format(n=n) if kind == "helpers calling the one after" else ""
+    return "import dataclasses\nimport enum\n\nimport torch\n\n\n" + "\n\n".join(
+        parts[kind](i) for i in range(n)) + "\n\n" + tail
+
+
+@pytest.mark.parametrize("kind", ["modules", "plain classes", "a chain of classes", "a chain of enums", "dataclasses",
+                                  "helpers calling the one before", "helpers calling the one after", "methods",
+                                  "calls of a chain's last class"])
+def test_the_audit_takes_steps_in_proportion_to_the_file(kind):
+    """Twice the parts, at most about twice the steps: no path of the audit walks the file once per part. Walking it
+    once per class (the Enum classes) took 4 times the steps for twice the classes; walking a chain of classes down
+    to its root for every class of it, as many times more steps as the chain is long."""
+    from grader.audit.python_ast import steps_of
+
+    small, large = (steps_of(_grown(kind, n), PORT) for n in (150, 300))
+    assert large <= 2.3 * small, (kind, small, large)
+
+
+def test_a_file_over_the_audits_steps_gets_a_finding_that_says_so_and_the_solutions_are_far_under_it():
+    """The budget: an audit that needs more than MAX_STEPS ends in a finding (here 3000 modules, which took the audit
+    more than 2 minutes before the Enum classes were found in one pass), and the solutions' files take at most
+    STEPS_OF_THE_SOLUTIONS, a fifth of it or less, as the finding's message says."""
+    from grader.audit import python_ast
+    from helpers import REPO
+
+    findings = audit(_grown("modules", 3000), PORT)
+    assert [f.text for f in findings if "steps to read" in f.text] and len(findings) == 1, findings
+    assert f"more than {python_ast.MAX_STEPS} steps" in findings[0].text
+    assert f"at most {python_ast.STEPS_OF_THE_SOLUTIONS}" in findings[0].text
+    assert 5 * python_ast.STEPS_OF_THE_SOLUTIONS <= python_ast.MAX_STEPS
+    for path, rules, entry in (("minigpt_torch.py", PORT, None), ("softmax_triton.py", TRITON, "softmax"),
+                               ("sgemm_triton.py", TRITON, "sgemm")):
+        source = (REPO / "solutions/03-triton-and-pytorch" / path).read_bytes()
+        assert audit(source, rules, entry) == [], path
+        assert python_ast.steps_of(source, rules, entry) <= python_ast.STEPS_OF_THE_SOLUTIONS, path

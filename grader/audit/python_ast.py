@@ -26,6 +26,7 @@ import math
 import re
 import symtable
 import sys
+import threading
 import tokenize
 import types
 from dataclasses import dataclass, field
@@ -265,6 +266,39 @@ MAX_NODES, MAX_CHAIN = 100_000, 32
 # that read a subtree again for each level above it took 1.8 s at 16 nested getattr calls and doubled with each more
 # (the red team of session 15): the budget turns any such path into a finding instead of a hang in the judge.
 MAX_VISITS = 10 * MAX_NODES
+# Steps one whole audit may take: every node its walks of the tree yield and every visit, over every pass. The
+# budgets above bound one walk and one pass, not how many walks a pass makes: the Enum classes were found by walking
+# the tree once for every class without an __init__, and a file of 8000 `class P: pass` took one check 188 s in the
+# judge (red team, session 78). Whatever path grows faster than the file, the audit now ends in a finding, in the
+# same place on every machine (steps, not seconds). The solutions' files take at most STEPS_OF_THE_SOLUTIONS.
+MAX_STEPS = 1_500_000
+STEPS_OF_THE_SOLUTIONS = 200_000  # rounded up; tests/test_audit_python_ast.py measures them
+_BUDGET = threading.local()  # .left: [steps left] of the audit this thread runs, absent outside audit()
+
+
+class _OutOfSteps(Exception):
+    pass
+
+
+def _spend(steps: int = 1) -> None:
+    left = getattr(_BUDGET, "left", None)
+    if left is not None:
+        left[0] -= steps
+        if left[0] < 0:
+            raise _OutOfSteps
+
+
+def _walk(node: ast.AST):
+    """ast.walk, each node it yields spent from the audit's steps."""
+    left = getattr(_BUDGET, "left", None) or [math.inf]
+    todo = collections.deque([node])
+    while todo:
+        node = todo.popleft()
+        todo.extend(ast.iter_child_nodes(node))
+        left[0] -= 1
+        if left[0] < 0:
+            raise _OutOfSteps
+        yield node
 # Names a module has without binding them (the import system sets them); the risky ones are refused in visit_Name.
 MODULE_NAMES = {"__name__", "__file__", "__doc__", "__package__", "__spec__", "__loader__", "__builtins__",
                 "__cached__", "__annotations__", "__dict__", "__path__"}
@@ -347,6 +381,32 @@ def _too_deep(tree: ast.AST) -> Finding | None:
 def audit(source: str | bytes, rules: Rules, entry: str | None = None) -> list[Finding]:
     """The file's findings (empty: it passes). ``source``: the file's bytes (or its text, already decoded).
     ``entry``: the function the grader calls with tensors (``softmax``, ``sgemm``), whose parameters are
+    therefore tensors. At most MAX_STEPS steps: a file that needs more gets a finding that says so."""
+    _BUDGET.left = [MAX_STEPS]
+    try:
+        return _audit(source, rules, entry)
+    except _OutOfSteps:
+        return [Finding(0, f"takes the audit more than {MAX_STEPS} steps to read (the lab's solutions take at most "
+                           f"{STEPS_OF_THE_SOLUTIONS}): keep the file to the lab's code, without many repeated "
+                           "classes, functions or expressions")]
+    finally:
+        del _BUDGET.left
+
+
+def steps_of(source: str | bytes, rules: Rules, entry: str | None = None) -> int:
+    """The steps the audit of ``source`` takes (its findings aside): what MAX_STEPS is measured against."""
+    start = 1 << 60
+    _BUDGET.left = [start]
+    try:
+        _audit(source, rules, entry)
+        return start - _BUDGET.left[0]
+    finally:
+        del _BUDGET.left
+
+
+def _audit(source: str | bytes, rules: Rules, entry: str | None = None) -> list[Finding]:
+    """The file's findings (empty: it passes). ``source``: the file's bytes (or its text, already decoded).
+    ``entry``: the function the grader calls with tensors (``softmax``, ``sgemm``), whose parameters are
     therefore tensors."""
     if isinstance(source, bytes):
         source, problems = decode(source)
@@ -418,7 +478,7 @@ def jit_calls_as_decorators(tree: ast.Module) -> None:
         return any(".".join(_chain(d.func if isinstance(d, ast.Call) else d) or []) in jit for d in decorators)
 
     defs = {n.name: n for n in tree.body if isinstance(n, ast.FunctionDef)}
-    uses = collections.Counter(n.id for n in ast.walk(tree) if isinstance(n, ast.Name))
+    uses = collections.Counter(n.id for n in _walk(tree) if isinstance(n, ast.Name))
     body, i = [], 0
     while i < len(tree.body):
         node = tree.body[i]
@@ -474,7 +534,7 @@ def _unbound_names(tree: ast.Module) -> tuple[dict[str, int], set[str]]:
     builtin_refs = unbound & set(dir(builtins))
     nowhere = unbound - builtin_refs - MODULE_NAMES
     lines: dict[str, int] = {}
-    for node in ast.walk(module):
+    for node in _walk(module):
         if isinstance(node, ast.Name) and node.id in nowhere:
             lines[node.id] = min(lines.get(node.id, node.lineno), node.lineno)
     return {name: lines.get(name, 0) for name in sorted(nowhere)}, builtin_refs
@@ -485,6 +545,7 @@ def _running(tree: ast.Module):
     stack = [n for n in tree.body if not _is_main_guard(n)]
     while stack:
         node = stack.pop()
+        _spend()
         stack.extend(ast.iter_child_nodes(node))
         yield node
 
@@ -502,6 +563,7 @@ def _module_level(tree: ast.Module):
     stack = [n for n in tree.body if not _is_main_guard(n)]
     while stack:
         node = stack.pop()
+        _spend()
         yield node
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
             args = node.args
@@ -557,7 +619,7 @@ def _signature_test(node: ast.AST) -> ast.expr | None:
 def _identifiers(tree: ast.AST):
     """Every identifier the file writes, wherever it stands: names, attributes, imports (each part of a dotted
     module), parameters, definitions, handlers, captures, global and nonlocal declarations, keywords."""
-    for node in ast.walk(tree):
+    for node in _walk(tree):
         for field in ("id", "attr", "arg", "name", "asname", "rest"):
             value = getattr(node, field, None)
             if isinstance(value, str):
@@ -603,7 +665,7 @@ def _read_signature_tests(tree: ast.Module) -> None:
     function of torch's named by a chain from the file's torch import (`_torch_callable`): then the tests are audited
     as `"name" in (X,)`, X judged as any other expression, and the import as if absent. Otherwise nothing changes and
     the import is refused as before. Rewrites ``tree`` in place; the file still runs as written."""
-    tests = [node for node in ast.walk(tree) if _signature_test(node) is not None]
+    tests = [node for node in _walk(tree) if _signature_test(node) is not None]
     if not all(_torch_callable(tree, _signature_test(node)) for node in tests):
         return
     imports = [node for node in tree.body if isinstance(node, ast.Import) and
@@ -782,7 +844,7 @@ def _default_names(args: ast.arguments | None, name: str) -> set[str]:
     positional = [*args.posonlyargs, *args.args]
     pairs = list(zip(positional[len(positional) - len(args.defaults):], args.defaults)) + \
         [(a, d) for a, d in zip(args.kwonlyargs, args.kw_defaults) if d is not None]
-    return {n.id for a, d in pairs if a.arg == name for n in ast.walk(d) if isinstance(n, ast.Name)}
+    return {n.id for a, d in pairs if a.arg == name for n in _walk(d) if isinstance(n, ast.Name)}
 
 
 def _target_names(target: ast.AST) -> list[str]:
@@ -1138,7 +1200,7 @@ class _Auditor(ast.NodeVisitor):
 
             value = node.value  # arithmetic with a tl.constexpr is one too (tl.constexpr(2) * 3)
             ok = constexpr(value) or isinstance(value, ast.Attribute) and self._triton_chain(value) or \
-                isinstance(value, (ast.BinOp, ast.UnaryOp)) and any(map(constexpr, ast.walk(value)))
+                isinstance(value, (ast.BinOp, ast.UnaryOp)) and any(map(constexpr, _walk(value)))
             for target in node.targets if isinstance(node, ast.Assign) else [node.target]:
                 if isinstance(target, ast.Name):
                     (names.add if ok else names.discard)(target.id)
@@ -1156,7 +1218,7 @@ class _Auditor(ast.NodeVisitor):
                  isinstance(node.value.args[0] if len(node.value.args) == 1 else None, ast.Name) and
                  node.value.args[0].id in self.jit_functions for t in node.targets if isinstance(t, ast.Name)}
         kernels = self._unshadowed_kernels(tree, tuned)
-        for node in ast.walk(tree):
+        for node in _walk(tree):
             if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.name in self.jit_functions:
                 places += node.decorator_list
             elif isinstance(node, ast.Call) and self._triton_chain(node.func) and _chain(node.func)[-1] == "Config":
@@ -1173,8 +1235,8 @@ class _Auditor(ast.NodeVisitor):
         for place in places:
             # (not a function called there, kernel[(_cdiv(n, 1024),)] or kernel[lambda meta: _tiles(meta)]: Triton
             # calls the lambda, and the lambda calls _tiles with what it hands on, the dict included: _flow_into)
-            called = {id(n.func) for n in ast.walk(place) if isinstance(n, ast.Call)}
-            for sub in ast.walk(place):
+            called = {id(n.func) for n in _walk(place) if isinstance(n, ast.Call)}
+            for sub in _walk(place):
                 if isinstance(sub, ast.Lambda):
                     found.add(_lambda_key(sub))
                     self.callback_nodes.add(id(sub))
@@ -1191,8 +1253,8 @@ class _Auditor(ast.NodeVisitor):
         `_copy = _Fake(BLOCK_M=a, BLOCK_N=b)`) may make `_copy[grid]` the file's own __getitem__, which calls the grid
         with a dict of the inputs read as numbers (red team, decision 234)."""
         names = self.jit_functions | tuned
-        sites = collections.Counter(name for node in ast.walk(tree) for name, _, _ in _binds(node) if name in names)
-        allowed = collections.Counter(n.name for n in ast.walk(tree) if isinstance(n, (ast.FunctionDef,
+        sites = collections.Counter(name for node in _walk(tree) for name, _, _ in _binds(node) if name in names)
+        allowed = collections.Counter(n.name for n in _walk(tree) if isinstance(n, (ast.FunctionDef,
                                                                                         ast.AsyncFunctionDef))
                                       and n.name in self.jit_functions)
         for node in tree.body:
@@ -1214,7 +1276,7 @@ class _Auditor(ast.NodeVisitor):
             return expr is not None and any(
                 isinstance(n, ast.Name) and n.id in held or
                 isinstance(n, ast.Attribute) and (n.attr in held or ".".join(_chain(n) or ()) in paths)
-                for n in ast.walk(expr))
+                for n in _walk(expr))
 
         def hold(target) -> None:
             if isinstance(target, (ast.Tuple, ast.List)):
@@ -1247,21 +1309,21 @@ class _Auditor(ast.NodeVisitor):
                                      *zip(args.kwonlyargs, args.kw_defaults)]:
                     yield [ast.Name(arg.arg, ast.Store())], default  # def f(k=_copy)
                 if not isinstance(node, ast.Lambda):  # a def returning the kernel: get().run = f
-                    returned = [n.value for n in ast.walk(node) if isinstance(n, (ast.Return, ast.Yield, ast.YieldFrom))
+                    returned = [n.value for n in _walk(node) if isinstance(n, (ast.Return, ast.Yield, ast.YieldFrom))
                                 and n.value is not None]
                     yield [ast.Name(node.name, ast.Store())], ast.Tuple(returned, ast.Load())
 
         grown = True
         while grown:
             before = len(held) + len(paths)
-            for node in ast.walk(tree):
+            for node in _walk(tree):
                 for targets, value in bound(node):
                     if holds(value):
                         for target in targets:
                             hold(target)
             grown = len(held) + len(paths) > before
         if any(isinstance(node, ast.Attribute) and isinstance(node.ctx, (ast.Store, ast.Del)) and holds(node.value)
-               for node in ast.walk(tree)):
+               for node in _walk(tree)):
             return set()
         return {name for name in names if sites[name] == allowed[name]}
 
@@ -1278,10 +1340,10 @@ class _Auditor(ast.NodeVisitor):
         else (`g = F(M, N); g({"BLOCK_M": a})`), kept (`_KEEP.append(grid)`), or a class, method or decorated def of
         its name, and the def is held, as before: its parameters are tensors. The factory's own parameters get what the
         launch's line hands them, and the def reads them in its closure, as any nested def does."""
-        sites = collections.Counter(name for node in ast.walk(tree) for name, _, _ in _binds(node))
-        loads = collections.Counter(n.id for n in ast.walk(tree) if isinstance(n, ast.Name) and
+        sites = collections.Counter(name for node in _walk(tree) for name, _, _ in _binds(node))
+        loads = collections.Counter(n.id for n in _walk(tree) if isinstance(n, ast.Name) and
                                     isinstance(n.ctx, ast.Load))
-        defs = {n.name: n for n in ast.walk(tree) if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))}
+        defs = {n.name: n for n in _walk(tree) if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))}
         whole = collections.Counter(p.func.id for p in grids if isinstance(p, ast.Call) and
                                     isinstance(p.func, ast.Name))
         found = set()
@@ -1315,26 +1377,26 @@ class _Auditor(ast.NodeVisitor):
         launch grid (`kernel[grid]`, `kernel.run(..., grid=grid)`: Triton's callback itself, as the tutorial's
         `grid = lambda META: ...`), and never as a class, a method (a def or lambda in a class body) or a decorated
         def, which attributes and decorators reach."""
-        inner = list(ast.walk(factory))
+        inner = list(_walk(factory))
         within = set(map(id, inner))
         if sum(bound == name for node in inner for bound, _, _ in _binds(node)) != 1 or \
                 sum(isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load) and n.id == name for n in inner) != 1:
             return False
-        methods = {id(n) for c in ast.walk(tree) if isinstance(c, ast.ClassDef) for n in c.body}
+        methods = {id(n) for c in _walk(tree) if isinstance(c, ast.ClassDef) for n in c.body}
         others = False  # another def or lambda of the name
-        for node in ast.walk(tree):
+        for node in _walk(tree):
             if id(node) in within:
                 continue
             targets = node.targets if isinstance(node, ast.Assign) else \
                 [node.target] if isinstance(node, (ast.AnnAssign, ast.NamedExpr)) else []
             named = isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)) and node.name == name or \
                 isinstance(getattr(node, "value", None), ast.Lambda) and \
-                any(isinstance(n, ast.Name) and n.id == name for target in targets for n in ast.walk(target))
+                any(isinstance(n, ast.Name) and n.id == name for target in targets for n in _walk(target))
             if named and (isinstance(node, ast.ClassDef) or id(node) in methods or getattr(node, "decorator_list", [])):
                 return False  # (a decorator is handed the def without a read of its name)
             others |= named
         launched = {id(g) for g in grids}
-        return not others or all(id(n) in launched for n in ast.walk(tree) if isinstance(n, ast.Name) and
+        return not others or all(id(n) in launched for n in _walk(tree) if isinstance(n, ast.Name) and
                                  isinstance(n.ctx, ast.Load) and n.id == name and id(n) not in within)
 
     def _kernel_objects(self, tree: ast.Module) -> set[str]:
@@ -1342,7 +1404,7 @@ class _Auditor(ast.NodeVisitor):
         Their attributes are the kernel's (an autotuner's nargs keeps the tensors of a launch that raised: reached
         through the assigned form, red team, session 21), as a decorated kernel's are."""
         names = set(self.jit_aliases)
-        for node in ast.walk(tree):
+        for node in _walk(tree):
             if isinstance(node, (ast.Assign, ast.AnnAssign)) and isinstance(node.value, ast.Call):
                 func = node.value.func.func if isinstance(node.value.func, ast.Call) else node.value.func
                 chain = _chain(func) or [""]
@@ -1361,7 +1423,7 @@ class _Auditor(ast.NodeVisitor):
         Triton's interpreter would run as Python on the host: called, or held in a list, a dict or a lambda and called
         from there. Returns those places, and the names such assignments bind (judged as the kernel itself)."""
         places, assigns = set(), []
-        for node in ast.walk(tree):
+        for node in _walk(tree):
             if isinstance(node, (ast.Subscript, ast.Attribute)):
                 places.add(id(node.value))
             elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
@@ -1396,7 +1458,7 @@ class _Auditor(ast.NodeVisitor):
         parameters are tensors. Not: a direct call, an attribute of it (`f.cache_clear()`), a lambda bound to a name
         (its name is what is held), one handed to a builtin (sorted(..., key=f), map: a builtin given a tensor
         is refused by _judge_call_of_tensors), or a callback where Triton is handed it (kernel[grid])."""
-        calls = [n for n in ast.walk(tree) if isinstance(n, ast.Call)]
+        calls = [n for n in _walk(tree) if isinstance(n, ast.Call)]
         called = {id(n.func) for n in calls}
         # (not property, staticmethod or classmethod, which hand the function back for Python to call with an object:
         # `get = property(_outer)` in a class body ran _outer on what the wrapper stored: red team, session 21)
@@ -1427,9 +1489,9 @@ class _Auditor(ast.NodeVisitor):
         (a metaclass's __call__) or defines __new__, either of which makes Cls(...) whatever it returns. Whether m is
         found on the object as the method is _followed_methods' part: a method stored on the object (self.m = f, a
         field named m) is no followed method."""
-        classes = [c for c in ast.walk(tree) if isinstance(c, ast.ClassDef)]
+        classes = [c for c in _walk(tree) if isinstance(c, ast.ClassDef)]
         if any(c.keywords or any(name == "__new__" for stmt in c.body for name, _, _ in _binds(stmt)) or
-               any(isinstance(n, ast.Name) and n.id == "__new__" for stmt in c.body for n in ast.walk(stmt))
+               any(isinstance(n, ast.Name) and n.id == "__new__" for stmt in c.body for n in _walk(stmt))
                for c in classes):
             return set()
         sites = collections.Counter(name for name, _, _ in _binding_sites(tree))
@@ -1447,16 +1509,16 @@ class _Auditor(ast.NodeVisitor):
             return isinstance(value, ast.Call) and isinstance(value.func, ast.Name) and plain(value.func.id)
 
         found = set()
-        for f in ast.walk(tree):
+        for f in _walk(tree):
             if not isinstance(f, (ast.FunctionDef, ast.AsyncFunctionDef)):
                 continue
-            counts = collections.Counter(name for n in ast.walk(f) for name, _, _ in _binds(n))
-            objects = {n.targets[0].id for n in ast.walk(f) if isinstance(n, ast.Assign) and len(n.targets) == 1 and
+            counts = collections.Counter(name for n in _walk(f) for name, _, _ in _binds(n))
+            objects = {n.targets[0].id for n in _walk(f) if isinstance(n, ast.Assign) and len(n.targets) == 1 and
                        isinstance(n.targets[0], ast.Name) and built(n.value) and counts[n.targets[0].id] == 1 and
                        n.targets[0].id not in self.declared_outer}
-            found |= {id(n) for n in ast.walk(f) if isinstance(n, ast.Call) and isinstance(n.func, ast.Attribute) and
+            found |= {id(n) for n in _walk(f) if isinstance(n, ast.Call) and isinstance(n.func, ast.Attribute) and
                       isinstance(n.func.value, ast.Name) and n.func.value.id in objects}
-        return found | {id(n) for n in ast.walk(tree) if isinstance(n, ast.Call) and
+        return found | {id(n) for n in _walk(tree) if isinstance(n, ast.Call) and
                         isinstance(n.func, ast.Attribute) and built(n.func.value)}
 
     def _class_constant_reads(self, tree: ast.Module) -> set[int]:
@@ -1466,7 +1528,7 @@ class _Auditor(ast.NodeVisitor):
         and moves no argument, so the class is not held by it. None where a class of the file takes keywords (a
         metaclass= of the file's, whose property of that name would run instead). A class named any other way is
         held, as before: Cls.BLOCK = x, Cls.launch, Cls.Inner."""
-        classes = [c for c in ast.walk(tree) if isinstance(c, ast.ClassDef)]
+        classes = [c for c in _walk(tree) if isinstance(c, ast.ClassDef)]
         if any(c.keywords for c in classes):
             return set()
         own: dict[str, set[str]] = {}
@@ -1475,7 +1537,7 @@ class _Auditor(ast.NodeVisitor):
                 t.id for stmt in c.body if isinstance(stmt, (ast.Assign, ast.AnnAssign)) and stmt.value is not None
                 and not isinstance(stmt.value, ast.Lambda)
                 for t in (stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target]) if isinstance(t, ast.Name))
-        callable_names = {n.name for n in ast.walk(tree) if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef,
+        callable_names = {n.name for n in _walk(tree) if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef,
                                                                            ast.ClassDef))} | \
             self.methods | self.classes | set(self.functions) | \
             {t.id for c in classes for a in c.body if isinstance(a, ast.Assign) and isinstance(a.value, ast.Lambda)
@@ -1488,7 +1550,7 @@ class _Auditor(ast.NodeVisitor):
                     found |= constants(base, seen | {name})
             return found
 
-        return {id(n.value) for n in ast.walk(tree) if isinstance(n, ast.Attribute) and isinstance(n.ctx, ast.Load)
+        return {id(n.value) for n in _walk(tree) if isinstance(n, ast.Attribute) and isinstance(n.ctx, ast.Load)
                 and isinstance(n.value, ast.Name) and n.value.id in self.classes and
                 not (n.attr.startswith("__") and n.attr.endswith("__")) and n.attr not in callable_names and
                 n.attr in constants(n.value.id)}
@@ -1501,22 +1563,22 @@ class _Auditor(ast.NodeVisitor):
         staticmethod, classmethod or functools' caches, and named nowhere but as `receiver.name(...)` (never held,
         never a string: getattr(obj, "name")); and the file's classes are named only where they are called, based on,
         or tested (never held: `C = Cls; C.m(t)` would move every argument by one), with no type() or __class__."""
-        calls = [n for n in ast.walk(tree) if isinstance(n, ast.Call)]
+        calls = [n for n in _walk(tree) if isinstance(n, ast.Call)]
         called = {id(n.func) for n in calls}
         receivers = {id(n.func.value) for n in calls if isinstance(n.func, ast.Attribute)}  # Cls in Cls.m(...)
         if any(isinstance(n, ast.Name) and n.id in self.classes and id(n) not in class_uses | receivers
                or isinstance(n, ast.Name) and n.id == "type" or
-               isinstance(n, ast.Attribute) and n.attr in ("__class__", "__new__", "__dict__") for n in ast.walk(tree)):
+               isinstance(n, ast.Attribute) and n.attr in ("__class__", "__new__", "__dict__") for n in _walk(tree)):
             return set()
         defined: dict[str, int] = {}
-        for node in ast.walk(tree):
+        for node in _walk(tree):
             if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
                 defined[node.name] = defined.get(node.name, 0) + 1
-        strings = {n.value for n in ast.walk(tree) if isinstance(n, ast.Constant) and isinstance(n.value, str)}
-        names = {n.id for n in ast.walk(tree) if isinstance(n, ast.Name)} | \
-            {a.asname or a.name for n in ast.walk(tree) if isinstance(n, (ast.Import, ast.ImportFrom)) for a in n.names}
+        strings = {n.value for n in _walk(tree) if isinstance(n, ast.Constant) and isinstance(n.value, str)}
+        names = {n.id for n in _walk(tree) if isinstance(n, ast.Name)} | \
+            {a.asname or a.name for n in _walk(tree) if isinstance(n, (ast.Import, ast.ImportFrom)) for a in n.names}
         attributes: dict[str, bool] = {}  # name -> every .name is the function of a call
-        for n in ast.walk(tree):
+        for n in _walk(tree):
             if isinstance(n, ast.Attribute):
                 attributes[n.attr] = attributes.get(n.attr, True) and id(n) in called and isinstance(n.ctx, ast.Load)
         plain = {"staticmethod", "classmethod", "functools.cache", "functools.lru_cache"}
@@ -1534,7 +1596,7 @@ class _Auditor(ast.NodeVisitor):
         """Where a wrapper may name torch.Tensor: annotations and the class argument of isinstance/issubclass. Held
         anywhere else (T = torch.Tensor), the class hands out its methods (T.softmax) to compute with."""
         places = []
-        for node in ast.walk(tree):
+        for node in _walk(tree):
             if isinstance(node, ast.arg) and node.annotation is not None:
                 places.append(node.annotation)
             elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.returns is not None:
@@ -1549,7 +1611,7 @@ class _Auditor(ast.NodeVisitor):
                     any(isinstance(o, ast.Call) and isinstance(o.func, ast.Name) and o.func.id == "type"
                         for o in (node.left, *node.comparators)):  # type(x) is torch.Tensor
                 places += [o for o in (node.left, *node.comparators) if isinstance(o, (ast.Attribute, ast.Name))]
-        return {id(sub) for place in places for sub in ast.walk(place)}
+        return {id(sub) for place in places for sub in _walk(place)}
 
     def _type_places(self, tree: ast.Module) -> set[int]:
         """The type(x) calls that only compare classes: operands of is, is not, == and !=. Anywhere else the class it
@@ -1559,7 +1621,7 @@ class _Auditor(ast.NodeVisitor):
             return isinstance(n, ast.Call) and isinstance(n.func, ast.Name) and n.func.id == "type"
 
         places = set()
-        for node in ast.walk(tree):
+        for node in _walk(tree):
             operands = (node.left, *node.comparators) if isinstance(node, ast.Compare) else ()
             # is / is not; == and != only between type() calls and classes named from an import (torch.Tensor): an
             # object of the file's on the other side gets the class in its __eq__ (red team, session 21)
@@ -1598,7 +1660,7 @@ class _Auditor(ast.NodeVisitor):
             me = _param_names(f.args)[:1]
             if not me:
                 why[id(f.args)] = "it has no first parameter"
-            elif any(_rebinds(n, me[0]) for sub in f.body for n in ast.walk(sub)):
+            elif any(_rebinds(n, me[0]) for sub in f.body for n in _walk(sub)):
                 why[id(f.args)] = f"{f.name} rebinds {me[0]}"
             for d in f.decorator_list:
                 chain = _chain(d.func if isinstance(d, ast.Call) else d) or [""]
@@ -1607,11 +1669,11 @@ class _Auditor(ast.NodeVisitor):
                         len(chain) == 2 and chain[1] in ("setter", "getter", "deleter")):
                     why.setdefault(id(f.args), f"{f.name} is decorated with {'.'.join(chain)[:40]}, which gets it "
                                                 "as a function to call with any object")
-        for cls in (c for c in ast.walk(tree) if isinstance(c, ast.ClassDef)):
+        for cls in (c for c in _walk(tree) if isinstance(c, ast.ClassDef)):
             names = {f.name for f in cls.body if isinstance(f, (ast.FunctionDef, ast.AsyncFunctionDef))}
             outside = [n for stmt in cls.body for part in (
                 [*stmt.decorator_list, *stmt.args.defaults, *(d for d in stmt.args.kw_defaults if d is not None)]
-                if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)) else [stmt]) for n in ast.walk(part)]
+                if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)) else [stmt]) for n in _walk(part)]
             for n in outside:
                 if isinstance(n, ast.Name) and n.id in names and isinstance(n.ctx, ast.Load):
                     untrust(n.id, f"{n.id} is named in the body of class {cls.name} (line {n.lineno}), where it is a "
@@ -1619,12 +1681,12 @@ class _Auditor(ast.NodeVisitor):
         own = set()  # Base.m(self, ...) inside a method whose first parameter is that self
         for f in methods:
             me = _param_names(f.args)[:1]
-            own |= {id(n.func) for n in ast.walk(f) if me and isinstance(n, ast.Call) and n.args and
+            own |= {id(n.func) for n in _walk(f) if me and isinstance(n, ast.Call) and n.args and
                     isinstance(n.args[0], ast.Name) and n.args[0].id == me[0]}
-        parents = {id(child): parent for parent in ast.walk(tree) for child in ast.iter_child_nodes(parent)}
+        parents = {id(child): parent for parent in _walk(tree) for child in ast.iter_child_nodes(parent)}
         uses = self._class_uses(tree)  # once a file (a cache keyed by the tree kept every file a cohort's judge read)
         holders: dict[str, str] = {}  # a name bound to a class, or to functools.partial of one -> the class
-        for n in ast.walk(tree):
+        for n in _walk(tree):
             if not (isinstance(n, ast.Name) and n.id in self.classes and isinstance(n.ctx, ast.Load)) or \
                     id(n) in self.class_ok or id(n) in uses:
                 continue
@@ -1643,7 +1705,7 @@ class _Auditor(ast.NodeVisitor):
             else:
                 untrust(None, f"the class {n.id} is held as a value at line {n.lineno}, from where its methods can be "
                               "called with any object as their first parameter")
-        for n in ast.walk(tree):  # a holder's every use is a call: norm(...)
+        for n in _walk(tree):  # a holder's every use is a call: norm(...)
             if isinstance(n, ast.Name) and n.id in holders and isinstance(n.ctx, ast.Load) and \
                     not (isinstance(parents.get(id(n)), ast.Call) and parents[id(n)].func is n):
                 untrust(None, f"{n.id}, which holds the class {holders[n.id]}, is used other than called at line "
@@ -1661,11 +1723,22 @@ class _Auditor(ast.NodeVisitor):
         ClassVar is no field and KW_ONLY ends the positional ones. Positions are not known past a base that is not
         the file's, a second base, or a field(init=...) (red team, session 22: an inherited field and a ClassVar
         shifted them)."""
-        classes = {c.name: c for c in ast.walk(tree) if isinstance(c, ast.ClassDef)}
+        classes = {c.name: c for c in _walk(tree) if isinstance(c, ast.ClassDef)}
         plain_bases = {"object", "NamedTuple", "Generic", "ABC", "Protocol"}
         fields: dict[str, tuple[list[str], list[str], bool]] = {}
+        # Each class's answer once: a chain of 1000 classes, each a base of the next, took every class down the whole
+        # chain again (5.8 s; red team, session 78). An answer cut short by a cycle (name in seen) says its positions
+        # are not known, whatever path reached it, so keeping it is as safe as the answer it replaces.
+        memo: dict[str, tuple[list[str], list[str], bool]] = {}
 
         def of(name: str, seen: frozenset = frozenset()) -> tuple[list[str], list[str], bool]:
+            if name in memo:
+                return memo[name]
+            memo[name] = answer = of_uncached(name, seen)
+            return answer
+
+        def of_uncached(name: str, seen: frozenset) -> tuple[list[str], list[str], bool]:
+            _spend()
             cls = classes[name]
             if any(isinstance(f, ast.FunctionDef) and f.name == "__init__" for f in cls.body) or name in seen:
                 return [], [], False
@@ -1699,10 +1772,10 @@ class _Auditor(ast.NodeVisitor):
 
         for name in classes:
             fields[name] = of(name)
-        for node in ast.walk(tree):
+        for node in _walk(tree):
             if isinstance(node, ast.Assign) and isinstance(node.value, ast.Call) and \
                     (_chain(node.value.func) or [""])[-1] in ("NamedTuple", "namedtuple", "make_dataclass"):
-                named = [c.value for c in ast.walk(node.value) if isinstance(c, ast.Constant) and isinstance(c.value, str)]
+                named = [c.value for c in _walk(node.value) if isinstance(c, ast.Constant) and isinstance(c.value, str)]
                 fields.update({t.id: ([], named, False) for t in node.targets if isinstance(t, ast.Name)})
         return fields
 
@@ -1728,13 +1801,13 @@ class _Auditor(ast.NodeVisitor):
     def _class_uses(tree: ast.Module) -> frozenset[int]:
         """Where a class of the file may stand without being held: called, a base, caught or raised, a decorator,
         super()'s first argument."""
-        return frozenset({id(n.func) for n in ast.walk(tree) if isinstance(n, ast.Call)} |
-                         {id(b) for c in ast.walk(tree) if isinstance(c, ast.ClassDef) for b in c.bases} |
-                         {id(sub) for h in ast.walk(tree) if isinstance(h, ast.ExceptHandler) and h.type is not None
-                          for sub in ast.walk(h.type)} |
-                         {id(d) for f in ast.walk(tree) if isinstance(f, (ast.FunctionDef, ast.AsyncFunctionDef,
+        return frozenset({id(n.func) for n in _walk(tree) if isinstance(n, ast.Call)} |
+                         {id(b) for c in _walk(tree) if isinstance(c, ast.ClassDef) for b in c.bases} |
+                         {id(sub) for h in _walk(tree) if isinstance(h, ast.ExceptHandler) and h.type is not None
+                          for sub in _walk(h.type)} |
+                         {id(d) for f in _walk(tree) if isinstance(f, (ast.FunctionDef, ast.AsyncFunctionDef,
                                                                           ast.ClassDef)) for d in f.decorator_list} |
-                         {id(n.args[0]) for n in ast.walk(tree) if isinstance(n, ast.Call) and  # super(Cls, self)
+                         {id(n.args[0]) for n in _walk(tree) if isinstance(n, ast.Call) and  # super(Cls, self)
                           isinstance(n.func, ast.Name) and n.func.id == "super" and n.args})
 
     def _record_launch(self, node: ast.Call) -> None:
@@ -1820,6 +1893,7 @@ class _Auditor(ast.NodeVisitor):
         self.visits += 1
         if self.visits > MAX_VISITS:
             raise _OverBudget
+        _spend()
         return super().visit(node)
 
     def run(self, tree: ast.Module, prepared: "_Auditor | None" = None) -> list[Finding]:
@@ -1846,7 +1920,7 @@ class _Auditor(ast.NodeVisitor):
         return unique
 
     def _prepare(self, tree: ast.Module) -> None:
-        for node in ast.walk(tree):  # what every name imports (each is imported once: see _rebinding)
+        for node in _walk(tree):  # what every name imports (each is imported once: see _rebinding)
             if isinstance(node, ast.Import):
                 for alias in node.names:
                     self.aliases[alias.asname or alias.name.split(".")[0]] = \
@@ -1868,7 +1942,7 @@ class _Auditor(ast.NodeVisitor):
                             callable(getattr(math, full.split(".", 1)[-1], None)):
                         self.aliases[node.targets[0].id] = full
                         self.alias_values.add(id(node.value))
-        for node in ast.walk(tree):
+        for node in _walk(tree):
             if isinstance(node, ast.Attribute) and isinstance(node.value, (ast.Name, ast.Attribute)):
                 self.chain_bases.add(id(node.value))  # torch in torch.x, torch.cuda in torch.cuda.x
             elif isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "getattr" \
@@ -1889,7 +1963,7 @@ class _Auditor(ast.NodeVisitor):
         self.constants = self._module_constants(tree)
         self.triton_globals = self._triton_globals(tree)
         self.bound_names = {name for name, _, _ in _binding_sites(tree)}
-        for node in ast.walk(tree):
+        for node in _walk(tree):
             if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and not self._is_jit(node):
                 self.functions[node.name] = _param_names(node.args)
                 self.signatures[node.name] = node.args
@@ -1904,28 +1978,41 @@ class _Auditor(ast.NodeVisitor):
         self.as_values = self._held_functions(tree)
         self.jit_places, self.jit_aliases = self._jit_places(tree)
         self.kernel_objects = self._kernel_objects(tree)
-        self.generators = {node.name for node in ast.walk(tree) if isinstance(node, (ast.FunctionDef,
+        self.generators = {node.name for node in _walk(tree) if isinstance(node, (ast.FunctionDef,
                                                                                      ast.AsyncFunctionDef))
                            and any(isinstance(n, (ast.Yield, ast.YieldFrom))
                                    for n in _module_level(ast.Module(body=node.body, type_ignores=[])))}
         self.class_ok = self._class_places(tree)
         self.field_places, self.field_reads = self._field_places(tree)
         self.type_ok = self._type_places(tree)
-        methods = [f for c in ast.walk(tree) if isinstance(c, ast.ClassDef) for f in c.body
+        methods = [f for c in _walk(tree) if isinstance(c, ast.ClassDef) for f in c.body
                    if isinstance(f, (ast.FunctionDef, ast.AsyncFunctionDef)) and not self._is_jit(f)]
         self.methods = {f.name for f in methods}
         self.class_fields = self._class_fields(tree)
         self.defined_in = {c.name: {f.name for f in c.body if isinstance(f, (ast.FunctionDef, ast.AsyncFunctionDef))}
-                           for c in ast.walk(tree) if isinstance(c, ast.ClassDef)}
+                           for c in _walk(tree) if isinstance(c, ast.ClassDef)}
         self.class_bases = {c.name: [(_chain(b.value if isinstance(b, ast.Subscript) else b) or [""])[-1]
-                                     for b in c.bases] for c in ast.walk(tree) if isinstance(c, ast.ClassDef)}
-        for _ in range(len(self.class_fields)):  # the file's Enum classes, through bases of the file's too
-            self.enum_classes |= {c.name for c in ast.walk(tree) if isinstance(c, ast.ClassDef) and any(
-                self._full_name(b).startswith("enum.") or isinstance(b, ast.Name) and b.id in self.enum_classes
-                for b in c.bases)}
+                                     for b in c.bases] for c in _walk(tree) if isinstance(c, ast.ClassDef)}
+        # The file's Enum classes, through bases of the file's too: those with an enum base, then every class with
+        # one of them as a base, in one pass over the classes (a walk of the tree per class took a file of 8000
+        # classes 188 s: red team, session 78).
+        class_defs = [c for c in _walk(tree) if isinstance(c, ast.ClassDef)]
+        subclasses: dict[str, list[str]] = {}
+        for c in class_defs:
+            for b in c.bases:
+                if self._full_name(b).startswith("enum."):
+                    self.enum_classes.add(c.name)
+                elif isinstance(b, ast.Name):
+                    subclasses.setdefault(b.id, []).append(c.name)
+        todo = list(self.enum_classes)
+        while todo:
+            for name in subclasses.pop(todo.pop(), []):
+                if name not in self.enum_classes:
+                    self.enum_classes.add(name)
+                    todo.append(name)
         self.static_methods = {f.name for f in methods if any(
             isinstance(d, ast.Name) and d.id == "staticmethod" for d in f.decorator_list)}
-        for cls in (c for c in ast.walk(tree) if isinstance(c, ast.ClassDef)):
+        for cls in (c for c in _walk(tree) if isinstance(c, ast.ClassDef)):
             self.classes.add(cls.name)
             # every __init__, whatever its parameters: one whose self is positional-only (`def __init__(self, x,
             # /)`) or taken by *args was left out, so that Cls(a, b) handed it nothing and its body computed on the
@@ -1936,33 +2023,33 @@ class _Auditor(ast.NodeVisitor):
             for method in (f for f in cls.body if isinstance(f, (ast.FunctionDef, ast.AsyncFunctionDef)) and
                            (f.args.posonlyargs or f.args.args)):
                 me = [*method.args.posonlyargs, *method.args.args][0].arg
-                self.base_inits |= {id(n.func) for n in ast.walk(method) if isinstance(n, ast.Call) and
+                self.base_inits |= {id(n.func) for n in _walk(method) if isinstance(n, ast.Call) and
                                     isinstance(n.func, ast.Attribute) and n.func.attr == "__init__" and
                                     ast.dump(n.func.value) in bases and n.args and
                                     isinstance(n.args[0], ast.Name) and n.args[0].id == me}
-        called = {id(n.func) for n in ast.walk(tree) if isinstance(n, ast.Call)}
-        named = {id(b) for c in ast.walk(tree) if isinstance(c, ast.ClassDef) for b in c.bases} | \
-            {id(sub) for h in ast.walk(tree) if isinstance(h, ast.ExceptHandler) and h.type is not None
-             for sub in ast.walk(h.type)} | {id(r.exc) for r in ast.walk(tree) if isinstance(r, ast.Raise)} | \
+        called = {id(n.func) for n in _walk(tree) if isinstance(n, ast.Call)}
+        named = {id(b) for c in _walk(tree) if isinstance(c, ast.ClassDef) for b in c.bases} | \
+            {id(sub) for h in _walk(tree) if isinstance(h, ast.ExceptHandler) and h.type is not None
+             for sub in _walk(h.type)} | {id(r.exc) for r in _walk(tree) if isinstance(r, ast.Raise)} | \
             self._class_constant_reads(tree)
         self.inits_followed = not any(isinstance(n, ast.Name) and n.id in self.classes and
                                       id(n) not in called | named | self.class_ok
                                       or isinstance(n, ast.Name) and n.id == "type" or
                                       isinstance(n, ast.Attribute) and n.attr in ("__init__", "__class__", "__new__")
-                                      and id(n) not in self.base_inits for n in ast.walk(tree))
+                                      and id(n) not in self.base_inits for n in _walk(tree))
         self.class_methods = {f.name for f in methods if any(
             isinstance(d, ast.Name) and d.id == "classmethod" for d in f.decorator_list)}
-        for f in (n for n in ast.walk(tree) if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))):
+        for f in (n for n in _walk(tree) if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))):
             self.returned_names.setdefault(f.name, set()).update(
-                r.value.id for r in ast.walk(f) if isinstance(r, ast.Return) and isinstance(r.value, ast.Name))
+                r.value.id for r in _walk(f) if isinstance(r, ast.Return) and isinstance(r.value, ast.Name))
         # `count = lambda self, a, b: a / b` in a class body is a method the audit does not follow: every parameter
         # but the first may be a tensor (called as _O().count(e, s): red team, session 20)
-        self.methods |= {t.id for c in ast.walk(tree) if isinstance(c, ast.ClassDef) for a in c.body
+        self.methods |= {t.id for c in _walk(tree) if isinstance(c, ast.ClassDef) for a in c.body
                          if isinstance(a, ast.Assign) and isinstance(a.value, ast.Lambda)
                          for t in a.targets if isinstance(t, ast.Name)}
         self.followed_methods = self._followed_methods(tree, methods, called | named | self.class_ok)
         self.trusted_selves, self.untrusted_why = self._trusted_selves(tree, methods)
-        self.declared_outer = {name for n in ast.walk(tree) if isinstance(n, (ast.Global, ast.Nonlocal))
+        self.declared_outer = {name for n in _walk(tree) if isinstance(n, (ast.Global, ast.Nonlocal))
                                for name in n.names}
         self.postponed = any(isinstance(n, ast.ImportFrom) and n.module == "__future__" and
                              any(a.name == "annotations" for a in n.names) for n in tree.body)
@@ -2591,6 +2678,7 @@ class _Auditor(ast.NodeVisitor):
         """The __init__ that Cls(...) runs, where the file defines it: Cls's own, or the first of its bases' (the file's
         classes, depth first, as their order resolves a single chain: `class _Sub(_Base): pass` ran _Base's with the
         tensors, unfollowed; red team, session 22)."""
+        _spend()  # walked up a chain of the file's classes for each call of one: counted as steps
         if name in self.class_inits:
             return self.class_inits[name]
         for base in self.class_bases.get(name, ()):
@@ -2736,7 +2824,7 @@ class _Auditor(ast.NodeVisitor):
             # [x for _ in range(1)]: the element may be a tensor of the enclosing scope, or a target bound to one
             tensors, others = set(), set()
             for gen in node.generators:
-                names = {n.id for n in ast.walk(gen.target) if isinstance(n, ast.Name)}
+                names = {n.id for n in _walk(gen.target) if isinstance(n, ast.Name)}
                 (tensors if self._iterated(gen.iter) else others).update(names)
             if tensors:
                 return True
@@ -2877,7 +2965,7 @@ class _Auditor(ast.NodeVisitor):
 
     def _holds_keys(self, target) -> None:
         """seen[a] = 0: a dict keyed by a tensor holds it (iterating it hands the key back: red team, session 21)."""
-        for sub in ast.walk(target):
+        for sub in _walk(target):
             if isinstance(sub, ast.Subscript) and self._tensor_expr(sub.slice):
                 self._holds(sub)
 
@@ -2921,7 +3009,7 @@ class _Auditor(ast.NodeVisitor):
         # that now holds the tensor (red team, session 22)
         if not isinstance(target, ast.Name) and not self._self_like(target):
             parts = [*target.args, *(kw.value for kw in target.keywords)] if func is not None else [target]
-            for sub in (n for part in parts for n in ast.walk(part)):
+            for sub in (n for part in parts for n in _walk(part)):
                 if isinstance(sub, ast.Name) and not self._self_like(sub) and sub.id not in self.aliases:
                     self.found.escaped.add(sub.id)
         called = func.id if isinstance(func, ast.Name) else func.attr if isinstance(func, ast.Attribute) else None
@@ -2948,7 +3036,7 @@ class _Auditor(ast.NodeVisitor):
         """An annotation, run or not, and the text of a string one, names types and nothing more: what is never run
         here is still evaluated by whoever asks for the type hints (typing.get_type_hints, torch's own readers of
         annotations), and `numeric: __import__("numpy")` so gave the port NumPy (red team, session 16)."""
-        for n in ast.walk(node):
+        for n in _walk(node):
             if isinstance(n, ast.Constant) and isinstance(n.value, str):
                 try:
                     inner = ast.parse(n.value.strip(), mode="eval").body
@@ -2969,7 +3057,7 @@ class _Auditor(ast.NodeVisitor):
     def _visit_annotation(self, node) -> None:
         """An annotation that runs (no `from __future__ import annotations`): it may name types, nothing more.
         `def f(x: (mm := torch.Tensor.matmul))` bound torch's matmul to mm for the wrapper to call."""
-        odd = next((n for n in ast.walk(node) if not isinstance(n, ANNOTATION_NODES) or
+        odd = next((n for n in _walk(node) if not isinstance(n, ANNOTATION_NODES) or
                     isinstance(n, ast.BinOp) and not isinstance(n.op, ast.BitOr)), None)
         if odd is not None:
             self.flag(odd, f"computes in an annotation ({type(odd).__name__}): annotations run when the def runs; "
@@ -3111,7 +3199,7 @@ class _Auditor(ast.NodeVisitor):
         """A class whose body (an attribute, a default, a field's factory) touches a tensor holds it: its name, its
         objects and what they hand out may be tensors (`class Rows: t = field(default_factory=lambda: x)`)."""
         if self._tracking() and any(self._tensor_expr(n) for stmt in node.body if not isinstance(
-                stmt, (ast.FunctionDef, ast.AsyncFunctionDef)) for n in ast.walk(stmt) if isinstance(n, ast.expr)):
+                stmt, (ast.FunctionDef, ast.AsyncFunctionDef)) for n in _walk(stmt) if isinstance(n, ast.expr)):
             self._bind(ast.Name(id=node.name, ctx=ast.Store()), True)
             self.found.self_holds = True
         if self.rules.methods is not None:
@@ -3155,12 +3243,12 @@ class _Auditor(ast.NodeVisitor):
     def visit_Match(self, node):
         if self._tracking() and self._tensor_expr(node.subject):
             if any(isinstance(sub, (ast.MatchValue, ast.MatchSingleton, ast.MatchMapping))
-                   for case in node.cases for sub in ast.walk(case.pattern)):
+                   for case in node.cases for sub in _walk(case.pattern)):
                 # case 0: ... case 255: compares the subject with each value (its bytes read out; red team, s. 24)
                 self.flag(node, f"matches a tensor against values (case 0:, case None:): each case compares its "
                                 f"value; {self.rules.why}")
             for case in node.cases:
-                for sub in ast.walk(case.pattern):
+                for sub in _walk(case.pattern):
                     name = getattr(sub, "name", None) or getattr(sub, "rest", None)
                     if isinstance(name, str):
                         self._bind(ast.Name(id=name, ctx=ast.Store()), True)
@@ -3266,7 +3354,7 @@ class _Auditor(ast.NodeVisitor):
         if self._tracking():
             self._bind(node.target, tensor := self._iterated(node.iter))
             if tensor:  # [0 for box[0] in [x]]: box is the enclosing scope's (red team, session 22)
-                self.found.escaped.update(n.id for n in ast.walk(node.target)
+                self.found.escaped.update(n.id for n in _walk(node.target)
                                           if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load))
                 self._holds_all(node.target)
         for test in node.ifs:
@@ -3319,7 +3407,7 @@ class _Auditor(ast.NodeVisitor):
             # lambda's meta): each ran a host GEMM on tensors read as numbers (red team, session 58). A name the body
             # binds again held the dict till then (meta = dict(meta)): a tensor (red team, session 59)
             dicts = set(params) if callback else handed
-            rebound = {p for p in dicts for part in body for n in ast.walk(part) if _rebinds(n, p) or
+            rebound = {p for p in dicts for part in body for n in _walk(part) if _rebinds(n, p) or
                        isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)) and n.name == p}
             self.arg_dicts.append(dicts - tensors - rebound)
             tensors |= rebound
@@ -3495,7 +3583,7 @@ class _Auditor(ast.NodeVisitor):
         decorated with @dataclass, which replaces the Field by its default once the class is made; the names read in
         such a class body that one of its field(...) defaults bound, which there are the Field object itself)."""
         places, reads = set(), set()
-        for c in ast.walk(tree):
+        for c in _walk(tree):
             if not isinstance(c, ast.ClassDef) or not any(
                     self._full_name(d.func if isinstance(d, ast.Call) else d) == "dataclasses.dataclass"
                     for d in c.decorator_list):
@@ -3507,7 +3595,7 @@ class _Auditor(ast.NodeVisitor):
                     places.add(id(stmt.value.func))
                     bound.add(stmt.target.id)
             reads |= {id(n) for stmt in c.body if not isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef))
-                      for n in ast.walk(stmt) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load) and
+                      for n in _walk(stmt) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load) and
                       n.id in bound}
         return places, reads
 
