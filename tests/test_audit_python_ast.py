@@ -2680,3 +2680,15 @@ def test_a_file_over_the_audits_steps_gets_a_finding_that_says_so_and_the_soluti
         source = (REPO / "solutions/03-triton-and-pytorch" / path).read_bytes()
         assert audit(source, rules, entry) == [], path
         assert python_ast.steps_of(source, rules, entry) <= python_ast.STEPS_OF_THE_SOLUTIONS, path
+
+
+def test_a_right_port_with_two_thousand_classes_of_its_own_still_passes_within_the_budget():
+    """Unusual but right: the solution's port and 2000 classes that do nothing passes the audit (about 374,000 steps
+    of MAX_STEPS), as the red team's 8000 did in seconds once the Enum classes were found in one pass."""
+    from grader.audit import python_ast
+    from helpers import REPO
+
+    source = (REPO / "solutions/03-triton-and-pytorch/minigpt_torch.py").read_text() + "".join(
+        f"\n\nclass P{i}:\n    pass\n" for i in range(2000))
+    assert audit(source, PORT) == []
+    assert python_ast.steps_of(source, PORT) < python_ast.MAX_STEPS / 2
